@@ -1,0 +1,133 @@
+// The embedded default: the four apps in one Node process on one port, with PGlite as the
+// database (through the Postgres wire protocol, so the production driver and migrations run
+// unchanged) and the embedded event bus. This is the composition root, not a fifth service:
+// it only wires the apps together the way the distributed deployment does with processes.
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createGateway, InjectUpstream, readGatewayConfig, type Gateway } from '@paygrid/gateway';
+import { createInvoicing, readInvoicingConfig } from '@paygrid/invoicing';
+import { createPayments, readPaymentsConfig } from '@paygrid/payments';
+import {
+  createLogger,
+  EmbeddedBus,
+  randomBase62,
+  startEmbeddedDatabase,
+  type Clock,
+  type Logger,
+} from '@paygrid/platform';
+import { createWebhooks, readWebhooksConfig } from '@paygrid/webhooks';
+
+export interface EmbeddedOptions {
+  /** Where data lives; "memory://" keeps everything in memory (tests). */
+  dataDir: string;
+  port: number;
+  host?: string;
+  env?: Record<string, string | undefined>;
+  logger?: Logger;
+  clock?: Clock;
+  /** Create the demo account and key on first start. */
+  demo?: boolean;
+}
+
+export interface DemoCredentials {
+  account: string;
+  secret_key: string;
+}
+
+export interface Embedded {
+  url: string;
+  gateway: Gateway;
+  operatorToken: string;
+  demo?: DemoCredentials;
+  stop(): Promise<void>;
+}
+
+function operatorTokenFor(dataDir: string, env: Record<string, string | undefined>): string {
+  if (env.OPERATOR_TOKEN) return env.OPERATOR_TOKEN;
+  if (dataDir.startsWith('memory://')) return `op_${randomBase62(40)}`;
+  const file = join(dataDir, 'operator-token');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const token = `op_${randomBase62(40)}`;
+  writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  return token;
+}
+
+async function ensureDemo(gateway: Gateway, dataDir: string): Promise<DemoCredentials> {
+  const file = dataDir.startsWith('memory://') ? undefined : join(dataDir, 'demo.json');
+  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials;
+  const account = await gateway.accounts.createAccount({
+    name: 'Demo account',
+    groupings: ['payments', 'invoicing'],
+  });
+  const key = await gateway.accounts.createKey({ account: account.id, livemode: false, kind: 'secret' });
+  const demo = { account: account.id, secret_key: key.secret };
+  // Only a hash of the key is in the database; this local file is what lets `npm start`
+  // show the demo key again on the next start. It is a sandbox key of a local install.
+  if (file) writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  return demo;
+}
+
+export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded> {
+  const env = options.env ?? {};
+  const logger = options.logger ?? createLogger('paygrid', env.LOG_LEVEL ?? 'info');
+  const memory = options.dataDir.startsWith('memory://');
+  if (!memory) mkdirSync(options.dataDir, { recursive: true });
+  const database = await startEmbeddedDatabase(memory ? 'memory://' : join(options.dataDir, 'pg'));
+  const bus = new EmbeddedBus(database.url, logger.child({ service: 'bus' }));
+  await bus.connect();
+
+  const operatorToken = operatorTokenFor(options.dataDir, env);
+  const shared = {
+    ...env,
+    PAYGRID_MODE: 'embedded',
+    DATABASE_URL: database.url,
+    // One process: the internal context never leaves it, so a per-start secret is enough.
+    INTERNAL_SIGNING_SECRET: randomBase62(48),
+    OPERATOR_TOKEN: operatorToken,
+    PORT: String(options.port),
+  };
+  const deps = { bus, clock: options.clock };
+  const payments = await createPayments(readPaymentsConfig(shared), {
+    ...deps,
+    logger: logger.child({ service: 'payments' }),
+  });
+  const invoicing = await createInvoicing(readInvoicingConfig(shared), {
+    ...deps,
+    logger: logger.child({ service: 'invoicing' }),
+  });
+  const webhooks = await createWebhooks(readWebhooksConfig(shared), {
+    ...deps,
+    logger: logger.child({ service: 'webhooks' }),
+  });
+  const gatewayConfig = readGatewayConfig(shared);
+  const upstream = new InjectUpstream(
+    {
+      payments: payments.app.getHttpAdapter().getInstance(),
+      invoicing: invoicing.app.getHttpAdapter().getInstance(),
+      webhooks: webhooks.app.getHttpAdapter().getInstance(),
+    },
+    gatewayConfig.upstreamTimeoutMs,
+  );
+  const gateway = await createGateway(gatewayConfig, {
+    upstream,
+    logger: logger.child({ service: 'gateway' }),
+  });
+  const demo = options.demo === false ? undefined : await ensureDemo(gateway, options.dataDir);
+  await gateway.app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
+  const address = gateway.app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    gateway,
+    operatorToken,
+    demo,
+    async stop() {
+      await gateway.stop();
+      await Promise.all([payments.stop(), invoicing.stop(), webhooks.stop()]);
+      await bus.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,241 @@
+// Accounts and API keys: the gateway's own data. The hot path (authenticate a key) is
+// served from an in-memory cache once warm; revocation, rolling and suspension invalidate
+// the cache on every gateway instance through the invalidation channel.
+
+import { ALL_SCOPES, GROUPINGS, type Grouping, type Scope } from '@paygrid/contracts';
+import { ApiError, newId, notFound, type Database } from '@paygrid/platform';
+import { generateKey, hashKey, looksLikeKey, type KeyKind } from './keys';
+import type { InvalidationChannel } from './invalidation';
+
+export interface AccountRow {
+  id: string;
+  name: string;
+  groupings: Grouping[];
+  status: 'active' | 'suspended';
+  rate_limit_per_second: number | null;
+  metadata: Record<string, string>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface KeyRow {
+  id: string;
+  account_id: string;
+  livemode: boolean;
+  kind: KeyKind;
+  scopes: string[];
+  prefix: string;
+  last4: string;
+  name: string | null;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  rolled_to: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface AuthenticatedKey {
+  key: KeyRow;
+  account: AccountRow;
+  /** Scopes effective for this key (all the groupings allow for secret keys). */
+  scopes: string[];
+}
+
+const CACHE_TTL_MS = 60_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Resources each grouping gives access to (API.md section 2). */
+const GROUPING_RESOURCES: Record<Grouping, readonly string[]> = {
+  payments: [
+    'merchants',
+    'payment_links',
+    'transactions',
+    'refunds',
+    'mandates',
+    'webhooks',
+    'events',
+    'invoices',
+  ],
+  invoicing: ['invoices', 'customers', 'subscriptions', 'estimates', 'test_clocks', 'webhooks', 'events'],
+};
+
+export function scopesForGroupings(groupings: readonly Grouping[]): Scope[] {
+  const resources = new Set(groupings.flatMap((g) => GROUPING_RESOURCES[g]));
+  return ALL_SCOPES.filter((scope) => {
+    const [resource, access] = scope.split(':');
+    // With only the payments grouping, invoices are read-only.
+    if (resource === 'invoices' && access === 'write' && !groupings.includes('invoicing')) return false;
+    return resources.has(resource);
+  });
+}
+
+export class AccountsService {
+  private readonly cache = new Map<string, { value: AuthenticatedKey | null; expires: number }>();
+  private readonly lastUsedWritten = new Map<string, number>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly invalidation: InvalidationChannel,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    invalidation.subscribe(() => this.cache.clear());
+  }
+
+  async createAccount(input: {
+    name: string;
+    groupings: Grouping[];
+    metadata?: Record<string, string>;
+  }): Promise<AccountRow> {
+    const groupings = [...new Set(input.groupings)].filter((g) =>
+      (GROUPINGS as readonly string[]).includes(g),
+    );
+    const [row] = await this.db.query<AccountRow>(
+      `insert into gateway.accounts (id, name, groupings, metadata) values ($1, $2, $3, $4) returning *`,
+      [newId('acct'), input.name, groupings, input.metadata ?? {}],
+    );
+    return row;
+  }
+
+  async getAccount(id: string): Promise<AccountRow> {
+    const [row] = await this.db.query<AccountRow>('select * from gateway.accounts where id = $1', [id]);
+    if (!row) throw notFound('account', id);
+    return row;
+  }
+
+  async setAccountStatus(id: string, status: AccountRow['status']): Promise<AccountRow> {
+    const [row] = await this.db.query<AccountRow>(
+      'update gateway.accounts set status = $2, updated_at = now() where id = $1 returning *',
+      [id, status],
+    );
+    if (!row) throw notFound('account', id);
+    await this.invalidation.publish();
+    return row;
+  }
+
+  async createKey(input: {
+    account: string;
+    livemode: boolean;
+    kind: KeyKind;
+    scopes?: string[];
+    name?: string;
+    expires_at?: Date;
+  }): Promise<KeyRow & { secret: string }> {
+    const account = await this.getAccount(input.account);
+    const allowed = scopesForGroupings(account.groupings);
+    let scopes: string[] = [];
+    if (input.kind === 'restricted') {
+      if (!input.scopes?.length)
+        throw new ApiError('parameter_missing', 'Restricted keys need at least one scope.', 'scopes');
+      const outside = input.scopes.filter((s) => !(allowed as string[]).includes(s));
+      if (outside.length) {
+        throw new ApiError(
+          'parameter_invalid',
+          `Scopes not available to this account's groupings: ${outside.join(', ')}`,
+          'scopes',
+        );
+      }
+      scopes = [...new Set(input.scopes)].sort();
+    } else if (input.scopes?.length) {
+      throw new ApiError(
+        'parameter_invalid',
+        'Secret keys carry every scope of the account; use a restricted key for a scope list.',
+        'scopes',
+      );
+    }
+    const { secret, prefix, last4 } = generateKey(input.kind, input.livemode);
+    const [row] = await this.db.query<KeyRow>(
+      `insert into gateway.api_keys (id, account_id, livemode, kind, scopes, secret_hash, prefix, last4, name, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       returning id, account_id, livemode, kind, scopes, prefix, last4, name, expires_at, revoked_at, last_used_at, rolled_to, created_at, updated_at`,
+      [
+        newId('key'),
+        account.id,
+        input.livemode,
+        input.kind,
+        scopes,
+        hashKey(secret),
+        prefix,
+        last4,
+        input.name ?? null,
+        input.expires_at ?? null,
+      ],
+    );
+    return { ...row, secret };
+  }
+
+  async revokeKey(id: string): Promise<KeyRow> {
+    const [row] = await this.db.query<KeyRow>(
+      `update gateway.api_keys set revoked_at = coalesce(revoked_at, now()), updated_at = now() where id = $1
+       returning id, account_id, livemode, kind, scopes, prefix, last4, name, expires_at, revoked_at, last_used_at, rolled_to, created_at, updated_at`,
+      [id],
+    );
+    if (!row) throw notFound('key', id);
+    await this.invalidation.publish();
+    return row;
+  }
+
+  async listKeys(account: string): Promise<KeyRow[]> {
+    await this.getAccount(account);
+    return this.db.query<KeyRow>(
+      `select id, account_id, livemode, kind, scopes, prefix, last4, name, expires_at, revoked_at, last_used_at, rolled_to, created_at, updated_at
+       from gateway.api_keys where account_id = $1 order by created_at desc, id desc`,
+      [account],
+    );
+  }
+
+  /**
+   * Resolves a presented secret to its key and account, or throws the 401/403 of API.md.
+   * Warm lookups cost no database round trip.
+   */
+  async authenticate(secret: string): Promise<AuthenticatedKey> {
+    if (!looksLikeKey(secret)) throw new ApiError('invalid_api_key', 'Invalid API key provided.');
+    const hash = hashKey(secret);
+    const cacheKey = hash.toString('base64');
+    const now = this.now();
+    let entry = this.cache.get(cacheKey);
+    if (!entry || entry.expires < now.getTime()) {
+      entry = { value: await this.load(hash), expires: now.getTime() + CACHE_TTL_MS };
+      this.cache.set(cacheKey, entry);
+    }
+    const found = entry.value;
+    if (
+      !found ||
+      (found.key.revoked_at !== null && found.key.revoked_at <= now) ||
+      (found.key.expires_at !== null && found.key.expires_at <= now)
+    ) {
+      throw new ApiError('invalid_api_key', 'Invalid API key provided.');
+    }
+    if (found.account.status === 'suspended') {
+      throw new ApiError('account_suspended', 'This account is suspended; contact the operator.');
+    }
+    this.touch(found.key.id, now);
+    return found;
+  }
+
+  private async load(hash: Buffer): Promise<AuthenticatedKey | null> {
+    const [row] = await this.db.query<{ key: KeyRow; account: AccountRow }>(
+      `select to_jsonb(k) - 'secret_hash' as key, to_jsonb(a) as account
+       from gateway.api_keys k join gateway.accounts a on a.id = k.account_id where k.secret_hash = $1`,
+      [hash],
+    );
+    if (!row) return null;
+    const key: KeyRow = {
+      ...row.key,
+      expires_at: row.key.expires_at ? new Date(row.key.expires_at) : null,
+      revoked_at: row.key.revoked_at ? new Date(row.key.revoked_at) : null,
+    };
+    const scopes = key.kind === 'secret' ? scopesForGroupings(row.account.groupings) : key.scopes;
+    return { key, account: row.account, scopes };
+  }
+
+  /** Records last_used_at at most once a minute per key, off the request path. */
+  private touch(keyId: string, now: Date): void {
+    const last = this.lastUsedWritten.get(keyId) ?? 0;
+    if (now.getTime() - last < LAST_USED_RESOLUTION_MS) return;
+    this.lastUsedWritten.set(keyId, now.getTime());
+    void this.db
+      .query('update gateway.api_keys set last_used_at = $2 where id = $1', [keyId, now])
+      .catch(() => this.lastUsedWritten.delete(keyId));
+  }
+}

@@ -1,0 +1,103 @@
+// The operator's admin API (API.md section 2): accounts and their keys.
+
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Public } from '@paygrid/platform';
+import { AccountsService, type AccountRow, type KeyRow } from '../accounts/accounts.service';
+import { OperatorGuard } from './admin.guard';
+import { CreateAccountDto, CreateKeyDto } from './admin.dto';
+
+export function serializeAccount(row: AccountRow) {
+  return {
+    id: row.id,
+    object: 'account',
+    name: row.name,
+    groupings: row.groupings,
+    status: row.status,
+    rate_limit_per_second: row.rate_limit_per_second,
+    metadata: row.metadata,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export function serializeKey(row: KeyRow & { secret?: string }) {
+  const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+  return {
+    id: row.id,
+    object: 'api_key',
+    account: row.account_id,
+    livemode: row.livemode,
+    kind: row.kind,
+    scopes: row.scopes,
+    name: row.name,
+    redacted: `${row.prefix}_...${row.last4}`,
+    last4: row.last4,
+    ...(row.secret ? { secret: row.secret } : {}),
+    expires_at: iso(row.expires_at),
+    revoked_at: iso(row.revoked_at),
+    last_used_at: iso(row.last_used_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+@Controller('admin/v1')
+@Public({ bypassGateway: true })
+@UseGuards(OperatorGuard)
+export class AdminController {
+  constructor(@Inject(AccountsService) private readonly accounts: AccountsService) {}
+
+  @Post('accounts')
+  @HttpCode(200)
+  async createAccount(@Body() body: CreateAccountDto) {
+    return serializeAccount(await this.accounts.createAccount(body));
+  }
+
+  @Get('accounts/:id')
+  async getAccount(@Param('id') id: string) {
+    return serializeAccount(await this.accounts.getAccount(id));
+  }
+
+  @Post('accounts/:id/suspend')
+  @HttpCode(200)
+  async suspend(@Param('id') id: string) {
+    return serializeAccount(await this.accounts.setAccountStatus(id, 'suspended'));
+  }
+
+  @Post('accounts/:id/reactivate')
+  @HttpCode(200)
+  async reactivate(@Param('id') id: string) {
+    return serializeAccount(await this.accounts.setAccountStatus(id, 'active'));
+  }
+
+  @Post('accounts/:id/keys')
+  @HttpCode(200)
+  async createKey(@Param('id') id: string, @Body() body: CreateKeyDto) {
+    const key = await this.accounts.createKey({
+      account: id,
+      livemode: body.mode === 'live',
+      kind: body.kind,
+      scopes: body.scopes,
+      name: body.name,
+      expires_at: body.expires_at,
+    });
+    return serializeKey(key);
+  }
+
+  @Get('accounts/:id/keys')
+  async listKeys(@Param('id') id: string) {
+    const keys = await this.accounts.listKeys(id);
+    return {
+      object: 'list',
+      data: keys.map(serializeKey),
+      has_more: false,
+      url: `/admin/v1/accounts/${id}/keys`,
+    };
+  }
+
+  @Post('keys/:id/revoke')
+  @HttpCode(200)
+  async revoke(@Param('id') id: string) {
+    return serializeKey(await this.accounts.revokeKey(id));
+  }
+}

@@ -1,0 +1,38 @@
+// Gateway configuration: the common service settings plus the upstream services, Redis and
+// the operator token.
+
+import { readServiceConfig, type ServiceConfig } from '@paygrid/platform';
+import type { ServiceName } from '@paygrid/contracts';
+
+export interface GatewayConfig extends ServiceConfig {
+  upstreams: Record<ServiceName, string>;
+  redisUrl?: string;
+  operatorToken: string;
+  upstreamTimeoutMs: number;
+  publicBaseUrl: string;
+}
+
+export function readGatewayConfig(
+  env: Record<string, string | undefined>,
+  overrides: Partial<GatewayConfig> = {},
+): GatewayConfig {
+  const { reader, config } = readServiceConfig(env, 'gateway', 3000);
+  const embedded = config.mode === 'embedded';
+  const upstream = (name: string, port: number) =>
+    embedded ? `inject://${name}` : reader.url(name, ['http', 'https'], `http://127.0.0.1:${port}`);
+  const result: GatewayConfig = {
+    ...config,
+    upstreams: {
+      payments: upstream('PAYMENTS_URL', 3001),
+      invoicing: upstream('INVOICING_URL', 3002),
+      webhooks: upstream('WEBHOOKS_URL', 3003),
+    },
+    redisUrl: embedded ? undefined : reader.url('REDIS_URL', ['redis', 'rediss']),
+    operatorToken: overrides.operatorToken ?? reader.secret('OPERATOR_TOKEN', 24),
+    upstreamTimeoutMs: reader.int('UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
+    publicBaseUrl: reader.string('PUBLIC_BASE_URL', `http://localhost:${config.port}`),
+    ...overrides,
+  };
+  reader.done();
+  return result;
+}

@@ -1,0 +1,58 @@
+// The gateway's health: `GET /health` reports the gateway and every service it routes to;
+// `GET /ready` is the gateway's own readiness (its database).
+
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { ServiceName } from '@paygrid/contracts';
+import { Public, RUNTIME, type ServiceRuntime } from '@paygrid/platform';
+import type { FastifyReply } from 'fastify';
+import { UPSTREAM } from './tokens';
+import type { Upstream } from './routing/upstream';
+
+const SERVICES: ServiceName[] = ['payments', 'invoicing', 'webhooks'];
+
+@Controller()
+@Public({ bypassGateway: true })
+export class GatewayHealthController {
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
+    @Inject(UPSTREAM) private readonly upstream: Upstream,
+  ) {}
+
+  @Get('health')
+  async health(@Res() reply: FastifyReply): Promise<void> {
+    const services: Record<string, unknown> = {};
+    await Promise.all(
+      SERVICES.map(async (name) => {
+        try {
+          const { status, body } = await this.upstream.health(name);
+          services[name] = status === 200 ? body : { status: 'unavailable', detail: body };
+        } catch {
+          services[name] = { status: 'unavailable' };
+        }
+      }),
+    );
+    let gateway = 'ok';
+    try {
+      await this.runtime.db.ping();
+    } catch {
+      gateway = 'unavailable';
+    }
+    const ok =
+      gateway === 'ok' && Object.values(services).every((s) => (s as { status?: string }).status === 'ok');
+    void reply.status(ok ? 200 : 503).send({
+      status: ok ? 'ok' : 'degraded',
+      mode: this.runtime.config.mode,
+      services: { gateway: { status: gateway, service: 'gateway' }, ...services },
+    });
+  }
+
+  @Get('ready')
+  async ready(@Res() reply: FastifyReply): Promise<void> {
+    try {
+      await this.runtime.db.ping();
+      void reply.send({ status: 'ok', service: 'gateway' });
+    } catch {
+      void reply.status(503).send({ status: 'unavailable', service: 'gateway' });
+    }
+  }
+}

@@ -1,0 +1,140 @@
+// The /v1 front door: authenticate the key, check the grouping, sign the internal context,
+// forward to the owning service, and relay its answer. Registered as a plain Fastify route
+// (not a NestJS controller) because it is the hot path of every API call.
+
+import {
+  groupingAllows,
+  PUBLIC_PAGE_PREFIXES,
+  routeOwner,
+  type AuthenticatedContext,
+  type PublicContext,
+  type ServiceName,
+} from '@paygrid/contracts';
+import { ApiError, newId, sendError, signContext, toApiError, type Logger } from '@paygrid/platform';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { Upstream, UpstreamResponse } from './upstream';
+
+/** Response headers a service may set that reach the client. */
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-disposition',
+  'location',
+  'idempotent-replayed',
+  'retry-after',
+  'cache-control',
+  'set-cookie',
+  'content-security-policy',
+];
+
+export interface ProxyDeps {
+  accounts: AccountsService;
+  upstream: Upstream;
+  internalSecret: string;
+  logger: Logger;
+}
+
+type RawRequest = FastifyRequest & { rawBody?: Buffer; requestId?: string };
+
+function relay(reply: FastifyReply, response: UpstreamResponse): void {
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = response.headers[name];
+    if (value !== undefined) void reply.header(name, value);
+  }
+  void reply.status(response.status).send(response.body);
+}
+
+function forwardHeaders(request: RawRequest, signed: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { ...signed, 'request-id': request.requestId ?? '' };
+  const contentType = request.headers['content-type'];
+  if (typeof contentType === 'string') headers['content-type'] = contentType;
+  const idempotencyKey = request.headers['idempotency-key'];
+  if (typeof idempotencyKey === 'string') headers['idempotency-key'] = idempotencyKey;
+  const accept = request.headers['accept'];
+  if (typeof accept === 'string') headers['accept'] = accept;
+  return headers;
+}
+
+export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
+  const forward = async (
+    request: RawRequest,
+    reply: FastifyReply,
+    service: ServiceName,
+    context: AuthenticatedContext | PublicContext,
+  ) => {
+    const url = request.url;
+    const signed = signContext(deps.internalSecret, context, request.method, url);
+    const response = await deps.upstream.request(service, {
+      method: request.method,
+      url,
+      headers: forwardHeaders(request, signed),
+      body: request.rawBody,
+    });
+    relay(reply, response);
+  };
+
+  const handleApi = async (request: RawRequest, reply: FastifyReply) => {
+    try {
+      request.requestId ??= newId('req');
+      const path = request.url.split('?')[0];
+      const prefix = path.split('/')[2] ?? '';
+      const owner = routeOwner(prefix);
+      if (!owner)
+        throw new ApiError('route_not_found', `Unrecognized request URL (${request.method}: ${path}).`);
+
+      const authorization = request.headers.authorization;
+      const match = typeof authorization === 'string' ? /^Bearer ([^\s]+)$/.exec(authorization) : null;
+      if (!match) {
+        throw new ApiError(
+          'authentication_required',
+          'You did not provide an API key. Send it as Authorization: Bearer <key>.',
+        );
+      }
+      const { key, account, scopes } = await deps.accounts.authenticate(match[1]);
+      if (!groupingAllows(owner, account.groupings, request.method)) {
+        throw new ApiError(
+          'grouping_not_enabled',
+          `This account does not have the ${owner.groupings.join(' or ')} grouping needed for /v1/${prefix}.`,
+        );
+      }
+      if (
+        request.body !== undefined &&
+        request.method !== 'GET' &&
+        !String(request.headers['content-type']).startsWith('application/json')
+      ) {
+        throw new ApiError('unsupported_media_type', 'Request bodies must be application/json.');
+      }
+      await forward(request, reply, owner.service, {
+        kind: 'api',
+        account: account.id,
+        livemode: key.livemode,
+        key_id: key.id,
+        scopes,
+        groupings: account.groupings,
+        request_id: request.requestId,
+        issued_at: Date.now(),
+      });
+    } catch (error) {
+      const { error: apiError, unexpected } = toApiError(error);
+      if (unexpected) deps.logger.error({ err: error, url: request.url }, 'gateway error');
+      sendError(reply, request, apiError);
+    }
+  };
+
+  fastify.all('/v1/*', handleApi);
+
+  for (const page of PUBLIC_PAGE_PREFIXES) {
+    fastify.all(`/${page.prefix}/*`, async (request: RawRequest, reply) => {
+      try {
+        request.requestId ??= newId('req');
+        await forward(request, reply, page.service, {
+          kind: 'public',
+          request_id: request.requestId,
+          issued_at: Date.now(),
+        });
+      } catch (error) {
+        sendError(reply, request, toApiError(error).error);
+      }
+    });
+  }
+}

@@ -1,0 +1,56 @@
+// Assembles the invoicing service: runtime (own schema), the payments feed consumer, HTTP.
+
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { TOPICS } from '@paygrid/contracts';
+import {
+  createHttpApp,
+  platformTablesMigration,
+  RuntimeModule,
+  startRuntime,
+  type Clock,
+  type EventBus,
+  type Logger,
+  type ServiceRuntime,
+} from '@paygrid/platform';
+import type { InvoicingConfig } from './config';
+import { PaymentFacts1700000000300 } from './migrations/1700000000300-payment-facts';
+import { startPaymentsFeed } from './payments-feed/payments-feed';
+
+export const INVOICING_MIGRATIONS = [platformTablesMigration('invoicing'), PaymentFacts1700000000300];
+
+@Module({})
+class InvoicingModule {
+  static forRoot(runtime: ServiceRuntime): DynamicModule {
+    return { module: InvoicingModule, imports: [RuntimeModule.forRoot(runtime)] };
+  }
+}
+
+export interface InvoicingService {
+  app: NestFastifyApplication;
+  runtime: ServiceRuntime;
+  stop(): Promise<void>;
+}
+
+export async function createInvoicing(
+  config: InvoicingConfig,
+  options: { bus?: EventBus; logger?: Logger; clock?: Clock } = {},
+): Promise<InvoicingService> {
+  const runtime = await startRuntime({
+    config,
+    schema: 'invoicing',
+    migrations: INVOICING_MIGRATIONS,
+    topics: [TOPICS.invoicingEvents, TOPICS.paymentsEvents, TOPICS.paymentsCommands],
+    ...options,
+  });
+  const app = await createHttpApp(InvoicingModule.forRoot(runtime), runtime);
+  await startPaymentsFeed(runtime.consumer);
+  return {
+    app,
+    runtime,
+    async stop() {
+      await app.close();
+      await runtime.stop();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// The event log: every public event from every *.events.v1 topic, stored once (the event id
+// is the primary key and the inbox records the message), served by /v1/events, and kept
+// for at least 30 days.
+
+import { EVENT_TOPICS, type EventEnvelope } from '@paygrid/contracts';
+import {
+  notFound,
+  paginate,
+  type Database,
+  type InboxConsumer,
+  type ListQuery,
+  type Tx,
+} from '@paygrid/platform';
+
+export const EVENT_LOG_CONSUMER = 'webhooks.event-log';
+export const RETENTION_DAYS = 30;
+
+interface EventRow {
+  id: string;
+  payload: EventEnvelope;
+}
+
+export interface Tenant {
+  account: string;
+  livemode: boolean;
+}
+
+export class EventLog {
+  constructor(private readonly db: Database) {}
+
+  async start(consumer: InboxConsumer): Promise<void> {
+    await consumer.subscribe<EventEnvelope>(EVENT_LOG_CONSUMER, EVENT_TOPICS, (event, tx) =>
+      this.record(event, tx),
+    );
+  }
+
+  async record(event: EventEnvelope, tx: Tx): Promise<void> {
+    await tx.query(
+      `insert into webhooks.events (id, account_id, livemode, type, payload, created_at)
+       values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing`,
+      [event.id, event.account, event.livemode, event.type, event, event.created_at],
+    );
+  }
+
+  async get(tenant: Tenant, id: string): Promise<EventEnvelope> {
+    const [row] = await this.db.query<EventRow>(
+      'select id, payload from webhooks.events where id = $1 and account_id = $2 and livemode = $3',
+      [id, tenant.account, tenant.livemode],
+    );
+    if (!row) throw notFound('event', id);
+    return row.payload;
+  }
+
+  async list(tenant: Tenant, query: ListQuery & { type?: string }) {
+    const where = ['account_id = $1', 'livemode = $2'];
+    const params: unknown[] = [tenant.account, tenant.livemode];
+    if (query.type) {
+      // `type=invoice.*` matches a family of events.
+      params.push(query.type.endsWith('.*') ? `${query.type.slice(0, -1)}%` : query.type);
+      where.push(query.type.endsWith('.*') ? `type like $${params.length}` : `type = $${params.length}`);
+    }
+    const page = await paginate<EventRow>(this.db, {
+      table: 'webhooks.events',
+      where,
+      params,
+      list: query,
+      url: '/v1/events',
+      columns: 'id, payload, created_at',
+    });
+    return {
+      object: 'list' as const,
+      data: page.rows.map((r) => r.payload),
+      has_more: page.has_more,
+      url: page.url,
+    };
+  }
+
+  async prune(now: Date): Promise<number> {
+    const rows = await this.db.query(
+      `delete from webhooks.events where created_at < $1::timestamptz - make_interval(days => $2) returning id`,
+      [now, RETENTION_DAYS],
+    );
+    return rows.length;
+  }
+}

@@ -1,0 +1,31 @@
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import type { AuthenticatedContext } from '@paygrid/contracts';
+import { Caller, ListQuery, RequireScope } from '@paygrid/platform';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { EventLog } from './event-log';
+
+export class ListEventsQuery extends ListQuery {
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-z_]+(\.[a-z_]+)*(\.\*)?$/, {
+    message: 'type must be an event type such as invoice.paid or invoice.*',
+  })
+  type?: string;
+}
+
+@Controller('v1/events')
+export class EventsController {
+  constructor(@Inject(EventLog) private readonly events: EventLog) {}
+
+  @Get()
+  @RequireScope('events:read')
+  list(@Caller() caller: AuthenticatedContext, @Query() query: ListEventsQuery) {
+    return this.events.list({ account: caller.account, livemode: caller.livemode }, query);
+  }
+
+  @Get(':id')
+  @RequireScope('events:read')
+  get(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
+    return this.events.get({ account: caller.account, livemode: caller.livemode }, id);
+  }
+}

@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './events';
+export * from './groupings';
+export * from './internal-context';

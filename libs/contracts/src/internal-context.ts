@@ -1,0 +1,28 @@
+// The context the gateway passes to the services with every request it forwards. It is
+// signed with the internal secret; services refuse any request that lacks a valid one.
+
+import type { Grouping } from './groupings';
+
+export const INTERNAL_CONTEXT_HEADER = 'x-paygrid-context';
+export const INTERNAL_SIGNATURE_HEADER = 'x-paygrid-signature';
+export const REQUEST_ID_HEADER = 'request-id';
+
+export interface AuthenticatedContext {
+  kind: 'api';
+  account: string;
+  livemode: boolean;
+  key_id: string;
+  scopes: string[];
+  groupings: Grouping[];
+  request_id: string;
+  /** Unix ms when the gateway signed it; services refuse stale contexts. */
+  issued_at: number;
+}
+
+export interface PublicContext {
+  kind: 'public';
+  request_id: string;
+  issued_at: number;
+}
+
+export type InternalContext = AuthenticatedContext | PublicContext;

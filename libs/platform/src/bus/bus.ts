@@ -1,0 +1,41 @@
+// The event bus the services talk over. Two transports implement it with the same
+// semantics: at-least-once delivery, per-key order within a consumer group.
+//   - KafkaBus (kafkajs): production.
+//   - EmbeddedBus: a durable log in the embedded database, for the one-process default.
+// Services see only this interface, so the Kafka client can be swapped without touching them.
+
+export interface BusMessage {
+  key: string;
+  value: string;
+}
+
+export interface ConsumedMessage extends BusMessage {
+  topic: string;
+  partition: number;
+  offset: string;
+}
+
+export type MessageHandler = (message: ConsumedMessage) => Promise<void>;
+
+export interface Subscription {
+  groupId: string;
+  topics: readonly string[];
+  handler: MessageHandler;
+}
+
+export interface EventBus {
+  readonly transport: 'kafka' | 'embedded' | 'none';
+  connect(): Promise<void>;
+  /** Resolves once every message is durably accepted (acks=all for Kafka). Order is kept. */
+  publish(topic: string, messages: BusMessage[]): Promise<void>;
+  /** Starts consuming. The handler is retried until it succeeds: messages are never skipped. */
+  subscribe(subscription: Subscription): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function backoffMs(attempt: number, capMs = 30_000): number {
+  return Math.min(capMs, 100 * 2 ** Math.min(attempt, 12)) * (0.5 + Math.random() / 2);
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

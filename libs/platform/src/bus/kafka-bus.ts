@@ -1,0 +1,134 @@
+// Kafka transport (kafkajs). Idempotent producer with acks=all; one consumer per group;
+// a partition's messages are handled one at a time, so per-key order holds.
+
+import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
+import type { Logger } from '../logging';
+import { backoffMs, sleep, type BusMessage, type EventBus, type Subscription } from './bus';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  partitions: number;
+  /** Topics this process publishes to or consumes; created at connect if missing. */
+  topics: readonly string[];
+  logger: Logger;
+}
+
+export class KafkaBus implements EventBus {
+  readonly transport = 'kafka' as const;
+  private readonly kafka: Kafka;
+  private producer?: Producer;
+  private readonly consumers: Consumer[] = [];
+  private closing = false;
+
+  constructor(private readonly options: KafkaBusOptions) {
+    const log = options.logger.child({ component: 'kafka' });
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      connectionTimeout: 5_000,
+      retry: { retries: 8, initialRetryTime: 200 },
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry) => {
+        const { message, ...rest } = entry.log;
+        if (entry.level <= logLevel.ERROR) log.error(rest, message);
+        else log.warn(rest, message);
+      },
+    });
+  }
+
+  async connect(): Promise<void> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const existing = new Set(await admin.listTopics());
+      const missing = this.options.topics.filter((t) => !existing.has(t));
+      if (missing.length) {
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: missing.map((topic) => ({
+            topic,
+            numPartitions: this.options.partitions,
+            replicationFactor: -1,
+          })),
+        });
+      }
+    } finally {
+      await admin.disconnect();
+    }
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+    });
+    await this.producer.connect();
+  }
+
+  async publish(topic: string, messages: BusMessage[]): Promise<void> {
+    if (!this.producer) throw new Error('KafkaBus.publish before connect');
+    if (!messages.length) return;
+    await this.producer.send({
+      topic,
+      acks: -1,
+      messages: messages.map((m) => ({ key: m.key, value: m.value })),
+    });
+  }
+
+  async subscribe({ groupId, topics, handler }: Subscription): Promise<void> {
+    const consumer = this.kafka.consumer({
+      groupId,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+      retry: { retries: 10 },
+    });
+    this.consumers.push(consumer);
+    await consumer.connect();
+    for (const topic of topics) await consumer.subscribe({ topic, fromBeginning: true });
+    const log = this.options.logger.child({ component: 'consumer', groupId });
+    await consumer.run({
+      autoCommit: true,
+      partitionsConsumedConcurrently: this.options.partitions,
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        const consumed = {
+          topic,
+          partition,
+          offset: message.offset,
+          key: message.key?.toString() ?? '',
+          value: message.value?.toString() ?? '',
+        };
+        // Retry in place: a failing message blocks its partition (keeping per-key order)
+        // instead of being skipped. Heartbeats keep the group membership meanwhile.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await handler(consumed);
+            return;
+          } catch (error) {
+            if (this.closing) throw error;
+            log.error(
+              { err: error, topic, partition, offset: message.offset, attempt },
+              'message handler failed; retrying',
+            );
+            await sleep(backoffMs(attempt));
+            await heartbeat();
+          }
+        }
+      },
+    });
+  }
+
+  async ping(): Promise<void> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      await admin.describeCluster();
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
+    await this.producer?.disconnect();
+  }
+}

@@ -1,0 +1,132 @@
+// Configuration is parsed and validated once at start. Every problem is listed at once,
+// and production mode has no default secrets.
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Collects problems while reading variables, then throws them all together. */
+export class EnvReader {
+  private readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  string(name: string, fallback?: string): string {
+    const value = this.env[name]?.trim();
+    if (value) return value;
+    if (fallback !== undefined) return fallback;
+    this.problems.push(`${name} is required`);
+    return '';
+  }
+
+  optional(name: string): string | undefined {
+    const value = this.env[name]?.trim();
+    return value ? value : undefined;
+  }
+
+  int(name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+    const raw = this.env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      this.problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const raw = this.env[name]?.trim().toLowerCase();
+    if (!raw) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    this.problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const raw = this.env[name]?.trim();
+    if (!raw) return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+    return fallback;
+  }
+
+  url(name: string, protocols: readonly string[], fallback?: string): string {
+    const value = this.string(name, fallback);
+    if (!value) return value;
+    try {
+      const parsed = new URL(value);
+      if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+        this.problems.push(`${name} must use ${protocols.join(' or ')} (got ${parsed.protocol})`);
+      }
+    } catch {
+      this.problems.push(`${name} is not a valid URL`);
+    }
+    return value;
+  }
+
+  secret(name: string, minLength: number, fallback?: string): string {
+    const value = this.string(name, fallback);
+    if (value && value.length < minLength)
+      this.problems.push(`${name} must be at least ${minLength} characters`);
+    return value;
+  }
+
+  problem(message: string): void {
+    this.problems.push(message);
+  }
+
+  done(): void {
+    if (this.problems.length) throw new ConfigError(this.problems);
+  }
+}
+
+export type RunMode = 'embedded' | 'distributed';
+
+/** What every service needs; each app extends it with its own settings. */
+export interface ServiceConfig {
+  mode: RunMode;
+  service: string;
+  port: number;
+  host: string;
+  databaseUrl: string;
+  kafkaBrokers: string[];
+  kafkaPartitions: number;
+  internalSecret: string;
+  logLevel: string;
+}
+
+export function readServiceConfig(
+  env: Env,
+  service: string,
+  defaultPort: number,
+): { reader: EnvReader; config: ServiceConfig } {
+  const reader = new EnvReader(env);
+  const mode = reader.oneOf<RunMode>('PAYGRID_MODE', ['embedded', 'distributed'], 'distributed');
+  const config: ServiceConfig = {
+    mode,
+    service,
+    port: reader.int('PORT', defaultPort, 0, 65535),
+    host: reader.string('HOST', '127.0.0.1'),
+    databaseUrl: reader.url('DATABASE_URL', ['postgres', 'postgresql']),
+    kafkaBrokers: (mode === 'embedded'
+      ? (reader.optional('KAFKA_BROKERS') ?? '')
+      : reader.string('KAFKA_BROKERS')
+    )
+      .split(',')
+      .map((b) => b.trim())
+      .filter(Boolean),
+    kafkaPartitions: reader.int('KAFKA_PARTITIONS', 4, 1, 1024),
+    internalSecret: reader.secret('INTERNAL_SIGNING_SECRET', 32),
+    logLevel: reader.oneOf(
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'info',
+    ),
+  };
+  return { reader, config };
+}

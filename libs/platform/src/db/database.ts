@@ -1,0 +1,217 @@
+// One Database per service: a TypeORM DataSource bound to the service's own schema, with
+// explicit migrations (never synchronize) and a transaction helper that writes outbox rows
+// in the same transaction as the business change and wakes the relay after commit.
+
+import {
+  DataSource,
+  type EntityManager,
+  type EntitySchema,
+  type MigrationInterface,
+  type MixedList,
+} from 'typeorm';
+import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
+import { isRetryableTransactionError } from '../errors';
+import type { Logger } from '../logging';
+
+export interface DatabaseOptions {
+  url: string;
+  /** The service's schema; every table of the service lives in it. */
+  schema: string;
+  entities?: MixedList<string | (new () => unknown) | EntitySchema>;
+  migrations: (new () => MigrationInterface)[];
+  poolSize?: number;
+  applicationName?: string;
+}
+
+export interface OutboxMessage {
+  topic: string;
+  key: string;
+  /** Unique id of the message (the event id); consumers dedupe on it. */
+  id: string;
+  payload: unknown;
+}
+
+/**
+ * TypeORM answers UPDATE/DELETE ... RETURNING with [rows, rowCount] and everything else with
+ * rows; callers always get the rows.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  if (
+    Array.isArray(result) &&
+    result.length === 2 &&
+    Array.isArray(result[0]) &&
+    typeof result[1] === 'number'
+  ) {
+    return result[0] as T[];
+  }
+  return result as T[];
+}
+
+/** A transaction: the entity manager plus the outbox of this schema. */
+export class Tx {
+  readonly outboxed: OutboxMessage[] = [];
+  constructor(
+    readonly manager: EntityManager,
+    readonly schema: string,
+  ) {}
+
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return rowsOf<T>(await this.manager.query(sql, params));
+  }
+
+  /** Writes messages to the outbox; they are published after this transaction commits. */
+  async publish(...messages: OutboxMessage[]): Promise<void> {
+    if (!messages.length) return;
+    const values: unknown[] = [];
+    const rows = messages.map((m, i) => {
+      values.push(m.topic, m.key, m.id, JSON.stringify(m.payload));
+      return `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4}::jsonb)`;
+    });
+    await this.manager.query(
+      `insert into ${this.schema}.outbox (topic, key, message_id, payload) values ${rows.join(', ')}`,
+      values,
+    );
+    this.outboxed.push(...messages);
+  }
+}
+
+export class Database {
+  private readonly commitListeners = new Set<() => void>();
+
+  constructor(
+    readonly dataSource: DataSource,
+    readonly schema: string,
+    private readonly logger?: Logger,
+  ) {}
+
+  static async connect(options: DatabaseOptions, logger?: Logger): Promise<Database> {
+    const dataSource = new DataSource({
+      type: 'postgres',
+      url: options.url,
+      schema: options.schema,
+      entities: options.entities ?? [],
+      migrations: options.migrations,
+      migrationsTableName: 'migrations',
+      synchronize: false,
+      migrationsRun: false,
+      logging: false,
+      applicationName: options.applicationName ?? options.schema,
+      extra: { max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 },
+    });
+    await dataSource.initialize();
+    return new Database(dataSource, options.schema, logger);
+  }
+
+  /**
+   * Creates the schema and runs pending migrations under an advisory lock, so several
+   * instances starting at once migrate exactly once.
+   */
+  async migrate(): Promise<void> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query(`create schema if not exists ${this.schema}`);
+      await runner.query('select pg_advisory_lock(hashtext($1))', [`paygrid:migrate:${this.schema}`]);
+      try {
+        const ran = await this.dataSource.runMigrations({ transaction: 'each' });
+        if (ran.length) this.logger?.info({ migrations: ran.map((m) => m.name) }, 'migrations applied');
+      } finally {
+        await runner.query('select pg_advisory_unlock(hashtext($1))', [`paygrid:migrate:${this.schema}`]);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /** Called after every commit that wrote outbox rows (the relay wakes on it). */
+  onOutboxCommit(listener: () => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
+
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return rowsOf<T>(await this.dataSource.query(sql, params));
+  }
+
+  /**
+   * Runs `work` in a transaction. Serialization failures and deadlocks are retried (the
+   * work must be safe to re-run: it sees none of its earlier attempt's writes).
+   */
+  async transaction<T>(
+    work: (tx: Tx) => Promise<T>,
+    options: { isolation?: IsolationLevel; retries?: number } = {},
+  ): Promise<T> {
+    const retries = options.retries ?? 5;
+    for (let attempt = 0; ; attempt++) {
+      let tx: Tx | undefined;
+      try {
+        const result = await this.dataSource.transaction(options.isolation ?? 'READ COMMITTED', (manager) => {
+          tx = new Tx(manager, this.schema);
+          return work(tx);
+        });
+        if (tx?.outboxed.length) this.commitListeners.forEach((listener) => listener());
+        return result;
+      } catch (error) {
+        if (attempt < retries && isRetryableTransactionError(error)) {
+          await new Promise((r) => setTimeout(r, Math.random() * 20 * (attempt + 1)));
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.dataSource.query('select 1');
+  }
+
+  async close(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+/**
+ * The tables every service schema has: the outbox (events waiting to be published) and the
+ * inbox (ids of messages this service's consumers have handled).
+ */
+export function platformTablesMigration(
+  schema: string,
+  timestamp = 1700000000000,
+): new () => MigrationInterface {
+  const name = `PlatformTables${timestamp}`;
+  const migration = class implements MigrationInterface {
+    name = name;
+    async up(runner: import('typeorm').QueryRunner): Promise<void> {
+      await runner.query(`
+        create table ${schema}.outbox (
+          id bigserial primary key,
+          topic text not null,
+          key text not null,
+          message_id text not null,
+          payload jsonb not null,
+          created_at timestamptz not null default now(),
+          published_at timestamptz
+        )`);
+      await runner.query(
+        `create index outbox_unpublished on ${schema}.outbox (id) where published_at is null`,
+      );
+      await runner.query(
+        `create index outbox_published_at on ${schema}.outbox (published_at) where published_at is not null`,
+      );
+      await runner.query(`
+        create table ${schema}.inbox (
+          consumer text not null,
+          message_id text not null,
+          handled_at timestamptz not null default now(),
+          primary key (consumer, message_id)
+        )`);
+      await runner.query(`create index inbox_handled_at on ${schema}.inbox (handled_at)`);
+    }
+    async down(runner: import('typeorm').QueryRunner): Promise<void> {
+      await runner.query(`drop table ${schema}.inbox`);
+      await runner.query(`drop table ${schema}.outbox`);
+    }
+  };
+  Object.defineProperty(migration, 'name', { value: name });
+  return migration;
+}

@@ -1,0 +1,151 @@
+// The embedded database: PGlite (Postgres compiled to WASM) served over the Postgres wire
+// protocol, so the services use the same pg driver, TypeORM and migrations as in production.
+//
+// Why not PGLiteSocketServer's own multiplexer: it interleaves single protocol messages of
+// different connections, so one client's Parse can replace another's unnamed statement
+// between its Parse and Bind ("unnamed prepared statement does not exist" under load,
+// reproduced with 4 pools x 4 connections). Here each connection's messages are grouped up
+// to the Sync (or a simple Query) and a group runs as one unit; while a connection holds a
+// transaction open, only its groups run. PGlite is single-session, so this serialises work
+// exactly as a real transaction would, and nothing a client does can see another's half-done
+// statement. Consequence for code: never wait on a second connection inside a transaction.
+
+import { mkdirSync } from 'node:fs';
+import net from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
+
+const PROTOCOL_V3 = 196608;
+
+interface Job {
+  handlerId: number;
+  buffer: Uint8Array;
+  onData: (data: Uint8Array) => void;
+  resolve: (bytes: number) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Implements the queue contract PGLiteSocketHandler expects, grouping messages per Sync. */
+class SyncGroupQueue {
+  private readonly pending = new Map<number, Uint8Array[]>();
+  private queue: Job[] = [];
+  private owner: number | null = null;
+  private running = false;
+  private closed = false;
+
+  constructor(private readonly db: PGlite) {}
+
+  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+    if (this.closed) return Promise.reject(new Error('database closed'));
+    const type = message[0];
+    if (type === 0x58) return Promise.resolve(0); // Terminate: the socket closes; nothing to run.
+    const isStartup =
+      message.length >= 8 &&
+      new DataView(message.buffer, message.byteOffset, message.byteLength).getInt32(4) === PROTOCOL_V3;
+    const parts = this.pending.get(handlerId) ?? [];
+    parts.push(message);
+    // Sync, simple Query, Flush and the startup packet end a group.
+    const ends = isStartup || type === 0x53 || type === 0x51 || type === 0x48;
+    if (!ends) {
+      this.pending.set(handlerId, parts);
+      return Promise.resolve(0);
+    }
+    this.pending.delete(handlerId);
+    const buffer = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ handlerId, buffer, onData, resolve, reject });
+      void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.queue.length && !this.closed) {
+        const index = this.owner === null ? 0 : this.queue.findIndex((j) => j.handlerId === this.owner);
+        if (index < 0) break; // the transaction owner has not sent its next group yet
+        const [job] = this.queue.splice(index, 1);
+        let bytes = 0;
+        try {
+          await this.db.runExclusive(() =>
+            this.db.execProtocolRawStream(job.buffer, {
+              onRawData: (data) => {
+                bytes += data.length;
+                job.onData(data);
+              },
+            }),
+          );
+          this.owner = this.db.isInTransaction() ? job.handlerId : null;
+          job.resolve(bytes);
+        } catch (error) {
+          this.owner = !this.closed && this.db.isInTransaction() ? job.handlerId : null;
+          job.reject(error);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  getQueueLength(): number {
+    return this.queue.length;
+  }
+
+  clearQueueForHandler(handlerId: number): void {
+    this.pending.delete(handlerId);
+    this.queue = this.queue.filter((job) => {
+      if (job.handlerId !== handlerId) return true;
+      job.reject(new Error('connection closed'));
+      return false;
+    });
+  }
+
+  async clearTransactionIfNeeded(handlerId: number): Promise<void> {
+    if (this.owner !== handlerId) return;
+    // A client vanished mid-transaction: roll it back so the others can go on.
+    if (!this.closed && this.db.isInTransaction()) await this.db.exec('ROLLBACK');
+    this.owner = null;
+    void this.drain();
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const job of this.queue) job.reject(new Error('database closed'));
+    this.queue = [];
+  }
+}
+
+export interface EmbeddedDatabase {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts PGlite with its data in `dataDir` (or in memory for "memory://") and serves it on
+ * a loopback port. Returns a DATABASE_URL for it.
+ */
+export async function startEmbeddedDatabase(dataDir: string, port = 0): Promise<EmbeddedDatabase> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir);
+  const queue = new SyncGroupQueue(db);
+  const server = net.createServer((socket) => {
+    const handler = new PGLiteSocketHandler({ queryQueue: queue as never, closeOnDetach: true });
+    handler.attach(socket).catch(() => socket.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string')
+    throw new Error('embedded database did not bind a TCP port');
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${address.port}/postgres`,
+    async close() {
+      queue.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// Builds public events and writes them to the outbox in the caller's transaction.
+
+import type { EventEnvelope, EventType, Topic } from '@paygrid/contracts';
+import type { Tx } from './db/database';
+import { newId } from './ids';
+
+export interface EventInput {
+  type: EventType;
+  account: string;
+  livemode: boolean;
+  merchant?: string;
+  object: Record<string, unknown>;
+  previous_attributes?: Record<string, unknown>;
+  at: Date;
+}
+
+export function buildEvent(input: EventInput): EventEnvelope {
+  return {
+    id: newId('evt'),
+    object: 'event',
+    type: input.type,
+    created_at: input.at.toISOString(),
+    livemode: input.livemode,
+    account: input.account,
+    ...(input.merchant ? { merchant: input.merchant } : {}),
+    data: {
+      object: input.object,
+      ...(input.previous_attributes ? { previous_attributes: input.previous_attributes } : {}),
+    },
+  };
+}
+
+/** Writes the event to the outbox, keyed by account so one account's events keep order. */
+export async function emitEvent(tx: Tx, topic: Topic, input: EventInput): Promise<EventEnvelope> {
+  const event = buildEvent(input);
+  await tx.publish({ topic, key: input.account, id: event.id, payload: event });
+  return event;
+}

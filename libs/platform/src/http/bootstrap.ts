@@ -1,0 +1,95 @@
+// Builds a service's HTTP application the same way everywhere: Fastify under NestJS, the
+// error envelope, global validation, the internal-context guard, request ids and health.
+
+import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
+import { NestFactory, Reflector } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CLOCK } from '../clock';
+import { ApiError } from '../errors';
+import { NestPinoLogger } from '../logging';
+import { RUNTIME, type ServiceRuntime } from '../runtime';
+import { ApiExceptionFilter, requestIdOf } from './exception-filter';
+import { InternalContextGuard } from './guard';
+import { HealthController } from './health.controller';
+import { ApiValidationPipe } from './validation';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Provides the runtime (and its clock) to every module of a service. */
+@Global()
+@Module({})
+export class RuntimeModule {
+  static forRoot(runtime: ServiceRuntime, options: { health?: boolean } = {}): DynamicModule {
+    return {
+      module: RuntimeModule,
+      controllers: options.health === false ? [] : [HealthController],
+      providers: [
+        { provide: RUNTIME, useValue: runtime },
+        { provide: CLOCK, useValue: runtime.clock },
+      ],
+      exports: [RUNTIME, CLOCK],
+    };
+  }
+}
+
+export interface HttpAppOptions {
+  /** Require the gateway's signed context on every route (all services; not the gateway). */
+  internalGuard?: boolean;
+  /** Registers plain Fastify routes or hooks before the app starts. */
+  configure?: (fastify: FastifyInstance) => void | Promise<void>;
+}
+
+/**
+ * JSON (and form posts, for the hosted pages) parsed here rather than by the framework, so
+ * that a malformed body is the catalogue's `invalid_json` and the raw bytes stay available
+ * (`request.rawBody`) for the gateway to forward unchanged. An empty body counts as `{}`.
+ */
+function registerBodyParsers(fastify: FastifyInstance): void {
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    (request as FastifyRequest & { rawBody?: Buffer }).rawBody = body;
+    if (body.length === 0) return done(null, {});
+    try {
+      done(null, JSON.parse(body.toString('utf8')));
+    } catch {
+      done(new ApiError('invalid_json', 'The request body is not valid JSON.'), undefined);
+    }
+  });
+  fastify.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'buffer' },
+    (request, body: Buffer, done) => {
+      (request as FastifyRequest & { rawBody?: Buffer }).rawBody = body;
+      done(null, Object.fromEntries(new URLSearchParams(body.toString('utf8'))));
+    },
+  );
+}
+
+export async function createHttpApp(
+  root: Type | DynamicModule,
+  runtime: ServiceRuntime,
+  options: HttpAppOptions = {},
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, return503OnClosing: true });
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
+    logger: new NestPinoLogger(runtime.logger),
+    abortOnError: false,
+    bodyParser: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  registerBodyParsers(fastify);
+  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+    void reply.header('request-id', requestIdOf(request));
+  });
+  // Errors raised before a handler runs (body parsing, unknown routes) reach NestJS's error
+  // handler, and through it the ApiExceptionFilter below.
+  app.useGlobalFilters(new ApiExceptionFilter(runtime.logger));
+  app.useGlobalPipes(new ApiValidationPipe());
+  if (options.internalGuard !== false) {
+    app.useGlobalGuards(new InternalContextGuard(app.get(Reflector), runtime.config.internalSecret));
+  }
+  await options.configure?.(fastify);
+  await app.init();
+  await fastify.ready();
+  return app;
+}

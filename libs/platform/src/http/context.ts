@@ -1,0 +1,28 @@
+// Route metadata and the request's internal context, as NestJS decorators.
+
+import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { AuthenticatedContext, InternalContext, Scope } from '@paygrid/contracts';
+import { ApiError } from '../errors';
+
+export const PUBLIC_ROUTE = 'paygrid:public';
+export const REQUIRED_SCOPE = 'paygrid:scope';
+
+/** Reachable without an API key (health, hosted pages); still only through the gateway for pages. */
+export const Public = (options: { bypassGateway?: boolean } = {}) =>
+  SetMetadata(PUBLIC_ROUTE, { bypassGateway: false, ...options });
+
+/** The scope an operation needs (API.md section 2); also published as x-required-scope. */
+export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope);
+
+export interface RequestWithContext {
+  paygrid?: InternalContext;
+  requestId?: string;
+}
+
+/** The authenticated caller: account, mode, key and scopes. */
+export const Caller = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthenticatedContext => {
+  const request = ctx.switchToHttp().getRequest<RequestWithContext>();
+  if (request.paygrid?.kind !== 'api')
+    throw new ApiError('authentication_required', 'An API key is required.');
+  return request.paygrid;
+});

@@ -1,0 +1,162 @@
+// Cursor pagination shared by every list (API.md section 4): `limit` 1-100 (default 10),
+// `starting_after` or `ending_before` (an id, not both), newest first by (created_at, id),
+// stable while rows are inserted. Also the `created[gt|gte|lt|lte]` range filters.
+
+import { Transform, Type } from 'class-transformer';
+import {
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  registerDecorator,
+  ValidateNested,
+} from 'class-validator';
+import { ApiError } from '../errors';
+
+function toDate(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (/^\d{1,12}$/.test(value)) return new Date(Number(value) * 1000);
+  const parsed = new Date(value);
+  return /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(parsed.getTime())
+    ? parsed
+    : value;
+}
+
+function IsDateLike(): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isDateLike',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options: { message: `${String(propertyName)} must be unix seconds or an RFC 3339 timestamp` },
+      validator: { validate: (value: unknown) => value instanceof Date && !Number.isNaN(value.getTime()) },
+    });
+}
+
+/** `created[gt]=...` etc., as unix seconds or RFC 3339. */
+export class RangeFilter {
+  @IsOptional() @Transform(({ value }) => toDate(value)) @IsDateLike() gt?: Date;
+  @IsOptional() @Transform(({ value }) => toDate(value)) @IsDateLike() gte?: Date;
+  @IsOptional() @Transform(({ value }) => toDate(value)) @IsDateLike() lt?: Date;
+  @IsOptional() @Transform(({ value }) => toDate(value)) @IsDateLike() lte?: Date;
+}
+
+export class ListQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be an integer between 1 and 100' })
+  @Min(1, { message: 'limit must be an integer between 1 and 100' })
+  @Max(100, { message: 'limit must be an integer between 1 and 100' })
+  limit?: number;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-z]+_[0-9A-Za-z]{8,64}$/, { message: 'starting_after must be an object id' })
+  starting_after?: string;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-z]+_[0-9A-Za-z]{8,64}$/, { message: 'ending_before must be an object id' })
+  ending_before?: string;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => RangeFilter)
+  created?: RangeFilter;
+}
+
+export interface Page<T> {
+  object: 'list';
+  data: T[];
+  has_more: boolean;
+  url: string;
+}
+
+/** Appends `column op $n` clauses for a range filter. */
+export function rangeClauses(column: string, range: RangeFilter | undefined, params: unknown[]): string[] {
+  if (!range) return [];
+  const ops: [keyof RangeFilter, string][] = [
+    ['gt', '>'],
+    ['gte', '>='],
+    ['lt', '<'],
+    ['lte', '<='],
+  ];
+  const clauses: string[] = [];
+  for (const [key, op] of ops) {
+    const value = range[key];
+    if (value !== undefined) {
+      params.push(value);
+      clauses.push(`${column} ${op} $${params.length}`);
+    }
+  }
+  return clauses;
+}
+
+export interface PageQuery {
+  /** `schema.table`; must have id, created_at, account_id and livemode. */
+  table: string;
+  /** Extra where-clauses using $n placeholders numbered after `params`. */
+  where: string[];
+  params: unknown[];
+  list: ListQuery;
+  url: string;
+  columns?: string;
+}
+
+type Queryable = { query<T>(sql: string, params?: unknown[]): Promise<T[]> };
+
+/**
+ * Runs a keyset-paginated query. The cursor object must be visible under the same filters
+ * (same account and mode), or the request is a 404 like any other foreign id.
+ */
+export async function paginate<R extends { id: string }>(
+  db: Queryable,
+  q: PageQuery,
+): Promise<Page<R> & { rows: R[] }> {
+  const { list } = q;
+  if (list.starting_after && list.ending_before) {
+    throw new ApiError(
+      'parameter_invalid',
+      'Pass starting_after or ending_before, not both.',
+      'ending_before',
+    );
+  }
+  const limit = list.limit ?? 10;
+  const cursorId = list.starting_after ?? list.ending_before;
+  const ascending = Boolean(list.ending_before);
+  const base = q.where.join(' and ') || 'true';
+  const params = [...q.params];
+  const where = [...q.where];
+  if (cursorId) {
+    params.push(cursorId);
+    const cursorParam = `$${params.length}`;
+    const [cursor] = await db.query<{ created_at: Date }>(
+      `select created_at from ${q.table} where id = ${cursorParam} and ${base}`,
+      params,
+    );
+    if (!cursor) {
+      throw new ApiError(
+        'resource_missing',
+        `No such object: '${cursorId}'`,
+        list.starting_after ? 'starting_after' : 'ending_before',
+      );
+    }
+    where.push(
+      `(created_at, id) ${ascending ? '>' : '<'} ((select created_at from ${q.table} where id = ${cursorParam}), ${cursorParam})`,
+    );
+  }
+  where.push(...rangeClauses('created_at', list.created, params));
+  params.push(limit + 1);
+  const order = ascending ? 'asc' : 'desc';
+  const rows = await db.query<R>(
+    `select ${q.columns ?? '*'} from ${q.table} where ${where.join(' and ') || 'true'}
+     order by created_at ${order}, id ${order} limit $${params.length}`,
+    params,
+  );
+  const has_more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (ascending) page.reverse();
+  return { object: 'list', data: page, rows: page, has_more, url: q.url };
+}

@@ -1,0 +1,63 @@
+// Request validation: class-validator DTOs with whitelist + forbidNonWhitelisted, every
+// failure turned into one catalogue error naming the parameter.
+
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { ApiError } from '../errors';
+
+function firstError(
+  errors: ValidationError[],
+  path = '',
+): { param: string; error: ValidationError } | undefined {
+  for (const error of errors) {
+    const param = path ? `${path}[${error.property}]` : error.property;
+    if (error.constraints && Object.keys(error.constraints).length) return { param, error };
+    const nested = firstError(error.children ?? [], param);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+export function validationErrorToApiError(errors: ValidationError[]): ApiError {
+  const found = firstError(errors);
+  if (!found) return new ApiError('parameter_invalid', 'The request is invalid.');
+  const { param, error } = found;
+  const constraints = error.constraints ?? {};
+  if (constraints.whitelistValidation) {
+    return new ApiError('parameter_unknown', `Received unknown parameter: ${param}`, param);
+  }
+  // Optional properties skip validation when absent, so an absent value with errors is a
+  // required parameter that is missing.
+  if (error.value === undefined)
+    return new ApiError('parameter_missing', `Missing required param: ${param}.`, param);
+  const message = Object.values(constraints)[0] ?? `Invalid value for ${param}.`;
+  return new ApiError('parameter_invalid', message, param);
+}
+
+/** The one validation pipe every service installs globally. */
+export class ApiValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      forbidUnknownValues: true,
+      validationError: { target: false, value: true },
+      exceptionFactory: validationErrorToApiError,
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (
+      metadata.type === 'body' &&
+      metadata.metatype &&
+      typeof metadata.metatype === 'function' &&
+      metadata.metatype !== Object
+    ) {
+      if (value === undefined || value === null) value = {};
+      if (typeof value !== 'object' || Array.isArray(value)) {
+        throw new ApiError('parameter_invalid', 'The request body must be a JSON object.');
+      }
+    }
+    return super.transform(value, metadata);
+  }
+}

@@ -1,0 +1,73 @@
+// Idempotent consumers: each message's effect and the record that it was handled (the inbox
+// row) commit in one transaction, so a redelivered message changes nothing the second time.
+
+import type { EventBus } from '../bus/bus';
+import type { Database, Tx } from '../db/database';
+import type { Logger } from '../logging';
+
+export interface Envelope {
+  id: string;
+  type: string;
+  account: string;
+  livemode: boolean;
+}
+
+export type EnvelopeHandler<E extends Envelope> = (message: E, tx: Tx) => Promise<void>;
+
+/** Records `messageId` for `consumer`; false when it was already handled. */
+export async function claimInbox(tx: Tx, consumer: string, messageId: string): Promise<boolean> {
+  const rows = await tx.query(
+    `insert into ${tx.schema}.inbox (consumer, message_id) values ($1, $2) on conflict do nothing returning message_id`,
+    [consumer, messageId],
+  );
+  return rows.length === 1;
+}
+
+export class InboxConsumer {
+  constructor(
+    private readonly db: Database,
+    private readonly bus: EventBus,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Subscribes `consumer` (also the consumer group id) to `topics`. The handler runs inside
+   * the transaction that records the message in the inbox.
+   */
+  async subscribe<E extends Envelope>(
+    consumer: string,
+    topics: readonly string[],
+    handle: EnvelopeHandler<E>,
+  ): Promise<void> {
+    const log = this.logger.child({ component: 'consumer', consumer });
+    await this.bus.subscribe({
+      groupId: consumer,
+      topics,
+      handler: async (message) => {
+        let envelope: E;
+        try {
+          envelope = JSON.parse(message.value) as E;
+        } catch {
+          log.error({ topic: message.topic, offset: message.offset }, 'dropping a message that is not JSON');
+          return;
+        }
+        if (typeof envelope?.id !== 'string') {
+          log.error({ topic: message.topic, offset: message.offset }, 'dropping a message without an id');
+          return;
+        }
+        await this.db.transaction(async (tx) => {
+          if (!(await claimInbox(tx, consumer, envelope.id))) return;
+          await handle(envelope, tx);
+        });
+      },
+    });
+  }
+
+  /** Forgets handled ids older than `days` (redeliveries come within minutes, not weeks). */
+  async prune(days = 30): Promise<void> {
+    await this.db.query(
+      `delete from ${this.db.schema}.inbox where handled_at < now() - make_interval(days => $1)`,
+      [days],
+    );
+  }
+}

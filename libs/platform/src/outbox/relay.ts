@@ -1,0 +1,172 @@
+// The outbox relay: publishes committed outbox rows to the bus, in id order, and marks them.
+//
+// Nothing is published that did not commit (rows are only visible after commit) and nothing
+// committed is lost (a row stays unpublished until the bus acknowledged it; a crash between
+// publish and mark re-sends it, which consumers absorb through their inbox).
+//
+// One relay per schema is active at a time (a session advisory lock elects it) so that rows
+// leave in the order they were written. It wakes right after a commit that wrote outbox rows
+// and polls every `pollMs` as a fallback (for rows written by other instances).
+
+import type { QueryRunner } from 'typeorm';
+import { backoffMs, sleep, type EventBus } from '../bus/bus';
+import type { Database } from '../db/database';
+import type { Logger } from '../logging';
+
+export interface RelayOptions {
+  batchSize?: number;
+  pollMs?: number;
+  /** Embedded mode: one process, no election needed. */
+  singleInstance?: boolean;
+  /** Published rows are kept this long for inspection, then deleted. */
+  keepPublishedHours?: number;
+}
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  key: string;
+  payload: unknown;
+}
+
+export class OutboxRelay {
+  private running = false;
+  private wakeUp?: () => void;
+  private pending = false;
+  private loop?: Promise<void>;
+  private lockRunner?: QueryRunner;
+  private readonly batchSize: number;
+  private readonly pollMs: number;
+  private lastPrune = 0;
+  /** Counts for health and tests. */
+  published = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly bus: EventBus,
+    private readonly logger: Logger,
+    private readonly options: RelayOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 500;
+    this.pollMs = options.pollMs ?? 1_000;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.db.onOutboxCommit(() => this.wake());
+    this.loop = this.run();
+  }
+
+  wake(): void {
+    this.pending = true;
+    this.wakeUp?.();
+  }
+
+  private async run(): Promise<void> {
+    const log = this.logger.child({ component: 'outbox-relay', schema: this.db.schema });
+    let failures = 0;
+    while (this.running) {
+      try {
+        if (!(await this.isLeader())) {
+          await this.idle(this.pollMs * 5);
+          continue;
+        }
+        this.pending = false;
+        const sent = await this.publishBatch();
+        failures = 0;
+        if (sent < this.batchSize && !this.pending) await this.idle(this.pollMs);
+        await this.pruneIfDue();
+      } catch (error) {
+        if (!this.running) break;
+        log.error({ err: error, failures }, 'outbox relay failed; retrying');
+        await this.dropLock();
+        await sleep(backoffMs(failures++, 5_000));
+      }
+    }
+  }
+
+  /** Publishes one batch; returns how many rows it sent. */
+  async publishBatch(): Promise<number> {
+    const schema = this.db.schema;
+    const rows = await this.db.query<OutboxRow>(
+      `select id, topic, key, payload from ${schema}.outbox where published_at is null order by id limit $1`,
+      [this.batchSize],
+    );
+    if (!rows.length) return 0;
+    // Consecutive rows of the same topic go in one send; topic order across sends is kept.
+    let start = 0;
+    for (let i = 1; i <= rows.length; i++) {
+      if (i === rows.length || rows[i].topic !== rows[start].topic) {
+        const chunk = rows.slice(start, i);
+        await this.bus.publish(
+          chunk[0].topic,
+          chunk.map((r) => ({ key: r.key, value: JSON.stringify(r.payload) })),
+        );
+        await this.db.query(`update ${schema}.outbox set published_at = now() where id = any($1::bigint[])`, [
+          chunk.map((r) => r.id),
+        ]);
+        this.published += chunk.length;
+        start = i;
+      }
+    }
+    return rows.length;
+  }
+
+  private async isLeader(): Promise<boolean> {
+    if (this.options.singleInstance) return true;
+    if (this.lockRunner && !this.lockRunner.isReleased) return true;
+    const runner = this.db.dataSource.createQueryRunner();
+    await runner.connect();
+    const [{ locked }] = await runner.query('select pg_try_advisory_lock(hashtext($1)) as locked', [
+      `paygrid:outbox:${this.db.schema}`,
+    ]);
+    if (locked) {
+      this.lockRunner = runner;
+      return true;
+    }
+    await runner.release();
+    return false;
+  }
+
+  private async dropLock(): Promise<void> {
+    const runner = this.lockRunner;
+    this.lockRunner = undefined;
+    if (!runner || runner.isReleased) return;
+    try {
+      await runner.query('select pg_advisory_unlock_all()');
+    } catch {
+      // the connection is gone, and the lock with it
+    }
+    await runner.release().catch(() => undefined);
+  }
+
+  private async pruneIfDue(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPrune < 60_000) return;
+    this.lastPrune = now;
+    await this.db.query(
+      `delete from ${this.db.schema}.outbox where published_at < now() - make_interval(hours => $1)`,
+      [this.options.keepPublishedHours ?? 24],
+    );
+  }
+
+  private idle(ms: number): Promise<void> {
+    if (this.pending) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wakeUp?.();
+    await this.loop;
+    await this.dropLock();
+  }
+}

@@ -1,0 +1,91 @@
+// The runtime of one service: its database (migrated), the bus, the outbox relay and the
+// inbox consumer, wired from configuration. Each app builds one in main.ts (distributed) or
+// receives shared pieces from the embedded runner (one process).
+
+import type { MigrationInterface } from 'typeorm';
+import type { EventBus } from './bus/bus';
+import { KafkaBus } from './bus/kafka-bus';
+import { NoBus } from './bus/no-bus';
+import { systemClock, type Clock } from './clock';
+import type { ServiceConfig } from './config';
+import { Database } from './db/database';
+import { createLogger, type Logger } from './logging';
+import { InboxConsumer } from './outbox/consumer';
+import { OutboxRelay } from './outbox/relay';
+
+export const RUNTIME = Symbol('PAYGRID_RUNTIME');
+
+export interface ServiceRuntime {
+  config: ServiceConfig;
+  logger: Logger;
+  db: Database;
+  bus: EventBus;
+  relay: OutboxRelay;
+  consumer: InboxConsumer;
+  clock: Clock;
+  stop(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  config: ServiceConfig;
+  schema: string;
+  migrations: (new () => MigrationInterface)[];
+  entities?: (new () => unknown)[];
+  /** Topics the service publishes or consumes (created on Kafka if missing). */
+  topics: readonly string[];
+  /**
+   * A bus shared by the embedded runner; 'none' for a service that neither publishes nor
+   * consumes (the gateway); otherwise a KafkaBus is made from config.
+   */
+  bus?: EventBus | 'none';
+  logger?: Logger;
+  clock?: Clock;
+  poolSize?: number;
+}
+
+export async function startRuntime(options: RuntimeOptions): Promise<ServiceRuntime> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.service, config.logLevel);
+  const db = await Database.connect(
+    {
+      url: config.databaseUrl,
+      schema: options.schema,
+      migrations: options.migrations,
+      entities: options.entities,
+      poolSize: options.poolSize ?? (config.mode === 'embedded' ? 4 : 20),
+      applicationName: `paygrid-${config.service}`,
+    },
+    logger,
+  );
+  await db.migrate();
+  const ownBus = options.bus === undefined || options.bus === 'none';
+  const bus =
+    options.bus === 'none'
+      ? new NoBus()
+      : (options.bus ??
+        new KafkaBus({
+          brokers: config.kafkaBrokers,
+          clientId: `paygrid-${config.service}`,
+          partitions: config.kafkaPartitions,
+          topics: options.topics,
+          logger,
+        }));
+  if (ownBus) await bus.connect();
+  const relay = new OutboxRelay(db, bus, logger, { singleInstance: config.mode === 'embedded' });
+  if (bus.transport !== 'none') relay.start();
+  const consumer = new InboxConsumer(db, bus, logger);
+  return {
+    config,
+    logger,
+    db,
+    bus,
+    relay,
+    consumer,
+    clock: options.clock ?? systemClock,
+    async stop() {
+      await relay.stop();
+      if (ownBus) await bus.close();
+      await db.close();
+    },
+  };
+}
