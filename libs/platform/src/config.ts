@@ -96,6 +96,10 @@ export interface ServiceConfig {
   databaseUrl: string;
   kafkaBrokers: string[];
   kafkaPartitions: number;
+  /** Prepended to every topic name, so several deployments (or test runs) can share a cluster. */
+  kafkaTopicPrefix: string;
+  /** Run the outbox relay in this process (off for API-only replicas, or to simulate a crash). */
+  outboxRelayEnabled: boolean;
   internalSecret: string;
   logLevel: string;
 }
@@ -121,6 +125,8 @@ export function readServiceConfig(
       .map((b) => b.trim())
       .filter(Boolean),
     kafkaPartitions: reader.int('KAFKA_PARTITIONS', 4, 1, 1024),
+    kafkaTopicPrefix: reader.optional('KAFKA_TOPIC_PREFIX') ?? '',
+    outboxRelayEnabled: reader.bool('OUTBOX_RELAY_ENABLED', true),
     internalSecret: reader.secret('INTERNAL_SIGNING_SECRET', 32),
     logLevel: reader.oneOf(
       'LOG_LEVEL',

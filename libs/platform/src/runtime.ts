@@ -67,12 +67,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
           brokers: config.kafkaBrokers,
           clientId: `paygrid-${config.service}`,
           partitions: config.kafkaPartitions,
+      topicPrefix: config.kafkaTopicPrefix,
           topics: options.topics,
           logger,
         }));
   if (ownBus) await bus.connect();
   const relay = new OutboxRelay(db, bus, logger, { singleInstance: config.mode === 'embedded' });
-  if (bus.transport !== 'none') relay.start();
+  if (bus.transport !== 'none' && config.outboxRelayEnabled) relay.start();
   const consumer = new InboxConsumer(db, bus, logger);
   return {
     config,

@@ -9,6 +9,8 @@ export interface KafkaBusOptions {
   brokers: string[];
   clientId: string;
   partitions: number;
+  /** Prepended to every topic name (isolates deployments or test runs on one cluster). */
+  topicPrefix?: string;
   /** Topics this process publishes to or consumes; created at connect if missing. */
   topics: readonly string[];
   logger: Logger;
@@ -37,12 +39,16 @@ export class KafkaBus implements EventBus {
     });
   }
 
+  private topic(name: string): string {
+    return `${this.options.topicPrefix ?? ''}${name}`;
+  }
+
   async connect(): Promise<void> {
     const admin = this.kafka.admin();
     await admin.connect();
     try {
       const existing = new Set(await admin.listTopics());
-      const missing = this.options.topics.filter((t) => !existing.has(t));
+      const missing = [...new Set(this.options.topics.map((t) => this.topic(t)))].filter((t) => !existing.has(t));
       if (missing.length) {
         await admin.createTopics({
           waitForLeaders: true,
@@ -83,14 +89,14 @@ export class KafkaBus implements EventBus {
     });
     this.consumers.push(consumer);
     await consumer.connect();
-    for (const topic of topics) await consumer.subscribe({ topic, fromBeginning: true });
+    for (const topic of topics) await consumer.subscribe({ topic: this.topic(topic), fromBeginning: true });
     const log = this.options.logger.child({ component: 'consumer', groupId });
     await consumer.run({
       autoCommit: true,
       partitionsConsumedConcurrently: this.options.partitions,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         const consumed = {
-          topic,
+          topic: topic.slice((this.options.topicPrefix ?? '').length),
           partition,
           offset: message.offset,
           key: message.key?.toString() ?? '',

@@ -129,7 +129,10 @@ export async function startEmbeddedDatabase(dataDir: string, port = 0): Promise<
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
   const queue = new SyncGroupQueue(db);
+  const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
     const handler = new PGLiteSocketHandler({ queryQueue: queue as never, closeOnDetach: true });
     handler.attach(socket).catch(() => socket.destroy());
   });
@@ -144,7 +147,10 @@ export async function startEmbeddedDatabase(dataDir: string, port = 0): Promise<
     url: `postgres://postgres:postgres@127.0.0.1:${address.port}/postgres`,
     async close() {
       queue.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // server.close() waits for every connection to end: a leaked client must not hang shutdown.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
       await db.close();
     },
   };

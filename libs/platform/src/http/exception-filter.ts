@@ -32,10 +32,7 @@ export function toApiError(exception: unknown): { error: ApiError; unexpected: b
     if (code) return { error: new ApiError(code, translated.message), unexpected: false };
   }
   const fastifyError = translated as { statusCode?: number; code?: string };
-  if (
-    fastifyError?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-    (fastifyError as Error)?.name === 'SyntaxError'
-  ) {
+  if (fastifyError?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return { error: new ApiError('invalid_json', 'The request body is not valid JSON.'), unexpected: false };
   }
   if (fastifyError?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -1,0 +1,43 @@
+// Three projects:
+//   unit         pure logic next to the source (src/**/*.spec.ts), no I/O
+//   embedded     the integration suites against the embedded default (PGlite + embedded bus)
+//   distributed  the same suites, plus Kafka/crash suites, against real PostgreSQL, Kafka, Redis
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+const moduleNameMapper = {
+  '^@paygrid/(contracts|platform)$': '<rootDir>/libs/$1/src',
+  '^@paygrid/(gateway|payments|invoicing|webhooks|embedded)$': '<rootDir>/apps/$1/src',
+};
+
+const base = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
+
+module.exports = {
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts', '<rootDir>/tests/unit/**/*.test.ts'] },
+    {
+      ...base,
+      displayName: 'embedded',
+      testMatch: ['<rootDir>/tests/integration/**/*.test.ts', '<rootDir>/tests/embedded/**/*.test.ts'],
+      setupFiles: ['<rootDir>/tests/setup/embedded.js'],
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/timeout-60s.js'],
+    },
+    {
+      ...base,
+      displayName: 'distributed',
+      testMatch: ['<rootDir>/tests/integration/**/*.test.ts', '<rootDir>/tests/distributed/**/*.test.ts'],
+      setupFiles: ['<rootDir>/tests/setup/distributed.js'],
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/timeout-120s.js'],
+    },
+  ],
+};

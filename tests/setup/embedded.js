@@ -1,0 +1,1 @@
+process.env.PAYGRID_TEST_MODE = 'embedded';

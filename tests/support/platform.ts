@@ -1,0 +1,239 @@
+// Test harness: the whole platform, either embedded in the test process (PGlite + embedded
+// bus) or distributed as four real processes against real PostgreSQL, Kafka and Redis.
+// The integration suites use only this interface, so the same suites run in both modes.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Client } from 'pg';
+
+export type Mode = 'embedded' | 'distributed';
+export type ServiceName = 'gateway' | 'payments' | 'invoicing' | 'webhooks';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestAccount {
+  id: string;
+  testKey: string;
+  liveKey: string;
+}
+
+export interface Platform {
+  mode: Mode;
+  url: string;
+  operatorToken: string;
+  api<T = any>(key: string | undefined, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  admin<T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
+  newAccount(groupings?: string[]): Promise<TestAccount>;
+  stop(): Promise<void>;
+}
+
+export interface DistributedPlatform extends Platform {
+  databaseUrl: string;
+  topicPrefix: string;
+  ports: Record<ServiceName, number>;
+  env: Record<string, string>;
+  kill(service: ServiceName, signal?: NodeJS.Signals): Promise<void>;
+  start(service: ServiceName, extraEnv?: Record<string, string>): Promise<void>;
+  /** Starts one more gateway process on its own port (same database and Redis). */
+  startExtraGateway(): Promise<{ url: string; stop(): Promise<void> }>;
+}
+
+export const ROOT = join(__dirname, '..', '..');
+
+export function testMode(): Mode {
+  return process.env.PAYGRID_TEST_MODE === 'distributed' ? 'distributed' : 'embedded';
+}
+
+async function request<T>(base: string, token: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  const init: RequestInit = { method, headers: { ...headers } };
+  if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
+  if (body !== undefined) {
+    (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+  }
+  const response = await fetch(`${base}${path}`, init);
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON (a page); keep the text
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+function withHelpers(base: Omit<Platform, 'api' | 'admin' | 'newAccount'>): Platform {
+  const platform: Platform = {
+    ...base,
+    api: (key, method, path, body, headers) => request(base.url, key, method, path, body, headers),
+    admin: (method, path, body) => request(base.url, base.operatorToken, method, path, body),
+    async newAccount(groupings = ['payments', 'invoicing']) {
+      const account = await platform.admin('POST', '/admin/v1/accounts', { name: `Test ${randomBytes(3).toString('hex')}`, groupings });
+      if (account.status !== 200) throw new Error(`account creation failed: ${JSON.stringify(account.body)}`);
+      const test = await platform.admin('POST', `/admin/v1/accounts/${account.body.id}/keys`, { mode: 'test', kind: 'secret' });
+      const live = await platform.admin('POST', `/admin/v1/accounts/${account.body.id}/keys`, { mode: 'live', kind: 'secret' });
+      return { id: account.body.id, testKey: test.body.secret, liveKey: live.body.secret };
+    },
+  };
+  return platform;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `probe` until it returns a value (not undefined) or the time is up. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000, intervalMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
+}
+
+async function startEmbeddedPlatform(): Promise<Platform> {
+  // Required lazily so the distributed project never loads PGlite.
+  const { startEmbedded } = await import('@paygrid/embedded');
+  const { createLogger } = await import('@paygrid/platform');
+  const embedded = await startEmbedded({
+    dataDir: 'memory://',
+    port: 0,
+    demo: false,
+    env: { OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}` },
+    logger: createLogger('test', process.env.LOG_LEVEL ?? 'silent'),
+  });
+  return withHelpers({ mode: 'embedded', url: embedded.url, operatorToken: embedded.operatorToken, stop: () => embedded.stop() });
+}
+
+const SERVICES: ServiceName[] = ['payments', 'invoicing', 'webhooks', 'gateway'];
+
+async function waitForHealth(url: string, path: string, timeoutMs = 60_000): Promise<void> {
+  await eventually(async () => {
+    const response = await fetch(`${url}${path}`);
+    return response.status === 200 ? true : undefined;
+  }, timeoutMs, 200);
+}
+
+export async function startDistributedPlatform(): Promise<DistributedPlatform> {
+  const baseUrl = process.env.DATABASE_URL as string;
+  const suffix = randomBytes(5).toString('hex');
+  const database = `paygrid_t_${suffix}`;
+  const admin = new Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const parsed = new URL(baseUrl);
+  parsed.pathname = `/${database}`;
+  const databaseUrl = parsed.toString();
+  const topicPrefix = `t${suffix}.`;
+
+  const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, await freePort()]))) as Record<ServiceName, number>;
+  const operatorToken = `op_${randomBytes(24).toString('hex')}`;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    PAYGRID_MODE: 'distributed',
+    DATABASE_URL: databaseUrl,
+    KAFKA_BROKERS: process.env.KAFKA_BROKERS as string,
+    KAFKA_TOPIC_PREFIX: topicPrefix,
+    REDIS_URL: process.env.REDIS_URL as string,
+    INTERNAL_SIGNING_SECRET: randomBytes(32).toString('hex'),
+    OPERATOR_TOKEN: operatorToken,
+    PAYMENTS_URL: `http://127.0.0.1:${ports.payments}`,
+    INVOICING_URL: `http://127.0.0.1:${ports.invoicing}`,
+    WEBHOOKS_URL: `http://127.0.0.1:${ports.webhooks}`,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
+  const processes = new Map<ServiceName, ChildProcess>();
+  const extras: ChildProcess[] = [];
+
+  const spawnService = (service: ServiceName, port: number, extraEnv: Record<string, string> = {}): ChildProcess => {
+    const child = spawn(process.execPath, [join(ROOT, 'apps', service, 'dist', 'main.js')], {
+      env: { ...env, PORT: String(port), ...extraEnv },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    return child;
+  };
+
+  const start = async (service: ServiceName, extraEnv: Record<string, string> = {}) => {
+    processes.set(service, spawnService(service, ports[service], extraEnv));
+    await waitForHealth(`http://127.0.0.1:${ports[service]}`, service === 'gateway' ? '/ready' : '/ready');
+  };
+
+  const kill = async (service: ServiceName, signal: NodeJS.Signals = 'SIGKILL') => {
+    const child = processes.get(service);
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+    processes.delete(service);
+  };
+
+  // Services first (they own their migrations), then the gateway.
+  await Promise.all(SERVICES.filter((s) => s !== 'gateway').map((s) => start(s)));
+  await start('gateway');
+  const url = `http://127.0.0.1:${ports.gateway}`;
+  await waitForHealth(url, '/health');
+
+  const platform = withHelpers({
+    mode: 'distributed',
+    url,
+    operatorToken,
+    async stop() {
+      await Promise.all([...processes.keys()].map((s) => kill(s, 'SIGTERM')));
+      await Promise.all(extras.map((c) => (c.exitCode === null ? new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); }) : undefined)));
+      const cleanup = new Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${database} with (force)`);
+      await cleanup.end();
+    },
+  });
+  return Object.assign(platform, {
+    databaseUrl,
+    topicPrefix,
+    ports,
+    env,
+    kill,
+    start,
+    async startExtraGateway() {
+      const port = await freePort();
+      const child = spawnService('gateway', port);
+      extras.push(child);
+      const extraUrl = `http://127.0.0.1:${port}`;
+      await waitForHealth(extraUrl, '/ready');
+      return {
+        url: extraUrl,
+        stop: async () => {
+          if (child.exitCode !== null) return;
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          await exited;
+        },
+      };
+    },
+  });
+}
+
+export function startPlatform(): Promise<Platform> {
+  return testMode() === 'distributed' ? startDistributedPlatform() : startEmbeddedPlatform();
+}
