@@ -20,11 +20,20 @@ const moduleNameMapper = {
   '^@paygrid/(gateway|payments|invoicing|webhooks|embedded)$': '<rootDir>/apps/$1/src',
 };
 
-const base = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
+const base = {
+  rootDir: __dirname,
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper,
+  testEnvironment: 'node',
+};
 
 module.exports = {
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts', '<rootDir>/tests/unit/**/*.test.ts'] },
+    {
+      ...base,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts', '<rootDir>/tests/unit/**/*.test.ts'],
+    },
     {
       ...base,
       displayName: 'embedded',

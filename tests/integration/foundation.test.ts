@@ -3,7 +3,13 @@
 
 import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
 
-const MERCHANT = { business_name: 'Acme Ltd', email: 'ops@acme.test', country: 'gb', default_currency: 'gbp', business_type: 'company' };
+const MERCHANT = {
+  business_name: 'Acme Ltd',
+  email: 'ops@acme.test',
+  country: 'gb',
+  default_currency: 'gbp',
+  business_type: 'company',
+};
 
 let platform: Platform;
 let account: TestAccount;
@@ -25,7 +31,9 @@ describe('health', () => {
     expect(Object.keys(body.services).sort()).toEqual(['gateway', 'invoicing', 'payments', 'webhooks']);
     for (const name of ['payments', 'invoicing', 'webhooks']) {
       expect(body.services[name].checks.database).toBe('ok');
-      expect(body.services[name].checks.bus).toBe(platform.mode === 'distributed' ? 'ok (kafka)' : 'ok (embedded)');
+      expect(body.services[name].checks.bus).toBe(
+        platform.mode === 'distributed' ? 'ok (kafka)' : 'ok (embedded)',
+      );
     }
   });
 });
@@ -42,24 +50,38 @@ describe('errors come back in the envelope', () => {
   it('refuses a missing, malformed or unknown key with 401', async () => {
     const none = await platform.api(undefined, 'GET', '/v1/merchants');
     expect([none.status, none.body.error.code]).toEqual([401, 'authentication_required']);
-    const malformed = await platform.api(undefined, 'GET', '/v1/merchants', undefined, { authorization: 'Basic abc' });
+    const malformed = await platform.api(undefined, 'GET', '/v1/merchants', undefined, {
+      authorization: 'Basic abc',
+    });
     expect([malformed.status, malformed.body.error.code]).toEqual([401, 'authentication_required']);
     const unknown = await platform.api('sk_test_00000000000000000000000000000000', 'GET', '/v1/merchants');
     expect([unknown.status, unknown.body.error.code]).toEqual([401, 'invalid_api_key']);
   });
 
   it('refuses unknown fields, bad JSON, non-JSON bodies and bad values with 4xx, changing nothing', async () => {
-    const unknown = await platform.api(account.testKey, 'POST', '/v1/merchants', { ...MERCHANT, livemode: true });
+    const unknown = await platform.api(account.testKey, 'POST', '/v1/merchants', {
+      ...MERCHANT,
+      livemode: true,
+    });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toMatchObject({ code: 'parameter_unknown', param: 'livemode', type: 'invalid_request_error' });
+    expect(unknown.body.error).toMatchObject({
+      code: 'parameter_unknown',
+      param: 'livemode',
+      type: 'invalid_request_error',
+    });
 
     const badJson = await platform.api(account.testKey, 'POST', '/v1/merchants', '{"business_name":', {});
     expect([badJson.status, badJson.body.error.code]).toEqual([400, 'invalid_json']);
 
-    const text = await platform.api(account.testKey, 'POST', '/v1/merchants', 'hello', { 'content-type': 'text/plain' });
+    const text = await platform.api(account.testKey, 'POST', '/v1/merchants', 'hello', {
+      'content-type': 'text/plain',
+    });
     expect([text.status, text.body.error.code]).toEqual([415, 'unsupported_media_type']);
 
-    const badEmail = await platform.api(account.testKey, 'POST', '/v1/merchants', { ...MERCHANT, email: 'nope' });
+    const badEmail = await platform.api(account.testKey, 'POST', '/v1/merchants', {
+      ...MERCHANT,
+      email: 'nope',
+    });
     expect(badEmail.body.error).toMatchObject({ code: 'parameter_invalid', param: 'email' });
 
     const list = await platform.api(account.testKey, 'GET', '/v1/merchants?limit=100');
@@ -88,14 +110,26 @@ describe('an event written by one service reaches another', () => {
     const merchantId: string = created.body.id;
 
     const events = await eventually(async () => {
-      const list = await platform.api(account.testKey, 'GET', '/v1/events?type=merchant.onboarding.updated&limit=100');
+      const list = await platform.api(
+        account.testKey,
+        'GET',
+        '/v1/events?type=merchant.onboarding.updated&limit=100',
+      );
       const mine = list.body.data.filter((e: any) => e.data.object.id === merchantId);
       return mine.length >= 2 ? mine : undefined;
     });
     // pending -> in_review -> active (sandbox decides at once); newest first.
-    expect(events.map((e: any) => e.data.previous_attributes.onboarding.status)).toEqual(['in_review', 'pending']);
+    expect(events.map((e: any) => e.data.previous_attributes.onboarding.status)).toEqual([
+      'in_review',
+      'pending',
+    ]);
     expect(events.map((e: any) => e.data.object.onboarding.status)).toEqual(['active', 'in_review']);
-    expect(events[0]).toMatchObject({ object: 'event', account: account.id, livemode: false, merchant: merchantId });
+    expect(events[0]).toMatchObject({
+      object: 'event',
+      account: account.id,
+      livemode: false,
+      merchant: merchantId,
+    });
 
     const one = await platform.api(account.testKey, 'GET', `/v1/events/${events[0].id}`);
     expect(one.status).toBe(200);
@@ -108,7 +142,10 @@ describe('an event written by one service reaches another', () => {
   });
 
   it('rejects a sandbox merchant with the documented magic email', async () => {
-    const created = await platform.api(account.testKey, 'POST', '/v1/merchants', { ...MERCHANT, email: 'reject@acme.test' });
+    const created = await platform.api(account.testKey, 'POST', '/v1/merchants', {
+      ...MERCHANT,
+      email: 'reject@acme.test',
+    });
     expect(created.body.onboarding.status).toBe('rejected');
     expect(created.body.capabilities.card_payments).toBe('inactive');
   });
@@ -173,7 +210,11 @@ describe('pagination', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     for (;;) {
-      const page = await platform.api(fresh.testKey, 'GET', `/v1/merchants?limit=3${cursor ? `&starting_after=${cursor}` : ''}`);
+      const page = await platform.api(
+        fresh.testKey,
+        'GET',
+        `/v1/merchants?limit=3${cursor ? `&starting_after=${cursor}` : ''}`,
+      );
       expect(page.body).toMatchObject({ object: 'list', url: '/v1/merchants' });
       seen.push(...page.body.data.map((m: any) => m.id));
       if (!page.body.has_more) break;
@@ -184,7 +225,11 @@ describe('pagination', () => {
     expect(before.body.data.map((m: any) => m.id)).toEqual([ids[4], ids[3]]);
     const foreign = await platform.api(account.testKey, 'GET', `/v1/merchants?starting_after=${ids[0]}`);
     expect(foreign.status).toBe(404);
-    const both = await platform.api(fresh.testKey, 'GET', `/v1/merchants?starting_after=${ids[0]}&ending_before=${ids[1]}`);
+    const both = await platform.api(
+      fresh.testKey,
+      'GET',
+      `/v1/merchants?starting_after=${ids[0]}&ending_before=${ids[1]}`,
+    );
     expect(both.status).toBe(400);
   });
 });

@@ -27,7 +27,13 @@ export interface Platform {
   mode: Mode;
   url: string;
   operatorToken: string;
-  api<T = any>(key: string | undefined, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  api<T = any>(
+    key: string | undefined,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiResponse<T>>;
   admin<T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
   newAccount(groupings?: string[]): Promise<TestAccount>;
   stop(): Promise<void>;
@@ -50,7 +56,14 @@ export function testMode(): Mode {
   return process.env.PAYGRID_TEST_MODE === 'distributed' ? 'distributed' : 'embedded';
 }
 
-async function request<T>(base: string, token: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+async function request<T>(
+  base: string,
+  token: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
   if (body !== undefined) {
@@ -74,10 +87,19 @@ function withHelpers(base: Omit<Platform, 'api' | 'admin' | 'newAccount'>): Plat
     api: (key, method, path, body, headers) => request(base.url, key, method, path, body, headers),
     admin: (method, path, body) => request(base.url, base.operatorToken, method, path, body),
     async newAccount(groupings = ['payments', 'invoicing']) {
-      const account = await platform.admin('POST', '/admin/v1/accounts', { name: `Test ${randomBytes(3).toString('hex')}`, groupings });
+      const account = await platform.admin('POST', '/admin/v1/accounts', {
+        name: `Test ${randomBytes(3).toString('hex')}`,
+        groupings,
+      });
       if (account.status !== 200) throw new Error(`account creation failed: ${JSON.stringify(account.body)}`);
-      const test = await platform.admin('POST', `/admin/v1/accounts/${account.body.id}/keys`, { mode: 'test', kind: 'secret' });
-      const live = await platform.admin('POST', `/admin/v1/accounts/${account.body.id}/keys`, { mode: 'live', kind: 'secret' });
+      const test = await platform.admin('POST', `/admin/v1/accounts/${account.body.id}/keys`, {
+        mode: 'test',
+        kind: 'secret',
+      });
+      const live = await platform.admin('POST', `/admin/v1/accounts/${account.body.id}/keys`, {
+        mode: 'live',
+        kind: 'secret',
+      });
       return { id: account.body.id, testKey: test.body.secret, liveKey: live.body.secret };
     },
   };
@@ -97,7 +119,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls `probe` until it returns a value (not undefined) or the time is up. */
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000, intervalMs = 50): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 15_000,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -123,16 +149,25 @@ async function startEmbeddedPlatform(): Promise<Platform> {
     env: { OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}` },
     logger: createLogger('test', process.env.LOG_LEVEL ?? 'silent'),
   });
-  return withHelpers({ mode: 'embedded', url: embedded.url, operatorToken: embedded.operatorToken, stop: () => embedded.stop() });
+  return withHelpers({
+    mode: 'embedded',
+    url: embedded.url,
+    operatorToken: embedded.operatorToken,
+    stop: () => embedded.stop(),
+  });
 }
 
 const SERVICES: ServiceName[] = ['payments', 'invoicing', 'webhooks', 'gateway'];
 
 async function waitForHealth(url: string, path: string, timeoutMs = 60_000): Promise<void> {
-  await eventually(async () => {
-    const response = await fetch(`${url}${path}`);
-    return response.status === 200 ? true : undefined;
-  }, timeoutMs, 200);
+  await eventually(
+    async () => {
+      const response = await fetch(`${url}${path}`);
+      return response.status === 200 ? true : undefined;
+    },
+    timeoutMs,
+    200,
+  );
 }
 
 export async function startDistributedPlatform(): Promise<DistributedPlatform> {
@@ -148,7 +183,9 @@ export async function startDistributedPlatform(): Promise<DistributedPlatform> {
   const databaseUrl = parsed.toString();
   const topicPrefix = `t${suffix}.`;
 
-  const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, await freePort()]))) as Record<ServiceName, number>;
+  const ports = Object.fromEntries(
+    await Promise.all(SERVICES.map(async (s) => [s, await freePort()])),
+  ) as Record<ServiceName, number>;
   const operatorToken = `op_${randomBytes(24).toString('hex')}`;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -167,7 +204,11 @@ export async function startDistributedPlatform(): Promise<DistributedPlatform> {
   const processes = new Map<ServiceName, ChildProcess>();
   const extras: ChildProcess[] = [];
 
-  const spawnService = (service: ServiceName, port: number, extraEnv: Record<string, string> = {}): ChildProcess => {
+  const spawnService = (
+    service: ServiceName,
+    port: number,
+    extraEnv: Record<string, string> = {},
+  ): ChildProcess => {
     const child = spawn(process.execPath, [join(ROOT, 'apps', service, 'dist', 'main.js')], {
       env: { ...env, PORT: String(port), ...extraEnv },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -201,7 +242,16 @@ export async function startDistributedPlatform(): Promise<DistributedPlatform> {
     operatorToken,
     async stop() {
       await Promise.all([...processes.keys()].map((s) => kill(s, 'SIGTERM')));
-      await Promise.all(extras.map((c) => (c.exitCode === null ? new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); }) : undefined)));
+      await Promise.all(
+        extras.map((c) =>
+          c.exitCode === null
+            ? new Promise((r) => {
+                c.once('exit', r);
+                c.kill('SIGTERM');
+              })
+            : undefined,
+        ),
+      );
       const cleanup = new Client({ connectionString: baseUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${database} with (force)`);

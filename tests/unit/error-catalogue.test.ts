@@ -150,7 +150,7 @@ describe('the intro documents the envelope', () => {
   it('its example is a valid envelope', () => {
     const match = /```json\n([\s\S]*?)```/.exec(intro);
     expect(match).not.toBeNull();
-    const example = JSON.parse(match![1]) as { error: Record<string, unknown> };
+    const example = JSON.parse(match?.[1] ?? '') as { error: Record<string, unknown> };
     expect(Object.keys(example)).toEqual(['error']);
     const { type, code, message, request_id } = example.error;
     expect(typeof code === 'string' && isErrorCode(code)).toBe(true);

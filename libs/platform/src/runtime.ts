@@ -67,7 +67,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
           brokers: config.kafkaBrokers,
           clientId: `paygrid-${config.service}`,
           partitions: config.kafkaPartitions,
-      topicPrefix: config.kafkaTopicPrefix,
+          topicPrefix: config.kafkaTopicPrefix,
           topics: options.topics,
           logger,
         }));

@@ -48,7 +48,9 @@ export class KafkaBus implements EventBus {
     await admin.connect();
     try {
       const existing = new Set(await admin.listTopics());
-      const missing = [...new Set(this.options.topics.map((t) => this.topic(t)))].filter((t) => !existing.has(t));
+      const missing = [...new Set(this.options.topics.map((t) => this.topic(t)))].filter(
+        (t) => !existing.has(t),
+      );
       if (missing.length) {
         await admin.createTopics({
           waitForLeaders: true,
