@@ -1,8 +1,8 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034,SC2016
 # Shared configuration and helpers for infra-up.sh / infra-down.sh.
 # Sourced, never executed directly. All messages go to stderr.
 
-INFRA_STATE_DIR="${INFRA_STATE_DIR:-$HOME/.cache/paygrid-infra}"
+INFRA_STATE_DIR="${INFRA_STATE_DIR:-${HOME:-/tmp}/.cache/paygrid-infra}"
 STATE_DIR="$INFRA_STATE_DIR"
 
 PG_PORT="${PG_PORT:-5432}"
@@ -93,17 +93,40 @@ live_pid() {
   printf '%s\n' "$pid"
 }
 
-# Kafka wire-protocol probe: send ApiVersions v0 and check the reply carries our
-# correlation id and error_code 0. No JVM needed, answers in milliseconds.
-kafka_probe() {
-  local port="${1:-$KAFKA_PORT}" hex
-  hex="$(timeout 5 bash -c '
+# Minimal Kafka wire-protocol client in bash (no JVM, answers in milliseconds):
+# send the request bytes $2 (a printf format with \x escapes, size prefix included) to
+# 127.0.0.1:$1 and print the first $3 bytes of the response as hex.
+kafka_rpc() {
+  timeout 5 bash -c '
       exec 3<>"/dev/tcp/127.0.0.1/$1" || exit 1
-      # size=15 | api_key=18 (ApiVersions) | api_version=0 | correlation_id=0x50415947 ("PAYG") | client_id="infra"
-      printf "\x00\x00\x00\x0f\x00\x12\x00\x00\x50\x41\x59\x47\x00\x05infra" >&3
-      head -c 10 <&3 | od -An -tx1 | tr -d " \n"
-    ' _ "$port" 2>/dev/null)" || return 1
-  [ "${hex:8:12}" = "504159470000" ]
+      printf "$2" >&3
+      head -c "$3" <&3 | od -An -tx1 | tr -d " \n"
+    ' _ "$1" "$2" "$3" 2>/dev/null
+}
+# All requests use correlation_id 0x50415947 ("PAYG") and client_id "infra".
+KAFKA_REQ_HDR='\x00\x00\x50\x41\x59\x47\x00\x05infra'   # api_version=0 | correlation_id | client_id
+
+# ApiVersions v0 (key 18): the broker answers with error_code 0.
+kafka_probe() {
+  local hex
+  hex="$(kafka_rpc "${1:-$KAFKA_PORT}" "\x00\x00\x00\x0f\x00\x12$KAFKA_REQ_HDR" 10)" || return 1
+  [ "${hex:8:12}" = "504159470000" ]     # correlation_id | error_code=0
+}
+
+# FindCoordinator v0 (key 10) for group "infra-warmup": error_code 0 once the group
+# coordinator is up (the first call also makes the broker create __consumer_offsets).
+kafka_group_coordinator_ok() {
+  local hex
+  hex="$(kafka_rpc "${1:-$KAFKA_PORT}" "\x00\x00\x00\x1d\x00\x0a$KAFKA_REQ_HDR\x00\x0cinfra-warmup" 10)" || return 1
+  [ "${hex:8:12}" = "504159470000" ]     # correlation_id | error_code=0
+}
+
+# InitProducerId v0 (key 22), transactional_id=null: error_code 0 once the broker can hand
+# out producer ids (what idempotent producers ask for first).
+kafka_producer_id_ok() {
+  local hex
+  hex="$(kafka_rpc "${1:-$KAFKA_PORT}" "\x00\x00\x00\x15\x00\x16$KAFKA_REQ_HDR\xff\xff\x00\x00\xea\x60" 14)" || return 1
+  [ "${hex:8:8}" = "50415947" ] && [ "${hex:24:4}" = "0000" ]   # correlation_id | throttle | error_code=0
 }
 
 redis_ping() {
