@@ -100,12 +100,14 @@ export class EmbeddedBus implements EventBus {
             }
           }
           if (!this.running) return;
-          await this.db.query('update bus.positions set position = $3 where group_id = $1 and topic = $2', [
-            groupId,
-            topic,
-            message.id,
-          ]);
         }
+        // One position write per batch: after a crash the batch is handled again, which the
+        // consumers' inbox absorbs (at-least-once, as with Kafka's committed offsets).
+        await this.db.query('update bus.positions set position = $3 where group_id = $1 and topic = $2', [
+          groupId,
+          topic,
+          batch[batch.length - 1].id,
+        ]);
       } catch (error) {
         if (!this.running) return;
         log.error({ err: error }, 'embedded bus read failed; retrying');

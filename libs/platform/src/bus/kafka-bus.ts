@@ -1,7 +1,7 @@
 // Kafka transport (kafkajs). Idempotent producer with acks=all; one consumer per group;
 // a partition's messages are handled one at a time, so per-key order holds.
 
-import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type Consumer, type Producer } from 'kafkajs';
 import type { Logger } from '../logging';
 import { backoffMs, sleep, type BusMessage, type EventBus, type Subscription } from './bus';
 
@@ -33,6 +33,9 @@ export class KafkaBus implements EventBus {
       logLevel: logLevel.WARN,
       logCreator: () => (entry) => {
         const { message, ...rest } = entry.log;
+        // Known and accepted: the relay re-sends after a failed send anyway, and consumers
+        // dedupe through their inbox, so bounded producer retries cost no correctness.
+        if (message === 'Limiting retries for the idempotent producer may invalidate EoS guarantees') return;
         if (entry.level <= logLevel.ERROR) log.error(rest, message);
         else log.warn(rest, message);
       },
@@ -68,6 +71,8 @@ export class KafkaBus implements EventBus {
       idempotent: true,
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
+      // Murmur2 like the Java client, so keys land on the same partitions from any client.
+      createPartitioner: Partitioners.DefaultPartitioner,
     });
     await this.producer.connect();
   }
@@ -76,7 +81,7 @@ export class KafkaBus implements EventBus {
     if (!this.producer) throw new Error('KafkaBus.publish before connect');
     if (!messages.length) return;
     await this.producer.send({
-      topic,
+      topic: this.topic(topic),
       acks: -1,
       messages: messages.map((m) => ({ key: m.key, value: m.value })),
     });
@@ -84,7 +89,7 @@ export class KafkaBus implements EventBus {
 
   async subscribe({ groupId, topics, handler }: Subscription): Promise<void> {
     const consumer = this.kafka.consumer({
-      groupId,
+      groupId: this.topic(groupId),
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
       retry: { retries: 10 },

@@ -53,6 +53,7 @@ export class Tx {
   constructor(
     readonly manager: EntityManager,
     readonly schema: string,
+    private readonly notifyChannel?: string,
   ) {}
 
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -67,16 +68,25 @@ export class Tx {
       values.push(m.topic, m.key, m.id, JSON.stringify(m.payload));
       return `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4}::jsonb)`;
     });
-    await this.manager.query(
-      `insert into ${this.schema}.outbox (topic, key, message_id, payload) values ${rows.join(', ')}`,
-      values,
-    );
+    const insert = `insert into ${this.schema}.outbox (topic, key, message_id, payload) values ${rows.join(', ')}`;
+    if (this.notifyChannel) {
+      // NOTIFY is delivered at commit, so the relay leader in another instance wakes too.
+      values.push(this.notifyChannel);
+      await this.manager.query(
+        `with written as (${insert} returning 1) select pg_notify($${values.length}, '') from written limit 1`,
+        values,
+      );
+    } else {
+      await this.manager.query(insert, values);
+    }
     this.outboxed.push(...messages);
   }
 }
 
 export class Database {
   private readonly commitListeners = new Set<() => void>();
+  /** Channel NOTIFYed by every transaction that writes outbox rows (distributed mode). */
+  notifyChannel?: string;
 
   constructor(
     readonly dataSource: DataSource,
@@ -145,10 +155,14 @@ export class Database {
     for (let attempt = 0; ; attempt++) {
       let tx: Tx | undefined;
       try {
-        const result = await this.dataSource.transaction(options.isolation ?? 'READ COMMITTED', (manager) => {
-          tx = new Tx(manager, this.schema);
+        // Without an explicit level TypeORM sends no SET TRANSACTION: one round trip less.
+        const run = (manager: EntityManager) => {
+          tx = new Tx(manager, this.schema, this.notifyChannel);
           return work(tx);
-        });
+        };
+        const result = options.isolation
+          ? await this.dataSource.transaction(options.isolation, run)
+          : await this.dataSource.transaction(run);
         if (tx?.outboxed.length) this.commitListeners.forEach((listener) => listener());
         return result;
       } catch (error) {

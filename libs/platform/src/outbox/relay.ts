@@ -51,9 +51,15 @@ export class OutboxRelay {
     this.pollMs = options.pollMs ?? 1_000;
   }
 
+  private get channel(): string {
+    return `paygrid_outbox_${this.db.schema}`;
+  }
+
   start(): void {
     if (this.running) return;
     this.running = true;
+    // Several instances: every outbox write NOTIFYs, and the leader LISTENs (below).
+    if (!this.options.singleInstance) this.db.notifyChannel = this.channel;
     this.db.onOutboxCommit(() => this.wake());
     this.loop = this.run();
   }
@@ -69,6 +75,9 @@ export class OutboxRelay {
     while (this.running) {
       try {
         if (!(await this.isLeader())) {
+          // Not the leader: our own commits are the leader's to publish, so they must not
+          // wake us (that would spin on the lock); just retry the election now and then.
+          this.pending = false;
           await this.idle(this.pollMs * 5);
           continue;
         }
@@ -123,6 +132,11 @@ export class OutboxRelay {
     ]);
     if (locked) {
       this.lockRunner = runner;
+      // Rows committed by other instances wake the leader at once instead of at the next poll.
+      const client = (runner as unknown as { databaseConnection?: import('node:events').EventEmitter })
+        .databaseConnection;
+      client?.on('notification', () => this.wake());
+      await runner.query(`listen ${this.channel}`);
       return true;
     }
     await runner.release();
