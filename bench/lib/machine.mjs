@@ -1,0 +1,102 @@
+// What the figures were measured on: cores, CPU model, memory, Node version, OS.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+
+export function machineInfo() {
+  let cpuModel = os.cpus()[0]?.model ?? 'unknown';
+  try {
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'));
+    if (line) cpuModel = line.split(':').slice(1).join(':').trim();
+  } catch {
+    // not Linux: os.cpus() is good enough
+  }
+  return {
+    cores: os.availableParallelism(),
+    cpu: cpuModel,
+    memory_gib: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+/** System-wide CPU counters from /proc/stat (Linux), for the busy fraction over an interval. */
+function systemTimes() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+  return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal: steal ?? 0 };
+}
+
+/** Which group a process counts in: this process, the infrastructure, or anything else. */
+function classify(pid, comm) {
+  if (pid === process.pid) return 'this_process';
+  if (comm === 'postgres') return 'postgres';
+  if (comm === 'java') {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('kafka.Kafka')) return 'kafka';
+    } catch {
+      // gone
+    }
+  }
+  return 'others';
+}
+
+/** Per-process CPU ticks (utime + stime), keyed by pid, with the group of each process. */
+function processTimes() {
+  const result = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      // fields[0] is field 3 (state); utime and stime are fields 14 and 15.
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      const pid = Number(entry);
+      result.set(pid, { ticks, group: classify(pid, comm) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return result;
+}
+
+/** A snapshot of the machine's CPU counters (Linux); undefined elsewhere. */
+export function cpuTimes() {
+  try {
+    return { system: systemTimes(), processes: processTimes() };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What the machine's cores did between two cpuTimes() snapshots, as fractions of all cores:
+ * busy in total, and by group: this process (load generator + relay + consumer, and PGlite
+ * in embedded mode), postgres and kafka (the infrastructure, whoever its clients were) and
+ * every other process. Other sessions on a shared machine show up in `others`.
+ */
+export function machineLoad(before, after) {
+  const load = { loadavg_1m: Math.round(os.loadavg()[0] * 100) / 100 };
+  if (!before || !after) return load;
+  const s0 = before.system;
+  const s1 = after.system;
+  const busy = s1.busy - s0.busy;
+  const total = busy + (s1.idle - s0.idle) + (s1.steal - s0.steal);
+  if (total <= 0) return load;
+  const groups = { this_process: 0, postgres: 0, kafka: 0, others: 0 };
+  for (const [pid, p] of after.processes) {
+    groups[p.group] += Math.max(0, p.ticks - (before.processes.get(pid)?.ticks ?? 0));
+  }
+  const frac = (ticks) => Math.round((ticks / total) * 100) / 100;
+  return {
+    ...load,
+    cores: os.availableParallelism(),
+    cpu_busy: frac(busy),
+    cpu_by_group: Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, frac(v)])),
+    steal: frac(s1.steal - s0.steal),
+  };
+}
