@@ -5,6 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TOPICS } from '@paygrid/contracts';
 import {
   createHttpApp,
+  idempotencyMigration,
   platformTablesMigration,
   RuntimeModule,
   startRuntime,
@@ -17,7 +18,11 @@ import type { InvoicingConfig } from './config';
 import { PaymentFacts1700000000300 } from './migrations/1700000000300-payment-facts';
 import { startPaymentsFeed } from './payments-feed/payments-feed';
 
-export const INVOICING_MIGRATIONS = [platformTablesMigration('invoicing'), PaymentFacts1700000000300];
+export const INVOICING_MIGRATIONS = [
+  platformTablesMigration('invoicing'),
+  idempotencyMigration('invoicing'),
+  PaymentFacts1700000000300,
+];
 
 @Module({})
 class InvoicingModule {

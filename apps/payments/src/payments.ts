@@ -6,6 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TOPICS } from '@paygrid/contracts';
 import {
   createHttpApp,
+  idempotencyMigration,
   platformTablesMigration,
   RuntimeModule,
   startRuntime,
@@ -15,11 +16,17 @@ import {
   type ServiceRuntime,
 } from '@paygrid/platform';
 import type { PaymentsConfig } from './config';
+import { MerchantDecisionsController } from './merchants/merchant-decisions.controller';
+import { MerchantDecisionsService } from './merchants/merchant-decisions.service';
 import { MerchantsController } from './merchants/merchants.controller';
 import { MerchantsService } from './merchants/merchants.service';
 import { Merchants1700000000200 } from './migrations/1700000000200-merchants';
 
-export const PAYMENTS_MIGRATIONS = [platformTablesMigration('payments'), Merchants1700000000200];
+export const PAYMENTS_MIGRATIONS = [
+  platformTablesMigration('payments'),
+  idempotencyMigration('payments'),
+  Merchants1700000000200,
+];
 
 @Module({})
 class PaymentsModule {
@@ -27,8 +34,16 @@ class PaymentsModule {
     return {
       module: PaymentsModule,
       imports: [RuntimeModule.forRoot(runtime)],
-      controllers: [MerchantsController],
-      providers: [{ provide: MerchantsService, useValue: new MerchantsService(runtime.db, runtime.clock) }],
+      controllers: [MerchantsController, MerchantDecisionsController],
+      providers: [
+        { provide: MerchantsService, useValue: new MerchantsService(runtime.db, runtime.clock) },
+        {
+          provide: MerchantDecisionsService,
+          inject: [MerchantsService],
+          useFactory: (merchants: MerchantsService) =>
+            new MerchantDecisionsService(runtime.db, runtime.clock, merchants),
+        },
+      ],
     };
   }
 }

@@ -5,6 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EVENT_TOPICS } from '@paygrid/contracts';
 import {
   createHttpApp,
+  idempotencyMigration,
   platformTablesMigration,
   RuntimeModule,
   startRuntime,
@@ -18,7 +19,11 @@ import { EventLog } from './events/event-log';
 import { EventsController } from './events/events.controller';
 import { Events1700000000400 } from './migrations/1700000000400-events';
 
-export const WEBHOOKS_MIGRATIONS = [platformTablesMigration('webhooks'), Events1700000000400];
+export const WEBHOOKS_MIGRATIONS = [
+  platformTablesMigration('webhooks'),
+  idempotencyMigration('webhooks'),
+  Events1700000000400,
+];
 
 @Module({})
 class WebhooksModule {

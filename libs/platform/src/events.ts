@@ -2,7 +2,7 @@
 
 import type { EventEnvelope, EventType, Topic } from '@paygrid/contracts';
 import type { Tx } from './db/database';
-import { newId } from './ids';
+import { newSortableId } from './ids';
 
 export interface EventInput {
   type: EventType;
@@ -16,7 +16,7 @@ export interface EventInput {
 
 export function buildEvent(input: EventInput): EventEnvelope {
   return {
-    id: newId('evt'),
+    id: newSortableId('evt'),
     object: 'event',
     type: input.type,
     created_at: input.at.toISOString(),

@@ -89,3 +89,23 @@ describe('hasPrefix', () => {
     expect(hasPrefix({ id: 'cus_12345678' }, 'cus')).toBe(false);
   });
 });
+
+describe('newSortableId', () => {
+  it('sorts bytewise in creation order, also within one millisecond', () => {
+    const { newSortableId } = jest.requireActual('./ids') as typeof import('./ids');
+    const ids = Array.from({ length: 500 }, (_, i) =>
+      newSortableId('evt', 1_800_000_000_000 + Math.floor(i / 100)),
+    );
+    const sorted = [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(sorted).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^evt_[0-9A-Za-z]{24}$/);
+  });
+
+  it('never goes backwards when the clock does', () => {
+    const { newSortableId } = jest.requireActual('./ids') as typeof import('./ids');
+    const a = newSortableId('evt', 1_900_000_000_000);
+    const b = newSortableId('evt', 1_800_000_000_000);
+    expect(a < b).toBe(true);
+  });
+});

@@ -6,6 +6,8 @@ export * from './clock';
 export * from './config';
 export * from './db/database';
 export * from './db/pglite-server';
+export * from './db/request-transaction';
+export * from './idempotency/idempotency.interceptor';
 export * from './errors';
 export * from './events';
 export * from './http/bootstrap';

@@ -12,6 +12,7 @@ import { Database } from './db/database';
 import { createLogger, type Logger } from './logging';
 import { InboxConsumer } from './outbox/consumer';
 import { OutboxRelay } from './outbox/relay';
+import { pruneIdempotencyKeys } from './idempotency/idempotency.interceptor';
 
 export const RUNTIME = Symbol('PAYGRID_RUNTIME');
 
@@ -72,6 +73,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
           logger,
         }));
   if (ownBus) await bus.connect();
+  // Housekeeping: idempotency keys past their 24 hours.
+  const housekeeping = setInterval(() => {
+    pruneIdempotencyKeys(db).catch((err: unknown) => logger.error({ err }, 'idempotency key cleanup failed'));
+  }, 3_600_000);
+  housekeeping.unref();
   const relay = new OutboxRelay(db, bus, logger, { singleInstance: config.mode === 'embedded' });
   if (bus.transport !== 'none' && config.outboxRelayEnabled) relay.start();
   const consumer = new InboxConsumer(db, bus, logger);
@@ -84,6 +90,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
     consumer,
     clock: options.clock ?? systemClock,
     async stop() {
+      clearInterval(housekeeping);
       await relay.stop();
       if (ownBus) await bus.close();
       await db.close();

@@ -6,7 +6,7 @@ export class Events1700000000400 implements MigrationInterface {
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`
       create table webhooks.events (
-        id text primary key,
+        id text collate "C" primary key,
         account_id text not null,
         livemode boolean not null,
         type text not null,

@@ -12,6 +12,7 @@ import {
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { isRetryableTransactionError } from '../errors';
 import type { Logger } from '../logging';
+import { requestTransaction } from './request-transaction';
 
 export interface DatabaseOptions {
   url: string;
@@ -145,9 +146,23 @@ export class Database {
 
   /**
    * Runs `work` in a transaction. Serialization failures and deadlocks are retried (the
-   * work must be safe to re-run: it sees none of its earlier attempt's writes).
+   * work must be safe to re-run: it sees none of its earlier attempt's writes). Inside a
+   * request transaction (idempotent requests) it joins that one instead.
    */
   async transaction<T>(
+    work: (tx: Tx) => Promise<T>,
+    options: { isolation?: IsolationLevel; retries?: number } = {},
+  ): Promise<T> {
+    const ambient = requestTransaction.getStore();
+    if (ambient?.db === this) return work(ambient.tx);
+    return this.ownTransaction(work, options);
+  }
+
+  /**
+   * A transaction of its own, even inside a request transaction (used by the idempotency
+   * layer to open the request's transaction).
+   */
+  async ownTransaction<T>(
     work: (tx: Tx) => Promise<T>,
     options: { isolation?: IsolationLevel; retries?: number } = {},
   ): Promise<T> {
@@ -182,6 +197,38 @@ export class Database {
   async close(): Promise<void> {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
+}
+
+/** Idempotency keys (API.md section 4), recorded in the transaction of the write they guard. */
+export function idempotencyMigration(
+  schema: string,
+  timestamp = 1700000000001,
+): new () => MigrationInterface {
+  const name = `IdempotencyKeys${timestamp}`;
+  const migration = class implements MigrationInterface {
+    name = name;
+    async up(runner: import('typeorm').QueryRunner): Promise<void> {
+      await runner.query(`
+        create table ${schema}.idempotency_keys (
+          account_id text not null,
+          livemode boolean not null,
+          key text not null,
+          request_hash text not null,
+          method text not null,
+          path text not null,
+          response_status integer not null,
+          response_body jsonb not null,
+          created_at timestamptz not null default now(),
+          primary key (account_id, livemode, key)
+        )`);
+      await runner.query(`create index idempotency_keys_created on ${schema}.idempotency_keys (created_at)`);
+    }
+    async down(runner: import('typeorm').QueryRunner): Promise<void> {
+      await runner.query(`drop table ${schema}.idempotency_keys`);
+    }
+  };
+  Object.defineProperty(migration, 'name', { value: name });
+  return migration;
 }
 
 /**

@@ -7,6 +7,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLOCK } from '../clock';
 import { ApiError } from '../errors';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { NestPinoLogger } from '../logging';
 import { RUNTIME, type ServiceRuntime } from '../runtime';
 import { ApiExceptionFilter, requestIdOf } from './exception-filter';
@@ -87,6 +88,7 @@ export async function createHttpApp(
   app.useGlobalPipes(new ApiValidationPipe());
   if (options.internalGuard !== false) {
     app.useGlobalGuards(new InternalContextGuard(app.get(Reflector), runtime.config.internalSecret));
+    app.useGlobalInterceptors(new IdempotencyInterceptor(runtime.db));
   }
   await options.configure?.(fastify);
   await app.init();
