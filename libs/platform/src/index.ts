@@ -21,6 +21,7 @@ export * from './http/validation';
 export * from './http/validators';
 export * from './ids';
 export * from './logging';
+export * from './main';
 export * from './money';
 export * from './outbox/consumer';
 export * from './outbox/relay';
