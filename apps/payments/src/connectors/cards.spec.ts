@@ -1,0 +1,143 @@
+import fc from 'fast-check';
+import { cardBrand, digitsOnly, luhnValid, summarizeCard, validateCard } from './cards';
+import { SANDBOX_TEST_CARDS, SandboxConnector } from './sandbox.connector';
+
+const NOW = new Date('2026-11-22T00:00:00Z');
+const card = (number: string, extra: Partial<{ exp_month: number; exp_year: number; cvc: string }> = {}) => ({
+  number,
+  exp_month: 12,
+  exp_year: 2030,
+  cvc: '123',
+  ...extra,
+});
+
+describe('cards', () => {
+  it('accepts every sandbox test card as Luhn-valid Visa', () => {
+    for (const number of Object.keys(SANDBOX_TEST_CARDS)) {
+      expect(luhnValid(number)).toBe(true);
+      expect(cardBrand(number)).toBe('visa');
+    }
+  });
+
+  it('detects any single-digit change (Luhn property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 1, max: 9 }), (position, delta) => {
+        const base = '4242424242424242';
+        const changed =
+          base.slice(0, position) + ((Number(base[position]) + delta) % 10) + base.slice(position + 1);
+        return !luhnValid(changed);
+      }),
+    );
+  });
+
+  it('validates number, month, year, expiry and CVC length', () => {
+    expect(validateCard(card('4242 4242 4242 4242'), NOW)).toBeUndefined();
+    expect(validateCard(card('4242424242424241'), NOW)?.param).toBe('number');
+    expect(validateCard(card('4242424242424242', { exp_month: 13 }), NOW)?.param).toBe('exp_month');
+    expect(validateCard(card('4242424242424242', { exp_month: 10, exp_year: 2026 }), NOW)?.message).toBe(
+      'The card has expired.',
+    );
+    expect(validateCard(card('4242424242424242', { exp_month: 11, exp_year: 2026 }), NOW)).toBeUndefined();
+    expect(validateCard(card('4242424242424242', { cvc: '12' }), NOW)?.param).toBe('cvc');
+    expect(validateCard(card('378282246310005', { cvc: '123' }), NOW)?.param).toBe('cvc');
+    expect(validateCard(card('378282246310005', { cvc: '1234' }), NOW)).toBeUndefined();
+  });
+
+  it('keeps only brand, last4 and expiry', () => {
+    const summary = summarizeCard(card('4000-0000-0000-0341', { exp_year: 31 }));
+    expect(summary).toEqual({ brand: 'visa', last4: '0341', exp_month: 12, exp_year: 2031 });
+    expect(JSON.stringify(summary)).not.toContain('400000');
+    expect(digitsOnly('4242 4242-4242 4242')).toBe('4242424242424242');
+  });
+});
+
+describe('SandboxConnector', () => {
+  const base = { amount: 1000n, currency: 'USD', livemode: false };
+
+  it('answers each test card as API.md section 5 says', async () => {
+    const connector = new SandboxConnector();
+    const outcomes: Record<string, string> = {};
+    for (const number of Object.keys(SANDBOX_TEST_CARDS)) {
+      const result = await connector.charge({
+        ...base,
+        idempotency_key: `k-${number}`,
+        card: card(number),
+        store_credential: false,
+      });
+      outcomes[number] = result.status === 'succeeded' ? 'succeeded' : result.code;
+    }
+    expect(outcomes).toEqual({
+      '4242424242424242': 'succeeded',
+      '4000000000000002': 'card_declined',
+      '4000000000009995': 'insufficient_funds',
+      '4000000000000069': 'expired_card',
+      '4000000000000119': 'processing_error',
+      '4000000000000341': 'succeeded',
+    });
+  });
+
+  it('refuses cards that are not test cards', async () => {
+    const result = await new SandboxConnector().charge({
+      ...base,
+      idempotency_key: 'x',
+      card: card('5555555555554444'),
+      store_credential: false,
+    });
+    expect(result.status).toBe('failed');
+  });
+
+  it('charges a stored 0341 credential once, then fails later cycles', async () => {
+    const connector = new SandboxConnector();
+    const first = await connector.charge({
+      ...base,
+      idempotency_key: 'first',
+      card: card('4000000000000341'),
+      store_credential: true,
+    });
+    expect(first.status).toBe('succeeded');
+    const later = await connector.chargeStored({
+      ...base,
+      idempotency_key: 'cycle-2',
+      credential: first.credential ?? '',
+      attempt: 1,
+    });
+    expect(later).toMatchObject({ status: 'failed', code: 'card_declined' });
+    const good = await connector.charge({
+      ...base,
+      idempotency_key: 'good',
+      card: card('4242424242424242'),
+      store_credential: true,
+    });
+    const renewal = await connector.chargeStored({
+      ...base,
+      idempotency_key: 'cycle-2b',
+      credential: good.credential ?? '',
+      attempt: 1,
+    });
+    expect(renewal.status).toBe('succeeded');
+    expect(good.credential).not.toContain('4242');
+  });
+
+  it('answers a retried call exactly like the first (idempotent per key), across instances', async () => {
+    const a = await new SandboxConnector().charge({
+      ...base,
+      idempotency_key: 'txn_1',
+      card: card('4242424242424242'),
+      store_credential: true,
+    });
+    const b = await new SandboxConnector().charge({
+      ...base,
+      idempotency_key: 'txn_1',
+      card: card('4242424242424242'),
+      store_credential: true,
+    });
+    expect(b).toEqual(a);
+    const c = await new SandboxConnector().charge({
+      ...base,
+      idempotency_key: 'txn_2',
+      card: card('4242424242424242'),
+      store_credential: true,
+    });
+    expect(c.processor_reference).not.toBe(a.processor_reference);
+  });
+});
