@@ -358,7 +358,7 @@ transaction.state.log.num.partitions=10
 group.initial.rebalance.delay.ms=0
 num.network.threads=3
 num.io.threads=4
-log.retention.hours=24
+log.retention.hours=168
 log.retention.check.interval.ms=300000
 EOF
   cat >"$KAFKA_DIR/log4j.properties" <<EOF

@@ -108,6 +108,7 @@ export function readServiceConfig(
   env: Env,
   service: string,
   defaultPort: number,
+  options: { kafka?: boolean } = {},
 ): { reader: EnvReader; config: ServiceConfig } {
   const reader = new EnvReader(env);
   const mode = reader.oneOf<RunMode>('PAYGRID_MODE', ['embedded', 'distributed'], 'distributed');
@@ -117,7 +118,7 @@ export function readServiceConfig(
     port: reader.int('PORT', defaultPort, 0, 65535),
     host: reader.string('HOST', '127.0.0.1'),
     databaseUrl: reader.url('DATABASE_URL', ['postgres', 'postgresql']),
-    kafkaBrokers: (mode === 'embedded'
+    kafkaBrokers: (mode === 'embedded' || options.kafka === false
       ? (reader.optional('KAFKA_BROKERS') ?? '')
       : reader.string('KAFKA_BROKERS')
     )

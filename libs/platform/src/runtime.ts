@@ -11,7 +11,7 @@ import type { ServiceConfig } from './config';
 import { Database } from './db/database';
 import { createLogger, type Logger } from './logging';
 import { InboxConsumer } from './outbox/consumer';
-import { OutboxRelay } from './outbox/relay';
+import { outboxChannel, OutboxRelay } from './outbox/relay';
 import { pruneIdempotencyKeys } from './idempotency/idempotency.interceptor';
 
 export const RUNTIME = Symbol('PAYGRID_RUNTIME');
@@ -59,6 +59,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
     logger,
   );
   await db.migrate();
+  // Every instance that writes outbox rows NOTIFYs the relay leader, wherever it runs
+  // (API-only replicas included).
+  if (config.mode === 'distributed') db.notifyChannel = outboxChannel(options.schema);
   const ownBus = options.bus === undefined || options.bus === 'none';
   const bus =
     options.bus === 'none'
@@ -73,14 +76,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
           logger,
         }));
   if (ownBus) await bus.connect();
-  // Housekeeping: idempotency keys past their 24 hours.
+  const consumer = new InboxConsumer(db, bus, logger);
+  // Housekeeping, hourly: idempotency keys past their 24 hours, inbox ids past 30 days.
   const housekeeping = setInterval(() => {
     pruneIdempotencyKeys(db).catch((err: unknown) => logger.error({ err }, 'idempotency key cleanup failed'));
+    consumer.prune(30).catch((err: unknown) => logger.error({ err }, 'inbox cleanup failed'));
   }, 3_600_000);
   housekeeping.unref();
   const relay = new OutboxRelay(db, bus, logger, { singleInstance: config.mode === 'embedded' });
   if (bus.transport !== 'none' && config.outboxRelayEnabled) relay.start();
-  const consumer = new InboxConsumer(db, bus, logger);
   return {
     config,
     logger,

@@ -1,7 +1,7 @@
 // Kafka transport (kafkajs). Idempotent producer with acks=all; one consumer per group;
 // a partition's messages are handled one at a time, so per-key order holds.
 
-import { Kafka, logLevel, Partitioners, type Consumer, type Producer } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer } from 'kafkajs';
 import type { Logger } from '../logging';
 import { backoffMs, sleep, type BusMessage, type EventBus, type Subscription } from './bus';
 
@@ -22,6 +22,7 @@ export class KafkaBus implements EventBus {
   private producer?: Producer;
   private readonly consumers: Consumer[] = [];
   private closing = false;
+  private pingAdmin?: Admin;
 
   constructor(private readonly options: KafkaBusOptions) {
     const log = options.logger.child({ component: 'kafka' });
@@ -129,19 +130,20 @@ export class KafkaBus implements EventBus {
     });
   }
 
+  /** Readiness: one metadata round trip on a connection kept open for it. */
   async ping(): Promise<void> {
-    const admin = this.kafka.admin();
-    await admin.connect();
-    try {
-      await admin.describeCluster();
-    } finally {
-      await admin.disconnect();
+    if (!this.pingAdmin) {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      this.pingAdmin = admin;
     }
+    await this.pingAdmin.describeCluster();
   }
 
   async close(): Promise<void> {
     this.closing = true;
     await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
     await this.producer?.disconnect();
+    await this.pingAdmin?.disconnect();
   }
 }

@@ -30,6 +30,7 @@ export function validationErrorToApiError(errors: ValidationError[]): ApiError {
   if (error.value === undefined)
     return new ApiError('parameter_missing', `Missing required param: ${param}.`, param);
   const message = Object.values(constraints)[0] ?? `Invalid value for ${param}.`;
+  if (constraints.isCurrency) return new ApiError('currency_unsupported', message, param);
   return new ApiError('parameter_invalid', message, param);
 }
 

@@ -1,6 +1,7 @@
 // Validators shared by every service's DTOs.
 
-import { registerDecorator } from 'class-validator';
+import { registerDecorator, ValidateIf } from 'class-validator';
+import { normalizeCurrency } from '../money';
 
 /** metadata: string -> string, at most 50 keys, key <= 40 chars, value <= 500 chars. */
 export function IsMetadata(): PropertyDecorator {
@@ -23,4 +24,28 @@ export function IsMetadata(): PropertyDecorator {
         },
       },
     });
+}
+
+/**
+ * An ISO 4217 currency the platform supports, any case on input (normalise it with
+ * `@Transform(({ value }) => normalizeCurrency(value) ?? value)`). A well-formed but
+ * unsupported code is the catalogue's `currency_unsupported`, not `parameter_invalid`.
+ */
+export function IsCurrency(): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isCurrency',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options: { message: `${String(propertyName)} must be a supported ISO 4217 currency code` },
+      validator: { validate: (value: unknown) => normalizeCurrency(value) !== undefined },
+    });
+}
+
+/**
+ * Optional, but not nullable: absent is fine, `null` is refused (unlike `@IsOptional()`,
+ * which lets null through and would let a client blank a required detail).
+ */
+export function IsOmittable(): PropertyDecorator {
+  return ValidateIf((_object: object, value: unknown) => value !== undefined);
 }

@@ -18,8 +18,16 @@ export interface RelayOptions {
   pollMs?: number;
   /** Embedded mode: one process, no election needed. */
   singleInstance?: boolean;
-  /** Published rows are kept this long for inspection, then deleted. */
+  /**
+   * Published rows are kept this long (default 7 days, like Kafka's default retention), so a
+   * topic can be re-fed from the outbox after an incident; then deleted.
+   */
   keepPublishedHours?: number;
+}
+
+/** The channel every outbox write NOTIFYs in distributed mode (see Database.notifyChannel). */
+export function outboxChannel(schema: string): string {
+  return `paygrid_outbox_${schema}`;
 }
 
 interface OutboxRow {
@@ -51,16 +59,14 @@ export class OutboxRelay {
     this.pollMs = options.pollMs ?? 1_000;
   }
 
-  private get channel(): string {
-    return `paygrid_outbox_${this.db.schema}`;
-  }
-
   start(): void {
     if (this.running) return;
     this.running = true;
-    // Several instances: every outbox write NOTIFYs, and the leader LISTENs (below).
-    if (!this.options.singleInstance) this.db.notifyChannel = this.channel;
-    this.db.onOutboxCommit(() => this.wake());
+    // Only the leader publishes, so only the leader needs waking; a non-leader retrying the
+    // election on every local commit would cost a round trip per write.
+    this.db.onOutboxCommit(() => {
+      if (this.options.singleInstance || this.lockRunner) this.wake();
+    });
     this.loop = this.run();
   }
 
@@ -132,11 +138,18 @@ export class OutboxRelay {
     ]);
     if (locked) {
       this.lockRunner = runner;
-      // Rows committed by other instances wake the leader at once instead of at the next poll.
+      // Rows committed by other instances wake the leader at once (they NOTIFY, see
+      // outboxChannel) instead of at the next poll. If the lock's connection dies, so does
+      // the lock: step down at once rather than publish alongside a new leader.
       const client = (runner as unknown as { databaseConnection?: import('node:events').EventEmitter })
         .databaseConnection;
       client?.on('notification', () => this.wake());
-      await runner.query(`listen ${this.channel}`);
+      const stepDown = () => {
+        if (this.lockRunner === runner) this.lockRunner = undefined;
+      };
+      client?.once('error', stepDown);
+      client?.once('end', stepDown);
+      await runner.query(`listen ${outboxChannel(this.db.schema)}`);
       return true;
     }
     await runner.release();
@@ -161,7 +174,7 @@ export class OutboxRelay {
     this.lastPrune = now;
     await this.db.query(
       `delete from ${this.db.schema}.outbox where published_at < now() - make_interval(hours => $1)`,
-      [this.options.keepPublishedHours ?? 24],
+      [this.options.keepPublishedHours ?? 168],
     );
   }
 
