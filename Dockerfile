@@ -11,7 +11,7 @@ COPY apps/invoicing/package.json apps/invoicing/
 COPY apps/webhooks/package.json apps/webhooks/
 COPY apps/embedded/package.json apps/embedded/
 COPY bench/package.json bench/
-RUN npm install --no-audit --no-fund
+RUN npm install --no-audit --no-fund --ignore-scripts
 COPY libs libs
 COPY apps apps
 RUN npx turbo run build && npm prune --omit=dev

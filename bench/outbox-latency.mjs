@@ -100,18 +100,8 @@ function thingsMigration(schema) {
   return migration;
 }
 
-/**
- * The built KafkaBus applies `topicPrefix` when subscribing and creating topics; whether it
- * does when publishing depends on the build (it did not when this bench was written). When
- * it does not, the relay's bus gets the prefix here, otherwise the relay would publish to an
- * unprefixed, auto-created topic that no consumer reads.
- */
-export function kafkaPublishAppliesPrefix() {
-  return /this\.topic\(/.test(KafkaBus.prototype.publish.toString());
-}
-
 /** Wraps a bus to timestamp relay sends, deliveries and consumer commits per message id. */
-function instrumentBus(bus, probe, publishPrefix = '') {
+function instrumentBus(bus, probe) {
   const idOf = (value) => {
     try {
       return JSON.parse(value).id;
@@ -127,7 +117,7 @@ function instrumentBus(bus, probe, publishPrefix = '') {
     async publish(topic, messages) {
       const ids = messages.map((m) => idOf(m.value));
       probe.publishStart(ids, now());
-      await bus.publish(publishPrefix + topic, messages);
+      await bus.publish(topic, messages);
       probe.publishAck(ids, now());
     },
     subscribe(subscription) {
@@ -187,7 +177,6 @@ async function setUpKafka(opts, logger) {
   await relayBus.connect();
   await consumerBus.connect();
   const [{ version }] = await producerDb.query('select version() as version');
-  const prefixWorkaround = !kafkaPublishAppliesPrefix();
   return {
     suffix,
     schema,
@@ -195,7 +184,6 @@ async function setUpKafka(opts, logger) {
     consumerDb,
     relayBus,
     consumerBus,
-    publishPrefix: prefixWorkaround ? topicPrefix : '',
     relayOptions: {}, // leader election through the advisory lock, as in production
     info: {
       mode: 'distributed: real PostgreSQL + Kafka (separate processes on the same machine)',
@@ -206,7 +194,6 @@ async function setUpKafka(opts, logger) {
       partitions: opts.partitions,
       instances: opts.instances,
       pool_size: poolSize,
-      topic_prefix_publish_workaround: prefixWorkaround,
     },
     async cleanUp() {
       const kafkajs = createRequire(require.resolve('@paygrid/platform'))('kafkajs');
@@ -266,7 +253,6 @@ async function setUpEmbedded(opts, logger) {
     consumerBus: bus,
     shared: true,
     embedded,
-    publishPrefix: '',
     relayOptions: { singleInstance: true },
     info: {
       mode: 'embedded: PGlite (in memory, served in this process) + EmbeddedBus',
@@ -319,7 +305,7 @@ export async function runTransport(transport, options = {}) {
       if (r && !r.doneNs) r.doneNs = t;
     },
   };
-  const relayBus = instrumentBus(env.relayBus, probe, env.publishPrefix);
+  const relayBus = instrumentBus(env.relayBus, probe);
   const consumerBus = env.shared ? relayBus : instrumentBus(env.consumerBus, probe);
 
   // One relay per instance, as each service instance runs one; the advisory lock lets one

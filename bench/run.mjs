@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { numberFlag, parseArgs } from './lib/args.mjs';
 import { machineInfo } from './lib/machine.mjs';
 import { markdownTable } from './lib/stats.mjs';
+import { gatewayOverhead, modeAvailability } from './gateway-overhead.mjs';
 import { outboxLatency, transportAvailability } from './outbox-latency.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -54,6 +55,38 @@ export const BENCHMARKS = [
       },
     ],
   },
+  {
+    ...gatewayOverhead,
+    // The kafka transport stands for the distributed infrastructure (which also needs Redis).
+    run: (opts) => {
+      const available = modeAvailability();
+      const modes = opts.transports
+        .map((t) => (t === 'kafka' ? 'distributed' : t))
+        .filter((m) => available[m]?.ok);
+      return gatewayOverhead.run({ ...opts, modes });
+    },
+    rows: (r) =>
+      ['gateway', 'direct'].map((path) => ({
+        benchmark: 'gateway-overhead',
+        mode: r.mode,
+        transport: path === 'gateway' ? 'through the gateway' : 'straight to payments',
+        load: `${r.params.path}, ${r.params.connections} connections, ${r.params.seconds} s, ${r[path].requests_per_s} req/s`,
+        count: r[path].latency_ms.count,
+        p50: r[path].latency_ms.p50,
+        p90: r[path].latency_ms.p90,
+        p99: r[path].latency_ms.p99,
+        max: r[path].latency_ms.max,
+        unit: 'ms per request (closed model)',
+        notes:
+          (path === 'gateway'
+            ? `added p50 ${r.added_ms.p50} ms, p99 ${r.added_ms.p99} ms; throughput ratio ${r.throughput_ratio}; ` +
+              (r.gateway.gateway_cpu_us_per_request !== undefined
+                ? `gateway process ${r.gateway.gateway_cpu_us_per_request} µs CPU per request; `
+                : '')
+            : '') +
+          `platform processes ${r[path].platform_cpu_cores} cores; CPU of both cores: ${cpuNote(r[path].machine_load)}`,
+      })),
+  },
 ];
 
 async function main() {
@@ -62,7 +95,7 @@ async function main() {
     process.stdout.write(
       'usage: npm run bench -- [--quick] [--only NAME[,NAME]] [--transport kafka|embedded|all]\n' +
         '         [--rate N] [--seconds N] [--warmup N] [--drain N] [--partitions N] [--instances N]\n' +
-        '         [--relay-poll-ms N]\n' +
+        '         [--relay-poll-ms N] [--connections N]\n' +
         `benchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}\n`,
     );
     return;
@@ -89,6 +122,7 @@ async function main() {
     ['partitions', 'partitions'],
     ['instances', 'instances'],
     ['relay-poll-ms', 'relayPollMs'],
+    ['connections', 'connections'],
   ]) {
     const value = numberFlag(flags, flag, undefined, { min: 0 });
     if (value !== undefined) overrides[key] = value;

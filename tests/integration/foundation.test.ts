@@ -84,6 +84,16 @@ describe('errors come back in the envelope', () => {
     });
     expect(badEmail.body.error).toMatchObject({ code: 'parameter_invalid', param: 'email' });
 
+    const currency = await platform.api(account.testKey, 'POST', '/v1/merchants', {
+      ...MERCHANT,
+      default_currency: 'XYZ',
+    });
+    expect([currency.status, currency.body.error.code, currency.body.error.param]).toEqual([
+      400,
+      'currency_unsupported',
+      'default_currency',
+    ]);
+
     const list = await platform.api(account.testKey, 'GET', '/v1/merchants?limit=100');
     expect(list.body.data).toHaveLength(0);
   });
@@ -139,6 +149,17 @@ describe('an event written by one service reaches another', () => {
     await new Promise((r) => setTimeout(r, 500));
     const again = await platform.api(account.testKey, 'GET', '/v1/events?limit=100');
     expect(again.body.data.filter((e: any) => e.data.object.id === merchantId)).toHaveLength(2);
+  });
+
+  it('refuses to blank a detail of an onboarded merchant with null', async () => {
+    const created = await platform.api(account.testKey, 'POST', '/v1/merchants', MERCHANT);
+    const blanked = await platform.api(account.testKey, 'POST', `/v1/merchants/${created.body.id}`, {
+      email: null,
+    });
+    expect([blanked.status, blanked.body.error.param]).toEqual([400, 'email']);
+    const after = await platform.api(account.testKey, 'GET', `/v1/merchants/${created.body.id}`);
+    expect(after.body.email).toBe(MERCHANT.email);
+    expect(after.body.onboarding.requirements_due).toEqual([]);
   });
 
   it('rejects a sandbox merchant with the documented magic email', async () => {

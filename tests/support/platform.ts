@@ -35,7 +35,11 @@ export interface Platform {
     headers?: Record<string, string>,
   ): Promise<ApiResponse<T>>;
   admin<T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
+  /** GET on a service itself, not through the gateway (its internal routes, e.g. /openapi.json). */
+  internal<T = any>(service: Exclude<ServiceName, 'gateway'>, path: string): Promise<ApiResponse<T>>;
   newAccount(groupings?: string[]): Promise<TestAccount>;
+  /** Runs SQL against a service's own database (invariant checks; read-only by convention). */
+  sql<T = any>(service: Exclude<ServiceName, 'gateway'>, text: string, params?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
 }
 
@@ -153,6 +157,21 @@ async function startEmbeddedPlatform(): Promise<Platform> {
     mode: 'embedded',
     url: embedded.url,
     operatorToken: embedded.operatorToken,
+    async internal(service, path) {
+      const response = await embedded.services[service].app.inject({ method: 'GET', url: path });
+      let body: unknown = response.body;
+      try {
+        body = JSON.parse(response.body);
+      } catch {
+        // not JSON; keep the text
+      }
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value !== undefined) headers.set(name, String(value));
+      }
+      return { status: response.statusCode, body: body as never, headers };
+    },
+    sql: (service, text, params) => embedded.services[service].runtime.db.query(text, params),
     stop: () => embedded.stop(),
   });
 }
@@ -240,6 +259,17 @@ export async function startDistributedPlatform(): Promise<DistributedPlatform> {
     mode: 'distributed',
     url,
     operatorToken,
+    internal: (service, path) => request(`http://127.0.0.1:${ports[service]}`, undefined, 'GET', path),
+    async sql(_service, text, params) {
+      // One database holds every service's schema; tables are schema-qualified.
+      const client = new Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        return (await client.query(text, params as unknown[])).rows;
+      } finally {
+        await client.end();
+      }
+    },
     async stop() {
       await Promise.all([...processes.keys()].map((s) => kill(s, 'SIGTERM')));
       await Promise.all(

@@ -6,8 +6,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGateway, InjectUpstream, readGatewayConfig, type Gateway } from '@paygrid/gateway';
-import { createInvoicing, readInvoicingConfig } from '@paygrid/invoicing';
-import { createPayments, readPaymentsConfig } from '@paygrid/payments';
+import { createInvoicing, readInvoicingConfig, type InvoicingService } from '@paygrid/invoicing';
+import { createPayments, readPaymentsConfig, type PaymentsService } from '@paygrid/payments';
 import {
   createLogger,
   EmbeddedBus,
@@ -16,7 +16,7 @@ import {
   type Clock,
   type Logger,
 } from '@paygrid/platform';
-import { createWebhooks, readWebhooksConfig } from '@paygrid/webhooks';
+import { createWebhooks, readWebhooksConfig, type WebhooksService } from '@paygrid/webhooks';
 
 export interface EmbeddedOptions {
   /** Where data lives; "memory://" keeps everything in memory (tests). */
@@ -38,6 +38,8 @@ export interface DemoCredentials {
 export interface Embedded {
   url: string;
   gateway: Gateway;
+  /** The services behind the gateway (tests reach their internal routes, e.g. /openapi.json). */
+  services: { payments: PaymentsService; invoicing: InvoicingService; webhooks: WebhooksService };
   operatorToken: string;
   demo?: DemoCredentials;
   stop(): Promise<void>;
@@ -121,6 +123,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
   return {
     url: `http://127.0.0.1:${port}`,
     gateway,
+    services: { payments, invoicing, webhooks },
     operatorToken,
     demo,
     async stop() {

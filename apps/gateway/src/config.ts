@@ -10,13 +10,17 @@ export interface GatewayConfig extends ServiceConfig {
   operatorToken: string;
   upstreamTimeoutMs: number;
   publicBaseUrl: string;
+  /** Requests per second per key when the account has no override (burst: one second's worth). */
+  rateLimits: { live: number; test: number };
+  /** Failed authentications per second per client address before 429; 0 turns it off. */
+  authFailuresPerSecond: number;
 }
 
 export function readGatewayConfig(
   env: Record<string, string | undefined>,
   overrides: Partial<GatewayConfig> = {},
 ): GatewayConfig {
-  const { reader, config } = readServiceConfig(env, 'gateway', 3000);
+  const { reader, config } = readServiceConfig(env, 'gateway', 3000, { kafka: false });
   const embedded = config.mode === 'embedded';
   const upstream = (name: string, port: number) =>
     embedded ? `inject://${name}` : reader.url(name, ['http', 'https'], `http://127.0.0.1:${port}`);
@@ -31,6 +35,11 @@ export function readGatewayConfig(
     operatorToken: overrides.operatorToken ?? reader.secret('OPERATOR_TOKEN', 24),
     upstreamTimeoutMs: reader.int('UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
     publicBaseUrl: reader.string('PUBLIC_BASE_URL', `http://localhost:${config.port}`),
+    rateLimits: {
+      live: reader.int('RATE_LIMIT_LIVE_PER_SECOND', 100, 1, 100_000),
+      test: reader.int('RATE_LIMIT_TEST_PER_SECOND', 25, 1, 100_000),
+    },
+    authFailuresPerSecond: reader.int('AUTH_FAILURE_LIMIT_PER_SECOND', 20, 0, 100_000),
     ...overrides,
   };
   reader.done();

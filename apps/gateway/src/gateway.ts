@@ -14,11 +14,18 @@ import { AccountsService } from './accounts/accounts.service';
 import { LocalInvalidation, RedisInvalidation, type InvalidationChannel } from './accounts/invalidation';
 import { AdminController } from './admin/admin.controller';
 import { OPERATOR_TOKEN, OperatorGuard } from './admin/admin.guard';
+import { MerchantDecisionsController } from './admin/merchant-decisions.controller';
+import { OperatorForwarder } from './admin/operator-forwarder';
 import type { GatewayConfig } from './config';
 import { GatewayHealthController } from './health.controller';
 import { Accounts1700000000100 } from './migrations/1700000000100-accounts';
+import { ApiReferenceController } from './openapi/api-reference.controller';
+import { OpenApiDocumentService } from './openapi/openapi.document';
+import { ApiRateLimits } from './rate-limit/api-rate-limits';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
 import { registerProxy } from './routing/proxy';
 import { HttpUpstream, type Upstream } from './routing/upstream';
+import { registerSecurityHeaders } from './security-headers';
 import { UPSTREAM } from './tokens';
 
 export const GATEWAY_MIGRATIONS = [platformTablesMigration('gateway'), Accounts1700000000100];
@@ -30,16 +37,29 @@ class GatewayModule {
     accounts: AccountsService;
     upstream: Upstream;
     operatorToken: string;
+    internalSecret: string;
+    publicBaseUrl: string;
   }): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [RuntimeModule.forRoot(deps.runtime, { health: false })],
-      controllers: [AdminController, GatewayHealthController],
+      // The gateway serves the merged document (ApiReferenceController), not a fragment of its own.
+      imports: [RuntimeModule.forRoot(deps.runtime, { health: false, openapi: false })],
+      controllers: [
+        AdminController,
+        MerchantDecisionsController,
+        GatewayHealthController,
+        ApiReferenceController,
+      ],
       providers: [
         { provide: AccountsService, useValue: deps.accounts },
         { provide: UPSTREAM, useValue: deps.upstream },
         { provide: OPERATOR_TOKEN, useValue: deps.operatorToken },
+        { provide: OperatorForwarder, useValue: new OperatorForwarder(deps.upstream, deps.internalSecret) },
         OperatorGuard,
+        {
+          provide: OpenApiDocumentService,
+          useValue: new OpenApiDocumentService(deps.upstream, deps.publicBaseUrl),
+        },
       ],
     };
   }
@@ -65,26 +85,49 @@ export async function createGateway(
   });
   let invalidation: InvalidationChannel;
   if (config.redisUrl) {
-    const redis = new RedisInvalidation(config.redisUrl);
+    const redis = new RedisInvalidation(config.redisUrl, runtime.logger);
     await redis.connect();
     invalidation = redis;
   } else {
     invalidation = new LocalInvalidation();
   }
   const accounts = new AccountsService(runtime.db, invalidation);
+  // Shared buckets in Redis when there is one (distributed), else in this process.
+  let limiter: RateLimiter;
+  if (config.redisUrl) {
+    const redisLimiter = new RedisRateLimiter(
+      config.redisUrl,
+      runtime.logger.child({ component: 'rate-limit' }),
+    );
+    await redisLimiter.ready();
+    limiter = redisLimiter;
+  } else {
+    limiter = new MemoryRateLimiter();
+  }
+  const rateLimits = new ApiRateLimits(limiter, config.rateLimits, config.authFailuresPerSecond);
   const upstream = options.upstream ?? new HttpUpstream(config.upstreams, config.upstreamTimeoutMs);
   const app = await createHttpApp(
-    GatewayModule.forRoot({ runtime, accounts, upstream, operatorToken: config.operatorToken }),
+    GatewayModule.forRoot({
+      runtime,
+      accounts,
+      upstream,
+      operatorToken: config.operatorToken,
+      internalSecret: config.internalSecret,
+      publicBaseUrl: config.publicBaseUrl,
+    }),
     runtime,
     {
       internalGuard: false,
-      configure: (fastify) =>
+      configure: (fastify) => {
+        registerSecurityHeaders(fastify, { publicBaseUrl: config.publicBaseUrl });
         registerProxy(fastify, {
           accounts,
           upstream,
+          rateLimits,
           internalSecret: config.internalSecret,
           logger: runtime.logger,
-        }),
+        });
+      },
     },
   );
   return {
@@ -93,6 +136,7 @@ export async function createGateway(
     async stop() {
       await app.close();
       await upstream.close();
+      await rateLimits.close();
       await invalidation.close();
       await runtime.stop();
     },

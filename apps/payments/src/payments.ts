@@ -21,22 +21,42 @@ import { MerchantDecisionsService } from './merchants/merchant-decisions.service
 import { MerchantsController } from './merchants/merchants.controller';
 import { MerchantsService } from './merchants/merchants.service';
 import { Merchants1700000000200 } from './migrations/1700000000200-merchants';
+import { Ledger1700000000210 } from './migrations/1700000000210-ledger';
+import { SandboxConnector } from './connectors/sandbox.connector';
+import { RefundsController } from './refunds/refunds.controller';
+import { RefundsService } from './refunds/refunds.service';
+import { TransactionsController } from './transactions/transactions.controller';
+import { TransactionsService } from './transactions/transactions.service';
 
 export const PAYMENTS_MIGRATIONS = [
   platformTablesMigration('payments'),
   idempotencyMigration('payments'),
   Merchants1700000000200,
+  Ledger1700000000210,
 ];
 
 @Module({})
 class PaymentsModule {
   static forRoot(runtime: ServiceRuntime): DynamicModule {
+    // Only the sandbox processor exists so far; live mode will use the one the operator
+    // configures (issue 4, item 4). It is stateless, so one instance serves every request.
+    const connector = new SandboxConnector();
     return {
       module: PaymentsModule,
       imports: [RuntimeModule.forRoot(runtime)],
-      controllers: [MerchantsController, MerchantDecisionsController],
+      controllers: [
+        MerchantsController,
+        MerchantDecisionsController,
+        TransactionsController,
+        RefundsController,
+      ],
       providers: [
         { provide: MerchantsService, useValue: new MerchantsService(runtime.db, runtime.clock) },
+        {
+          provide: TransactionsService,
+          useValue: new TransactionsService(runtime.db, runtime.clock, connector),
+        },
+        { provide: RefundsService, useValue: new RefundsService(runtime.db, runtime.clock, connector) },
         {
           provide: MerchantDecisionsService,
           inject: [MerchantsService],

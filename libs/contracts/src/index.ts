@@ -2,3 +2,4 @@ export * from './errors';
 export * from './events';
 export * from './groupings';
 export * from './internal-context';
+export * from './schemas';

@@ -25,4 +25,14 @@ export interface PublicContext {
   issued_at: number;
 }
 
-export type InternalContext = AuthenticatedContext | PublicContext;
+/**
+ * The operator, through the admin API (`/admin/v1`): not tenant-scoped, accepted only by
+ * routes marked operator-only, which no API key can reach.
+ */
+export interface OperatorContext {
+  kind: 'operator';
+  request_id: string;
+  issued_at: number;
+}
+
+export type InternalContext = AuthenticatedContext | PublicContext | OperatorContext;

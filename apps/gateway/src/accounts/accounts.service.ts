@@ -3,7 +3,15 @@
 // the cache on every gateway instance through the invalidation channel.
 
 import { ALL_SCOPES, GROUPINGS, type Grouping, type Scope } from '@paygrid/contracts';
-import { ApiError, newId, notFound, type Database } from '@paygrid/platform';
+import {
+  ApiError,
+  newId,
+  notFound,
+  paginate,
+  type Database,
+  type ListQuery,
+  type Page,
+} from '@paygrid/platform';
 import { generateKey, hashKey, looksLikeKey, type KeyKind } from './keys';
 import type { InvalidationChannel } from './invalidation';
 
@@ -42,7 +50,24 @@ export interface AuthenticatedKey {
   scopes: string[];
 }
 
+/** Every column of gateway.api_keys but the secret's hash, which never leaves the database. */
+const KEY_COLUMNS =
+  'id, account_id, livemode, kind, scopes, prefix, last4, name, expires_at, revoked_at, last_used_at, rolled_to, created_at, updated_at';
+
+/** Longest grace period of a roll: the old secret stays valid at most this long. */
+export const MAX_ROLL_GRACE_SECONDS = 7 * 24 * 3600;
+
+export type KeyState = 'active' | 'expired' | 'revoked';
+
+/** A key is usable until it is revoked or its expires_at passes (both compared with `now`). */
+export function keyState(key: Pick<KeyRow, 'revoked_at' | 'expires_at'>, now: Date): KeyState {
+  if (key.revoked_at !== null && new Date(key.revoked_at) <= now) return 'revoked';
+  if (key.expires_at !== null && new Date(key.expires_at) <= now) return 'expired';
+  return 'active';
+}
+
 const CACHE_TTL_MS = 60_000;
+const CACHE_MAX_ENTRIES = 50_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** Resources each grouping gives access to (API.md section 2). */
@@ -73,13 +98,21 @@ export function scopesForGroupings(groupings: readonly Grouping[]): Scope[] {
 export class AccountsService {
   private readonly cache = new Map<string, { value: AuthenticatedKey | null; expires: number }>();
   private readonly lastUsedWritten = new Map<string, number>();
+  /**
+   * Bumped by every invalidation. A lookup that started before an invalidation must not
+   * put what it read back into the cache (it may be the key that was just revoked).
+   */
+  private generation = 0;
 
   constructor(
     private readonly db: Database,
     private readonly invalidation: InvalidationChannel,
     private readonly now: () => Date = () => new Date(),
   ) {
-    invalidation.subscribe(() => this.cache.clear());
+    invalidation.subscribe(() => {
+      this.generation++;
+      this.cache.clear();
+    });
   }
 
   async createAccount(input: {
@@ -100,6 +133,62 @@ export class AccountsService {
   async getAccount(id: string): Promise<AccountRow> {
     const [row] = await this.db.query<AccountRow>('select * from gateway.accounts where id = $1', [id]);
     if (!row) throw notFound('account', id);
+    return row;
+  }
+
+  listAccounts(query: ListQuery & { status?: AccountRow['status'] }): Promise<Page<AccountRow>> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.status) {
+      params.push(query.status);
+      where.push(`status = $${params.length}`);
+    }
+    return paginate<AccountRow>(this.db, {
+      table: 'gateway.accounts',
+      where,
+      params,
+      list: query,
+      url: '/admin/v1/accounts',
+    });
+  }
+
+  /**
+   * Changes an account's name, groupings, rate limit (null: back to the default) or
+   * metadata (merged; an empty string removes a key). The key cache holds the account too,
+   * so every gateway instance drops it: a grouping removed is refused on the next request.
+   */
+  async updateAccount(
+    id: string,
+    input: {
+      name?: string;
+      groupings?: Grouping[];
+      rate_limit_per_second?: number | null;
+      metadata?: Record<string, string>;
+    },
+  ): Promise<AccountRow> {
+    const sets: string[] = [];
+    const params: unknown[] = [id];
+    const set = (column: string, value: unknown) => {
+      params.push(value);
+      sets.push(`${column} = $${params.length}`);
+    };
+    if (input.name !== undefined) set('name', input.name);
+    if (input.groupings !== undefined) set('groupings', [...new Set(input.groupings)]);
+    if (input.rate_limit_per_second !== undefined) set('rate_limit_per_second', input.rate_limit_per_second);
+    if (input.metadata !== undefined) {
+      const entries = Object.entries(input.metadata);
+      const kept = Object.fromEntries(entries.filter(([, v]) => v !== ''));
+      const removed = entries.filter(([, v]) => v === '').map(([k]) => k);
+      params.push(kept, removed);
+      sets.push(`metadata = (metadata || $${params.length - 1}::jsonb) - $${params.length}::text[]`);
+    }
+    if (!sets.length) return this.getAccount(id);
+    const [row] = await this.db.query<AccountRow>(
+      `update gateway.accounts set ${sets.join(', ')}, updated_at = now() where id = $1 returning *`,
+      params,
+    );
+    if (!row) throw notFound('account', id);
+    await this.invalidation.publish();
     return row;
   }
 
@@ -124,9 +213,20 @@ export class AccountsService {
     const account = await this.getAccount(input.account);
     const allowed = scopesForGroupings(account.groupings);
     let scopes: string[] = [];
+    if (input.expires_at && input.expires_at <= this.now()) {
+      throw new ApiError('parameter_invalid', 'expires_at must be in the future.', 'expires_at');
+    }
     if (input.kind === 'restricted') {
       if (!input.scopes?.length)
         throw new ApiError('parameter_missing', 'Restricted keys need at least one scope.', 'scopes');
+      const unknown = input.scopes.filter((s) => !(ALL_SCOPES as string[]).includes(s));
+      if (unknown.length) {
+        throw new ApiError(
+          'parameter_invalid',
+          `Unknown scope: ${unknown.join(', ')} (scopes are <resource>:read or <resource>:write).`,
+          'scopes',
+        );
+      }
       const outside = input.scopes.filter((s) => !(allowed as string[]).includes(s));
       if (outside.length) {
         throw new ApiError(
@@ -147,7 +247,7 @@ export class AccountsService {
     const [row] = await this.db.query<KeyRow>(
       `insert into gateway.api_keys (id, account_id, livemode, kind, scopes, secret_hash, prefix, last4, name, expires_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       returning id, account_id, livemode, kind, scopes, prefix, last4, name, expires_at, revoked_at, last_used_at, rolled_to, created_at, updated_at`,
+       returning ${KEY_COLUMNS}`,
       [
         newId('key'),
         account.id,
@@ -167,7 +267,7 @@ export class AccountsService {
   async revokeKey(id: string): Promise<KeyRow> {
     const [row] = await this.db.query<KeyRow>(
       `update gateway.api_keys set revoked_at = coalesce(revoked_at, now()), updated_at = now() where id = $1
-       returning id, account_id, livemode, kind, scopes, prefix, last4, name, expires_at, revoked_at, last_used_at, rolled_to, created_at, updated_at`,
+       returning ${KEY_COLUMNS}`,
       [id],
     );
     if (!row) throw notFound('key', id);
@@ -175,13 +275,81 @@ export class AccountsService {
     return row;
   }
 
-  async listKeys(account: string): Promise<KeyRow[]> {
+  async getKey(id: string): Promise<KeyRow> {
+    const [row] = await this.db.query<KeyRow>(`select ${KEY_COLUMNS} from gateway.api_keys where id = $1`, [
+      id,
+    ]);
+    if (!row) throw notFound('key', id);
+    return row;
+  }
+
+  /**
+   * Replaces a key's secret: a new key with the same account, mode, kind, scopes, name and
+   * expiry, and the old one expiring after the grace period (at once when it is 0, never
+   * later than it already would). Revoked, expired or already rolled keys cannot be rolled.
+   */
+  async rollKey(id: string, graceSeconds = 0): Promise<KeyRow & { secret: string }> {
+    const now = this.now();
+    const rolled = await this.db.transaction(async (tx) => {
+      const [old] = await tx.query<KeyRow>(
+        `select ${KEY_COLUMNS} from gateway.api_keys where id = $1 for update`,
+        [id],
+      );
+      if (!old) throw notFound('key', id);
+      const state = keyState(old, now);
+      if (state !== 'active') {
+        throw new ApiError(
+          'invalid_state_transition',
+          `This key is ${state}; only an active key can be rolled.`,
+        );
+      }
+      if (old.rolled_to) {
+        throw new ApiError(
+          'invalid_state_transition',
+          `This key was already rolled to ${old.rolled_to}; roll that key instead.`,
+        );
+      }
+      const graceEnd = new Date(now.getTime() + graceSeconds * 1000);
+      const oldExpiry = old.expires_at ? new Date(old.expires_at) : null;
+      const { secret, prefix, last4 } = generateKey(old.kind, old.livemode);
+      const [created] = await tx.query<KeyRow>(
+        `insert into gateway.api_keys (id, account_id, livemode, kind, scopes, secret_hash, prefix, last4, name, expires_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         returning ${KEY_COLUMNS}`,
+        [
+          newId('key'),
+          old.account_id,
+          old.livemode,
+          old.kind,
+          old.scopes,
+          hashKey(secret),
+          prefix,
+          last4,
+          old.name,
+          oldExpiry,
+        ],
+      );
+      await tx.query(
+        'update gateway.api_keys set expires_at = $2, rolled_to = $3, updated_at = now() where id = $1',
+        [old.id, oldExpiry && oldExpiry < graceEnd ? oldExpiry : graceEnd, created.id],
+      );
+      return { ...created, secret };
+    });
+    // After commit: every instance drops its cache, so the old key's new expiry applies everywhere.
+    await this.invalidation.publish();
+    return rolled;
+  }
+
+  async listKeys(account: string, query: ListQuery): Promise<Page<KeyRow>> {
     await this.getAccount(account);
-    return this.db.query<KeyRow>(
-      `select id, account_id, livemode, kind, scopes, prefix, last4, name, expires_at, revoked_at, last_used_at, rolled_to, created_at, updated_at
-       from gateway.api_keys where account_id = $1 order by created_at desc, id desc`,
-      [account],
-    );
+    return paginate<KeyRow>(this.db, {
+      table: 'gateway.api_keys',
+      where: ['account_id = $1'],
+      params: [account],
+      list: query,
+      url: `/admin/v1/accounts/${account}/keys`,
+      columns: KEY_COLUMNS,
+    });
   }
 
   /**
@@ -195,8 +363,14 @@ export class AccountsService {
     const now = this.now();
     let entry = this.cache.get(cacheKey);
     if (!entry || entry.expires < now.getTime()) {
+      const generation = this.generation;
       entry = { value: await this.load(hash), expires: now.getTime() + CACHE_TTL_MS };
-      this.cache.set(cacheKey, entry);
+      if (generation === this.generation) {
+        // Bounded: unknown keys are cached too (so guessing keys costs no database round
+        // trip each), and a flood of them must not grow memory without limit.
+        if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
+        this.cache.set(cacheKey, entry);
+      }
     }
     const found = entry.value;
     if (

@@ -3,6 +3,7 @@
 // so a revoked key fails on the next request everywhere (well under the one-second promise).
 
 import Redis from 'ioredis';
+import type { Logger } from '@paygrid/platform';
 
 export interface InvalidationChannel {
   publish(): Promise<void>;
@@ -28,7 +29,10 @@ export class RedisInvalidation implements InvalidationChannel {
   private readonly subscriber: Redis;
   private readonly listeners: (() => void)[] = [];
 
-  constructor(url: string) {
+  constructor(
+    url: string,
+    private readonly logger?: Logger,
+  ) {
     this.publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
     this.subscriber = new Redis(url, { lazyConnect: true });
     this.subscriber.on('message', () => this.listeners.forEach((l) => l()));
@@ -44,7 +48,17 @@ export class RedisInvalidation implements InvalidationChannel {
   async publish(): Promise<void> {
     // Local listeners first: this instance must not serve a revoked key even if Redis is slow.
     this.listeners.forEach((l) => l());
-    await this.publisher.publish(CHANNEL, String(Date.now()));
+    try {
+      await this.publisher.publish(CHANNEL, String(Date.now()));
+    } catch (err) {
+      // The change is committed; only the fan-out failed. Other instances then notice it when
+      // their cache entry expires (at most a minute) or when their Redis subscription comes
+      // back (which drops their cache). Failing the operator's call would misreport it.
+      this.logger?.error(
+        { err },
+        'key cache invalidation could not be published; other gateways may serve the old state for up to 60 s',
+      );
+    }
   }
 
   subscribe(listener: () => void): void {

@@ -1,10 +1,11 @@
-// The operator's admin API (API.md section 2): accounts and their keys.
+// The operator's admin API (API.md section 2): accounts and their keys. Merchant onboarding
+// decisions are in merchant-decisions.controller.ts (they are the payments service's data).
 
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { Public } from '@paygrid/platform';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ListQuery, Public } from '@paygrid/platform';
 import { AccountsService, type AccountRow, type KeyRow } from '../accounts/accounts.service';
 import { OperatorGuard } from './admin.guard';
-import { CreateAccountDto, CreateKeyDto } from './admin.dto';
+import { AccountListQuery, CreateAccountDto, CreateKeyDto, RollKeyDto, UpdateAccountDto } from './admin.dto';
 
 export function serializeAccount(row: AccountRow) {
   return {
@@ -35,6 +36,7 @@ export function serializeKey(row: KeyRow & { secret?: string }) {
     ...(row.secret ? { secret: row.secret } : {}),
     expires_at: iso(row.expires_at),
     revoked_at: iso(row.revoked_at),
+    rolled_to: row.rolled_to,
     last_used_at: iso(row.last_used_at),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -53,9 +55,26 @@ export class AdminController {
     return serializeAccount(await this.accounts.createAccount(body));
   }
 
+  @Get('accounts')
+  async listAccounts(@Query() query: AccountListQuery) {
+    const page = await this.accounts.listAccounts(query);
+    return {
+      object: page.object,
+      data: page.data.map(serializeAccount),
+      has_more: page.has_more,
+      url: page.url,
+    };
+  }
+
   @Get('accounts/:id')
   async getAccount(@Param('id') id: string) {
     return serializeAccount(await this.accounts.getAccount(id));
+  }
+
+  @Post('accounts/:id')
+  @HttpCode(200)
+  async updateAccount(@Param('id') id: string, @Body() body: UpdateAccountDto) {
+    return serializeAccount(await this.accounts.updateAccount(id, body));
   }
 
   @Post('accounts/:id/suspend')
@@ -85,14 +104,20 @@ export class AdminController {
   }
 
   @Get('accounts/:id/keys')
-  async listKeys(@Param('id') id: string) {
-    const keys = await this.accounts.listKeys(id);
-    return {
-      object: 'list',
-      data: keys.map(serializeKey),
-      has_more: false,
-      url: `/admin/v1/accounts/${id}/keys`,
-    };
+  async listKeys(@Param('id') id: string, @Query() query: ListQuery) {
+    const page = await this.accounts.listKeys(id, query);
+    return { object: page.object, data: page.data.map(serializeKey), has_more: page.has_more, url: page.url };
+  }
+
+  @Get('keys/:id')
+  async getKey(@Param('id') id: string) {
+    return serializeKey(await this.accounts.getKey(id));
+  }
+
+  @Post('keys/:id/roll')
+  @HttpCode(200)
+  async roll(@Param('id') id: string, @Body() body: RollKeyDto) {
+    return serializeKey(await this.accounts.rollKey(id, body.grace_period_seconds ?? 0));
   }
 
   @Post('keys/:id/revoke')

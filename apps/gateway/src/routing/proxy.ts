@@ -12,7 +12,8 @@ import {
 } from '@paygrid/contracts';
 import { ApiError, newId, sendError, signContext, toApiError, type Logger } from '@paygrid/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService, AuthenticatedKey } from '../accounts/accounts.service';
+import type { ApiRateLimits } from '../rate-limit/api-rate-limits';
 import type { Upstream, UpstreamResponse } from './upstream';
 
 /** Response headers a service may set that reach the client. */
@@ -30,6 +31,8 @@ const FORWARDED_RESPONSE_HEADERS = [
 export interface ProxyDeps {
   accounts: AccountsService;
   upstream: Upstream;
+  /** Per-key token buckets (after authentication) and the failed-authentication limit. */
+  rateLimits: ApiRateLimits;
   internalSecret: string;
   logger: Logger;
 }
@@ -76,12 +79,6 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
   const handleApi = async (request: RawRequest, reply: FastifyReply) => {
     try {
       request.requestId ??= newId('req');
-      const path = request.url.split('?')[0];
-      const prefix = path.split('/')[2] ?? '';
-      const owner = routeOwner(prefix);
-      if (!owner)
-        throw new ApiError('route_not_found', `Unrecognized request URL (${request.method}: ${path}).`);
-
       const authorization = request.headers.authorization;
       const match = typeof authorization === 'string' ? /^Bearer ([^\s]+)$/.exec(authorization) : null;
       if (!match) {
@@ -90,7 +87,25 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
           'You did not provide an API key. Send it as Authorization: Bearer <key>.',
         );
       }
-      const { key, account, scopes } = await deps.accounts.authenticate(match[1]);
+      deps.rateLimits.checkAddress(request.ip, match[1]);
+      let authenticated: AuthenticatedKey;
+      try {
+        authenticated = await deps.accounts.authenticate(match[1]);
+      } catch (error) {
+        deps.rateLimits.authenticated(request.ip, match[1], error);
+        throw error;
+      }
+      deps.rateLimits.authenticated(request.ip, match[1]);
+      // Every request with a valid key is charged, whatever its outcome (like Stripe's).
+      await deps.rateLimits.charge(authenticated, reply);
+      const { key, account, scopes } = authenticated;
+      // Every /v1 request needs a key (API.md section 2), so the route is looked up only for
+      // an authenticated caller: an unknown URL without a key is a 401, with one a 404.
+      const path = request.url.split('?')[0];
+      const prefix = path.split('/')[2] ?? '';
+      const owner = routeOwner(prefix);
+      if (!owner)
+        throw new ApiError('route_not_found', `Unrecognized request URL (${request.method}: ${path}).`);
       if (!groupingAllows(owner, account.groupings, request.method)) {
         throw new ApiError(
           'grouping_not_enabled',

@@ -2,7 +2,7 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, RequireScope } from '@paygrid/platform';
+import { Caller, ListQuery, Operation, RequireScope } from '@paygrid/platform';
 import { CreateMerchantDto, UpdateMerchantDto } from './merchants.dto';
 import { MerchantsService, serializeMerchant } from './merchants.service';
 
@@ -15,12 +15,19 @@ export class MerchantsController {
   @Post()
   @HttpCode(200)
   @RequireScope('merchants:write')
+  @Operation({
+    summary: 'Create a merchant',
+    description:
+      'Onboards a business. Once every requirement is in, onboarding moves to `in_review`; the sandbox then decides at once (an `email` of `reject@...` is rejected), live mode waits for the operator.',
+    response: 'Merchant',
+  })
   async create(@Caller() caller: AuthenticatedContext, @Body() body: CreateMerchantDto) {
     return serializeMerchant(await this.merchants.create(tenantOf(caller), body));
   }
 
   @Get()
   @RequireScope('merchants:read')
+  @Operation({ summary: 'List merchants', description: 'Newest first.', response: 'MerchantList' })
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListQuery) {
     const page = await this.merchants.list(tenantOf(caller), query);
     return {
@@ -33,6 +40,11 @@ export class MerchantsController {
 
   @Get(':id')
   @RequireScope('merchants:read')
+  @Operation({
+    summary: 'Retrieve a merchant',
+    description: 'The merchant with its onboarding status, the requirements still due and its capabilities.',
+    response: 'Merchant',
+  })
   async get(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
     return serializeMerchant(await this.merchants.get(tenantOf(caller), id));
   }
@@ -40,6 +52,12 @@ export class MerchantsController {
   @Post(':id')
   @HttpCode(200)
   @RequireScope('merchants:write')
+  @Operation({
+    summary: 'Update a merchant',
+    description:
+      'Changes the details given; `metadata` is merged key by key. Completing the requirements moves onboarding on.',
+    response: 'Merchant',
+  })
   async update(
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,

@@ -1,38 +1,43 @@
 import { Transform } from 'class-transformer';
-import {
-  IsEmail,
-  IsIn,
-  IsObject,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Length,
-  Matches,
-  MaxLength,
-} from 'class-validator';
-import { IsMetadata, normalizeCurrency } from '@paygrid/platform';
+import { IsEmail, IsIn, IsObject, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
+import { IsCurrency, IsMetadata, IsOmittable, JSONSchema, normalizeCurrency } from '@paygrid/platform';
 
+// Details are optional but not nullable: `null` would blank a requirement of an onboarded merchant.
 export class MerchantDetailsDto {
-  @IsOptional() @IsString() @Length(1, 200) business_name?: string;
-  @IsOptional() @IsEmail({}, { message: 'email must be an email address' }) @MaxLength(254) email?: string;
-  @IsOptional()
+  @IsOmittable() @IsString() @Length(1, 200) business_name?: string;
+  @IsOmittable() @IsEmail({}, { message: 'email must be an email address' }) @MaxLength(254) email?: string;
+  @IsOmittable()
+  @JSONSchema({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2, any case.' })
   @Transform(({ value }) => (typeof value === 'string' ? value.toUpperCase() : value))
   @Matches(/^[A-Z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code' })
   country?: string;
-  @IsOptional()
+  @IsOmittable()
+  @JSONSchema({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217, any case.' })
   @Transform(({ value }) => normalizeCurrency(value) ?? value)
-  @IsString()
-  @Matches(/^[A-Z]{3}$/, { message: 'default_currency must be an ISO 4217 code' })
+  @IsCurrency()
   default_currency?: string;
-  @IsOptional() @IsIn(['individual', 'company', 'non_profit', 'government_entity']) business_type?: string;
-  @IsOptional()
+  @IsOmittable() @IsIn(['individual', 'company', 'non_profit', 'government_entity']) business_type?: string;
+  @IsOmittable()
   @IsUrl(
     { require_protocol: true, protocols: ['http', 'https'] },
     { message: 'website must be an http(s) URL' },
   )
   website?: string;
-  @IsOptional() @IsObject() @IsMetadata() metadata?: Record<string, string>;
+  @IsOmittable() @IsObject() @IsMetadata() metadata?: Record<string, string>;
 }
 
+@JSONSchema({
+  examples: [
+    {
+      business_name: 'Acme Ltd',
+      email: 'ops@acme.test',
+      country: 'GB',
+      default_currency: 'GBP',
+      business_type: 'company',
+    },
+  ],
+})
 export class CreateMerchantDto extends MerchantDetailsDto {}
+
+@JSONSchema({ examples: [{ website: 'https://acme.test', metadata: { crm_id: '6735' } }] })
 export class UpdateMerchantDto extends MerchantDetailsDto {}

@@ -37,7 +37,10 @@ export class KafkaBus implements EventBus {
         // Known and accepted: the relay re-sends after a failed send anyway, and consumers
         // dedupe through their inbox, so bounded producer retries cost no correctness.
         if (message === 'Limiting retries for the idempotent producer may invalidate EoS guarantees') return;
-        if (entry.level <= logLevel.ERROR) log.error(rest, message);
+        // Several services create the shared topics at start; the losers of that race get
+        // TOPIC_ALREADY_EXISTS, which kafkajs logs as an error although connect() succeeds.
+        const topicRace = (rest as { error?: string }).error === 'Topic creation errors';
+        if (entry.level <= logLevel.ERROR && !topicRace) log.error(rest, message);
         else log.warn(rest, message);
       },
     });
@@ -47,14 +50,45 @@ export class KafkaBus implements EventBus {
     return `${this.options.topicPrefix ?? ''}${name}`;
   }
 
+  /**
+   * Services start together and create the shared topics concurrently; until the broker has
+   * elected the new partitions' leaders, metadata requests from the others fail with
+   * retriable errors (UNKNOWN_TOPIC_OR_PARTITION, LEADER_NOT_AVAILABLE). Start-up steps are
+   * retried on those instead of failing the process.
+   */
+  private async retrying<T>(step: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await step();
+      } catch (error) {
+        const retriable = (error as { retriable?: boolean }).retriable === true;
+        if (!retriable || attempt >= 20) throw error;
+        await sleep(Math.min(2_000, 100 * 2 ** Math.min(attempt, 5)));
+      }
+    }
+  }
+
   async connect(): Promise<void> {
+    await this.retrying(() => this.ensureTopics());
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      // Murmur2 like the Java client, so keys land on the same partitions from any client.
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    const producer = this.producer;
+    await this.retrying(() => producer.connect());
+  }
+
+  /** Creates missing topics, then waits until every one has metadata (leaders elected). */
+  private async ensureTopics(): Promise<void> {
     const admin = this.kafka.admin();
     await admin.connect();
     try {
+      const wanted = [...new Set(this.options.topics.map((t) => this.topic(t)))];
       const existing = new Set(await admin.listTopics());
-      const missing = [...new Set(this.options.topics.map((t) => this.topic(t)))].filter(
-        (t) => !existing.has(t),
-      );
+      const missing = wanted.filter((t) => !existing.has(t));
       if (missing.length) {
         await admin.createTopics({
           waitForLeaders: true,
@@ -65,17 +99,10 @@ export class KafkaBus implements EventBus {
           })),
         });
       }
+      if (wanted.length) await admin.fetchTopicMetadata({ topics: wanted });
     } finally {
       await admin.disconnect();
     }
-    this.producer = this.kafka.producer({
-      idempotent: true,
-      maxInFlightRequests: 1,
-      allowAutoTopicCreation: false,
-      // Murmur2 like the Java client, so keys land on the same partitions from any client.
-      createPartitioner: Partitioners.DefaultPartitioner,
-    });
-    await this.producer.connect();
   }
 
   async publish(topic: string, messages: BusMessage[]): Promise<void> {
@@ -96,8 +123,10 @@ export class KafkaBus implements EventBus {
       retry: { retries: 10 },
     });
     this.consumers.push(consumer);
-    await consumer.connect();
-    for (const topic of topics) await consumer.subscribe({ topic: this.topic(topic), fromBeginning: true });
+    await this.retrying(() => consumer.connect());
+    for (const topic of topics) {
+      await this.retrying(() => consumer.subscribe({ topic: this.topic(topic), fromBeginning: true }));
+    }
     const log = this.options.logger.child({ component: 'consumer', groupId });
     await consumer.run({
       autoCommit: true,

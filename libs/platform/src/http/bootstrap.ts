@@ -9,10 +9,13 @@ import { CLOCK } from '../clock';
 import { ApiError } from '../errors';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { NestPinoLogger } from '../logging';
+import { OpenApiController } from '../openapi/openapi.controller';
+import { trackRoutes } from '../openapi/registered-routes';
 import { RUNTIME, type ServiceRuntime } from '../runtime';
 import { ApiExceptionFilter, requestIdOf } from './exception-filter';
 import { InternalContextGuard } from './guard';
 import { HealthController } from './health.controller';
+import { parseQuery } from './query';
 import { ApiValidationPipe } from './validation';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -21,10 +24,17 @@ export const BODY_LIMIT = 1024 * 1024;
 @Global()
 @Module({})
 export class RuntimeModule {
-  static forRoot(runtime: ServiceRuntime, options: { health?: boolean } = {}): DynamicModule {
+  static forRoot(
+    runtime: ServiceRuntime,
+    options: { health?: boolean; openapi?: boolean } = {},
+  ): DynamicModule {
     return {
       module: RuntimeModule,
-      controllers: options.health === false ? [] : [HealthController],
+      controllers: [
+        ...(options.health === false ? [] : [HealthController]),
+        // The service's fragment of the public API document (GET /openapi.json).
+        ...(options.openapi === false ? [] : [OpenApiController]),
+      ],
       providers: [
         { provide: RUNTIME, useValue: runtime },
         { provide: CLOCK, useValue: runtime.clock },
@@ -71,13 +81,18 @@ export async function createHttpApp(
   runtime: ServiceRuntime,
   options: HttpAppOptions = {},
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, return503OnClosing: true });
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    routerOptions: { querystringParser: parseQuery },
+  });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     logger: new NestPinoLogger(runtime.logger),
     abortOnError: false,
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  trackRoutes(fastify);
   registerBodyParsers(fastify);
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('request-id', requestIdOf(request));

@@ -11,6 +11,14 @@ export const REQUIRED_SCOPE = 'paygrid:scope';
 export const Public = (options: { bypassGateway?: boolean } = {}) =>
   SetMetadata(PUBLIC_ROUTE, { bypassGateway: false, ...options });
 
+export const OPERATOR_ROUTE = 'paygrid:operator';
+
+/**
+ * Reachable only with the operator context the gateway's admin API signs (never through
+ * /v1): an API key's context is refused with 403, whatever its scopes.
+ */
+export const OperatorOnly = () => SetMetadata(OPERATOR_ROUTE, true);
+
 /** The scope an operation needs (API.md section 2); also published as x-required-scope. */
 export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope);
 

@@ -1,12 +1,13 @@
 // The guard every service installs: a request must carry a valid internal context signed by
 // the gateway (health endpoints excepted), and the key's scopes must cover the operation.
+// Operator-only routes take the operator's context and nothing else.
 
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { scopeSatisfied, type Scope } from '@paygrid/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
-import { PUBLIC_ROUTE, REQUIRED_SCOPE, type RequestWithContext } from './context';
+import { OPERATOR_ROUTE, PUBLIC_ROUTE, REQUIRED_SCOPE, type RequestWithContext } from './context';
 import { verifyContext } from './internal-auth';
 
 @Injectable()
@@ -31,6 +32,11 @@ export class InternalContextGuard implements CanActivate {
     }
     request.paygrid = internal;
     request.requestId = internal.request_id;
+    if (this.reflector.getAllAndOverride<boolean | undefined>(OPERATOR_ROUTE, targets)) {
+      if (internal.kind !== 'operator')
+        throw new ApiError('insufficient_scope', 'This operation is reserved to the operator (admin API).');
+      return true;
+    }
     if (publicRoute) return true;
     if (internal.kind !== 'api') throw new ApiError('authentication_required', 'An API key is required.');
 

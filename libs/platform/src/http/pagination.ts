@@ -13,6 +13,7 @@ import {
   registerDecorator,
   ValidateNested,
 } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { ApiError } from '../errors';
 
 function toDate(value: unknown): unknown {
@@ -45,6 +46,7 @@ export class RangeFilter {
 
 export class ListQuery {
   @IsOptional()
+  @JSONSchema({ description: 'How many objects to return, 1 to 100 (default 10).' })
   @Type(() => Number)
   @IsInt({ message: 'limit must be an integer between 1 and 100' })
   @Min(1, { message: 'limit must be an integer between 1 and 100' })
@@ -52,16 +54,19 @@ export class ListQuery {
   limit?: number;
 
   @IsOptional()
+  @JSONSchema({ description: 'Cursor: the id of the last object of the previous page; returns older ones.' })
   @IsString()
   @Matches(/^[a-z]+_[0-9A-Za-z]{8,64}$/, { message: 'starting_after must be an object id' })
   starting_after?: string;
 
   @IsOptional()
+  @JSONSchema({ description: 'Cursor: the id of the first object of the next page; returns newer ones.' })
   @IsString()
   @Matches(/^[a-z]+_[0-9A-Za-z]{8,64}$/, { message: 'ending_before must be an object id' })
   ending_before?: string;
 
   @IsOptional()
+  @JSONSchema({ description: 'Only objects created in this range: `created[gt]`, `[gte]`, `[lt]`, `[lte]`.' })
   @ValidateNested()
   @Type(() => RangeFilter)
   created?: RangeFilter;

@@ -10,7 +10,13 @@
 //     never replayed).
 // Keys are scoped to account + mode and kept 24 hours.
 
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import {
+  Injectable,
+  SetMetadata,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
@@ -40,6 +46,15 @@ export function requestFingerprint(method: string, path: string, body: unknown):
     .digest('hex');
 }
 
+/**
+ * Marks a route that implements Idempotency-Key itself, next to its own write, instead of
+ * running inside the request-wide transaction: routes that call a payment processor, which
+ * must never happen inside a database transaction (STYLE.md rule 5). The interceptor still
+ * checks the header's shape; the route stores the key with its intent row.
+ */
+export const OWN_IDEMPOTENCY = 'paygrid:own-idempotency';
+export const OwnIdempotency = () => SetMetadata(OWN_IDEMPOTENCY, true);
+
 interface StoredResponse {
   request_hash: string;
   response_status: number;
@@ -64,6 +79,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         'Idempotency-Key',
       );
     }
+    if (Reflect.getMetadata(OWN_IDEMPOTENCY, context.getHandler())) return next.handle();
     const reply = http.getResponse<FastifyReply>();
     const path = request.url.split('?')[0];
     const fingerprint = requestFingerprint(request.method, path, request.body);

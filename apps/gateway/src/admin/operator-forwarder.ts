@@ -1,0 +1,28 @@
+// How the admin API asks a service to act for the operator: the gateway owns no service
+// data, so it forwards over the Upstream with a signed operator context, which only routes
+// marked @OperatorOnly() accept.
+
+import type { OperatorContext, ServiceName } from '@paygrid/contracts';
+import { signContext } from '@paygrid/platform';
+import type { Upstream, UpstreamResponse } from '../routing/upstream';
+
+export class OperatorForwarder {
+  constructor(
+    private readonly upstream: Upstream,
+    private readonly internalSecret: string,
+  ) {}
+
+  post(service: ServiceName, url: string, body: object, requestId: string): Promise<UpstreamResponse> {
+    const context: OperatorContext = { kind: 'operator', request_id: requestId, issued_at: Date.now() };
+    return this.upstream.request(service, {
+      method: 'POST',
+      url,
+      headers: {
+        ...signContext(this.internalSecret, context, 'POST', url),
+        'request-id': requestId,
+        'content-type': 'application/json',
+      },
+      body: Buffer.from(JSON.stringify(body)),
+    });
+  }
+}

@@ -1,0 +1,204 @@
+// `GET /v1/openapi.json`: the services' fragments (fetched through the Upstream, like any
+// forwarded request) merged with the gateway's parts. Only routes the services really serve
+// appear, so a route not built yet is never documented.
+
+import {
+  GROUPINGS,
+  groupingAllows,
+  ROUTE_TABLE,
+  routeOwner,
+  type JsonSchema,
+  type ServiceName,
+} from '@paygrid/contracts';
+import {
+  ApiError,
+  HTTP_METHODS,
+  type OpenApiFragment,
+  type OperationObject,
+  type ParameterObject,
+  type PathItemObject,
+  type ReferenceObject,
+  type ResponseObject,
+  type HeaderObject,
+} from '@paygrid/platform';
+import type { Upstream } from '../routing/upstream';
+import {
+  API_DESCRIPTION,
+  ERROR_ENVELOPE,
+  errorResponsesFor,
+  HEADERS,
+  IDEMPOTENCY_KEY_PARAMETER,
+  PARAMETERS,
+  SECURITY_SCHEME,
+  SECURITY_SCHEMES,
+  successHeaders,
+} from './openapi.components';
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    license: { name: string; identifier: string };
+    contact: { name: string; url: string };
+  };
+  servers: { url: string; description: string }[];
+  security: Record<string, string[]>[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, PathItemObject>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, ResponseObject>;
+    headers: Record<string, HeaderObject>;
+    parameters: Record<string, ParameterObject>;
+    securitySchemes: typeof SECURITY_SCHEMES;
+  };
+}
+
+/** Every service that owns a /v1 prefix. */
+export const API_SERVICES: readonly ServiceName[] = [...new Set(ROUTE_TABLE.map((r) => r.service))];
+
+/** JSON with sorted keys: equal schemas compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+function errorStatusesOf(operation: OperationObject): number[] {
+  return Object.entries(operation.responses)
+    .filter(([, response]) => '$ref' in response)
+    .map(([status]) => Number(status));
+}
+
+/** Adds what the gateway does to an operation: groupings, idempotency, response headers. */
+function decorate(path: string, method: string, operation: OperationObject): OperationObject {
+  const owner = routeOwner(path.split('/')[2] ?? '');
+  if (!owner) throw new Error(`${method.toUpperCase()} ${path}: no /v1 prefix in ROUTE_TABLE routes it.`);
+  const upper = method.toUpperCase();
+  const responses: OperationObject['responses'] = {};
+  for (const [status, response] of Object.entries(operation.responses)) {
+    responses[status] =
+      '$ref' in response
+        ? response
+        : { ...response, headers: { ...successHeaders(method), ...response.headers } };
+  }
+  const idempotency: ReferenceObject[] =
+    method === 'post' ? [{ $ref: `#/components/parameters/${IDEMPOTENCY_KEY_PARAMETER}` }] : [];
+  const parameters = [...(operation.parameters ?? []), ...idempotency];
+  return {
+    ...operation,
+    'x-groupings': GROUPINGS.filter((g) => groupingAllows(owner, [g], upper)),
+    ...(parameters.length ? { parameters } : {}),
+    responses,
+  };
+}
+
+/**
+ * One document from the services' fragments. Refuses (throws) what would make it lie: the
+ * same operation from two services, a prefix served by a service the gateway does not route
+ * it to, or two different schemas under one name.
+ */
+export function mergeFragments(
+  fragments: readonly OpenApiFragment[],
+  options: { publicBaseUrl: string; version?: string },
+): OpenApiDocument {
+  const paths: Record<string, PathItemObject> = {};
+  const schemas: Record<string, JsonSchema> = { ...ERROR_ENVELOPE };
+  const statuses = new Set<number>();
+  const tags = new Map<string, string>();
+  for (const fragment of fragments) {
+    for (const [path, item] of Object.entries(fragment.paths)) {
+      const owner = routeOwner(path.split('/')[2] ?? '');
+      if (owner?.service !== fragment.info.title)
+        throw new Error(
+          `${fragment.info.title} serves ${path}, which the gateway routes to ${owner?.service}.`,
+        );
+      for (const method of HTTP_METHODS) {
+        const operation = item[method];
+        if (!operation) continue;
+        const merged = (paths[path] ??= {});
+        if (merged[method]) throw new Error(`${method.toUpperCase()} ${path} comes from two services.`);
+        merged[method] = decorate(path, method, operation);
+        errorStatusesOf(operation).forEach((s) => statuses.add(s));
+        for (const tag of operation.tags) {
+          tags.set(
+            tag,
+            `Needs the ${owner.groupings.join(' or ')} grouping and the \`${owner.resource}:read\` or \`${owner.resource}:write\` scope.`,
+          );
+        }
+      }
+    }
+    for (const [name, schema] of Object.entries(fragment.components.schemas)) {
+      if (schemas[name] && canonical(schemas[name]) !== canonical(schema))
+        throw new Error(`Two different schemas are named ${name}.`);
+      schemas[name] = schema;
+    }
+  }
+  const base = options.publicBaseUrl.replace(/\/+$/, '');
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Paygrid',
+      version: options.version ?? 'v1',
+      description: API_DESCRIPTION,
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+      contact: { name: 'The operator of this installation', url: `${base}/docs` },
+    },
+    servers: [{ url: base, description: 'This installation (test and live keys share it).' }],
+    security: [{ [SECURITY_SCHEME]: [] }],
+    tags: [...tags]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, description]) => ({ name, description })),
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    components: {
+      schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
+      responses: errorResponsesFor(statuses),
+      headers: HEADERS,
+      parameters: PARAMETERS,
+      securitySchemes: SECURITY_SCHEMES,
+    },
+  };
+}
+
+/** Fetches and merges the fragments once; a failure is not cached, so the next call retries. */
+export class OpenApiDocumentService {
+  private document?: Promise<OpenApiDocument>;
+
+  constructor(
+    private readonly upstream: Upstream,
+    private readonly publicBaseUrl: string,
+  ) {}
+
+  get(): Promise<OpenApiDocument> {
+    this.document ??= this.build().catch((error: unknown) => {
+      this.document = undefined;
+      throw error;
+    });
+    return this.document;
+  }
+
+  private async build(): Promise<OpenApiDocument> {
+    const fragments = await Promise.all(API_SERVICES.map((service) => this.fragment(service)));
+    return mergeFragments(fragments, { publicBaseUrl: this.publicBaseUrl });
+  }
+
+  private async fragment(service: ServiceName): Promise<OpenApiFragment> {
+    const response = await this.upstream.request(service, {
+      method: 'GET',
+      url: '/openapi.json',
+      headers: {},
+    });
+    if (response.status !== 200)
+      throw new ApiError(
+        'upstream_unavailable',
+        `The ${service} service did not describe its API; retry shortly.`,
+      );
+    return JSON.parse(response.body.toString('utf8')) as OpenApiFragment;
+  }
+}

@@ -1,0 +1,363 @@
+// Refunds: full or partial, several per payment, only on succeeded payments, and never more
+// than the payment even under concurrent requests.
+//
+// Why one guarded UPDATE (reliability notes section 2): two requests that read the remainder
+// and then write would both see "1000 left" and both refund it. The statement
+//   update transactions set amount_refunded = amount_refunded + $x
+//    where ... and amount_refunded + $x <= amount returning ...
+// checks and reserves in one step under the row lock Postgres takes for the UPDATE; the
+// second request re-evaluates the WHERE after the first commits and gets 0 rows (422).
+// The CHECK (amount_refunded between 0 and amount) backs it in the schema.
+//
+// Flow (intent pattern, like charges): tx1 reserves the amount and writes the pending refund
+// and its refund transaction (+ refund.created); the connector call runs outside any
+// transaction (idempotency key = refund id); tx2 records success (ledger entries,
+// refund.succeeded) or failure (releases the reservation, refund.failed).
+
+import { TOPICS } from '@paygrid/contracts';
+import {
+  ApiError,
+  emitEvent,
+  minorToJson,
+  newId,
+  notFound,
+  paginate,
+  pgCode,
+  PG,
+  toMinor,
+  type Clock,
+  type Database,
+  type ListQuery,
+  type Tx,
+} from '@paygrid/platform';
+import type { PaymentConnector } from '../connectors/connector';
+import { postEntries, refundLegs } from '../ledger/ledger';
+import type { Tenant } from '../merchants/merchants.service';
+import { assertOutsideTransaction, type TransactionRow } from '../transactions/transactions.service';
+
+export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';
+
+export interface RefundRow {
+  id: string;
+  account_id: string;
+  livemode: boolean;
+  transaction_id: string;
+  refund_transaction_id: string;
+  amount: string;
+  currency: string;
+  reason: RefundReason | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface CreateRefundInput {
+  transaction: string;
+  amount?: number;
+  reason?: RefundReason;
+  metadata?: Record<string, string>;
+}
+
+/** The Idempotency-Key of the request and its fingerprint, kept on the refund itself. */
+export interface RefundIdempotency {
+  key: string;
+  fingerprint: string;
+}
+
+const iso = (d: Date) => new Date(d).toISOString();
+
+export function serializeRefund(r: RefundRow) {
+  return {
+    id: r.id,
+    object: 'refund',
+    livemode: r.livemode,
+    transaction: r.transaction_id,
+    refund_transaction: r.refund_transaction_id,
+    amount: minorToJson(toMinor(r.amount)),
+    currency: r.currency,
+    reason: r.reason,
+    status: r.status,
+    failure_reason: r.failure_reason,
+    metadata: r.metadata,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  };
+}
+
+type RefundEvent = 'refund.created' | 'refund.succeeded' | 'refund.failed';
+
+export class RefundsService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly connector: PaymentConnector,
+  ) {}
+
+  /**
+   * Creates a refund and drives it to its outcome. With an idempotency key, a repeat of a
+   * finished request answers the same refund (`replayed`), a repeat with other parameters is
+   * 422 idempotency_key_reused, and a repeat while the first is still pending is 409.
+   */
+  async create(
+    tenant: Tenant,
+    input: CreateRefundInput,
+    idempotency?: RefundIdempotency,
+  ): Promise<{ refund: RefundRow; replayed: boolean }> {
+    assertOutsideTransaction(this.db);
+    let reserved: { refund: RefundRow; payment: TransactionRow } | { replay: RefundRow };
+    try {
+      reserved = await this.db.transaction((tx) => this.reserve(tx, tenant, input, idempotency));
+    } catch (error) {
+      // Two requests with one key at once: the second waits on the unique index, then fails.
+      if (idempotency && pgCode(error) === PG.uniqueViolation) throw inProgress();
+      throw error;
+    }
+    if ('replay' in reserved) return { refund: reserved.replay, replayed: true };
+    const refund = await this.drive(reserved.refund, reserved.payment.processor_reference ?? '');
+    return { refund, replayed: false };
+  }
+
+  private async reserve(
+    tx: Tx,
+    tenant: Tenant,
+    input: CreateRefundInput,
+    idempotency: RefundIdempotency | undefined,
+  ): Promise<{ refund: RefundRow; payment: TransactionRow } | { replay: RefundRow }> {
+    if (idempotency) {
+      const [earlier] = await tx.query<RefundRow>(
+        `select * from payments.refunds where account_id = $1 and livemode = $2 and idempotency_key = $3
+           and created_at > now() - interval '24 hours'`,
+        [tenant.account, tenant.livemode, idempotency.key],
+      );
+      if (earlier) {
+        if (earlier.request_hash !== idempotency.fingerprint) {
+          throw new ApiError(
+            'idempotency_key_reused',
+            'This Idempotency-Key was already used with a different request (method, path or parameters); use a new key.',
+            'Idempotency-Key',
+          );
+        }
+        if (earlier.status === 'pending') throw inProgress();
+        return { replay: earlier };
+      }
+    }
+    let amount: bigint;
+    if (input.amount !== undefined) {
+      amount = BigInt(input.amount);
+    } else {
+      // Default: all that remains now. A concurrent refund may take part of it first; the
+      // guarded update below then refuses (422) rather than over-refund.
+      const payment = await this.visiblePayment(tx, tenant, input.transaction);
+      amount = toMinor(payment.amount) - toMinor(payment.amount_refunded);
+      if (payment.type !== 'payment' || payment.status !== 'succeeded') throw notRefundable(payment);
+      if (amount <= 0n) throw exceeds(0n);
+    }
+    const [payment] = await tx.query<TransactionRow>(
+      `update payments.transactions set amount_refunded = amount_refunded + $4::bigint, updated_at = $5
+        where id = $1 and account_id = $2 and livemode = $3 and type = 'payment' and status = 'succeeded'
+          and amount_refunded + $4::bigint <= amount
+        returning *`,
+      [input.transaction, tenant.account, tenant.livemode, amount.toString(), this.clock.now()],
+    );
+    if (!payment) {
+      const current = await this.visiblePayment(tx, tenant, input.transaction);
+      if (current.type !== 'payment' || current.status !== 'succeeded') throw notRefundable(current);
+      throw exceeds(toMinor(current.amount) - toMinor(current.amount_refunded));
+    }
+    const now = this.clock.now();
+    const refundTxnId = newId('txn');
+    await tx.query(
+      `insert into payments.transactions (id, account_id, livemode, merchant_id, type, status, amount, currency,
+         refunded_transaction, payment_link, mandate, invoice, customer, client_reference_id, payment_method, created_at, updated_at)
+       values ($1, $2, $3, $4, 'refund', 'pending', $5::bigint, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $14)`,
+      [
+        refundTxnId,
+        payment.account_id,
+        payment.livemode,
+        payment.merchant_id,
+        amount.toString(),
+        payment.currency,
+        payment.id,
+        payment.payment_link,
+        payment.mandate,
+        payment.invoice,
+        payment.customer,
+        payment.client_reference_id,
+        payment.payment_method ? JSON.stringify(payment.payment_method) : null,
+        now,
+      ],
+    );
+    const [refund] = await tx.query<RefundRow>(
+      `insert into payments.refunds (id, account_id, livemode, transaction_id, refund_transaction_id, amount, currency,
+         reason, status, metadata, idempotency_key, request_hash, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6::bigint, $7, $8, 'pending', $9::jsonb, $10, $11, $12, $12) returning *`,
+      [
+        newId('re'),
+        payment.account_id,
+        payment.livemode,
+        payment.id,
+        refundTxnId,
+        amount.toString(),
+        payment.currency,
+        input.reason ?? null,
+        JSON.stringify(input.metadata ?? {}),
+        idempotency?.key ?? null,
+        idempotency?.fingerprint ?? null,
+        now,
+      ],
+    );
+    await this.emit(tx, refund, payment.merchant_id, 'refund.created', now);
+    return { refund, payment };
+  }
+
+  /** The connector call (outside any transaction), then tx2. */
+  private async drive(refund: RefundRow, processorReference: string): Promise<RefundRow> {
+    const outcome = await this.connector.refund({
+      idempotency_key: refund.id,
+      amount: toMinor(refund.amount),
+      currency: refund.currency,
+      livemode: refund.livemode,
+      processor_reference: processorReference,
+    });
+    return this.db.transaction((tx) =>
+      outcome.status === 'succeeded'
+        ? this.recordSuccess(tx, refund.id, outcome.processor_reference)
+        : this.recordFailure(tx, refund.id, outcome.message),
+    );
+  }
+
+  /**
+   * Re-drives refunds left pending longer than `olderThanMs` (a crash after tx1). Safe: the
+   * connector dedupes on the refund id, so a refund that did reach the processor is not
+   * refunded twice, and tx2 only moves a refund that is still pending.
+   */
+  async recoverPending(olderThanMs: number): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - olderThanMs);
+    const stale = await this.db.query<RefundRow & { processor_reference: string | null }>(
+      `select r.*, t.processor_reference from payments.refunds r
+         join payments.transactions t on t.id = r.transaction_id
+        where r.status = 'pending' and r.created_at < $1 order by r.created_at limit 500`,
+      [cutoff],
+    );
+    for (const refund of stale) await this.drive(refund, refund.processor_reference ?? '');
+    return stale.length;
+  }
+
+  private async recordSuccess(tx: Tx, id: string, processorReference: string): Promise<RefundRow> {
+    const now = this.clock.now();
+    const [refund] = await tx.query<RefundRow>(
+      `update payments.refunds set status = 'succeeded', updated_at = $2 where id = $1 and status = 'pending' returning *`,
+      [id, now],
+    );
+    if (!refund) return this.reload(tx, id);
+    const [refundTxn] = await tx.query<TransactionRow>(
+      `update payments.transactions set status = 'succeeded', processor_reference = $2, updated_at = $3
+        where id = $1 returning *`,
+      [refund.refund_transaction_id, processorReference, now],
+    );
+    await postEntries(tx, {
+      account: refund.account_id,
+      livemode: refund.livemode,
+      transaction: refundTxn.id,
+      currency: refund.currency,
+      legs: refundLegs(refundTxn.merchant_id ?? refund.account_id, toMinor(refund.amount)),
+      at: now,
+    });
+    await this.emit(tx, refund, refundTxn.merchant_id, 'refund.succeeded', now);
+    return refund;
+  }
+
+  /** Marks the refund failed and gives the reserved amount back to the payment. */
+  private async recordFailure(tx: Tx, id: string, reason: string): Promise<RefundRow> {
+    const now = this.clock.now();
+    const [refund] = await tx.query<RefundRow>(
+      `update payments.refunds set status = 'failed', failure_reason = $2, updated_at = $3
+        where id = $1 and status = 'pending' returning *`,
+      [id, reason, now],
+    );
+    if (!refund) return this.reload(tx, id);
+    const [refundTxn] = await tx.query<TransactionRow>(
+      `update payments.transactions set status = 'failed', failure_code = 'processing_error', failure_message = $2,
+         updated_at = $3 where id = $1 returning *`,
+      [refund.refund_transaction_id, reason, now],
+    );
+    await tx.query(
+      `update payments.transactions set amount_refunded = amount_refunded - $2::bigint, updated_at = $3 where id = $1`,
+      [refund.transaction_id, refund.amount, now],
+    );
+    await this.emit(tx, refund, refundTxn.merchant_id, 'refund.failed', now);
+    return refund;
+  }
+
+  private async reload(tx: Tx, id: string): Promise<RefundRow> {
+    const [row] = await tx.query<RefundRow>('select * from payments.refunds where id = $1', [id]);
+    return row;
+  }
+
+  private async visiblePayment(tx: Tx, tenant: Tenant, id: string): Promise<TransactionRow> {
+    const [row] = await tx.query<TransactionRow>(
+      'select * from payments.transactions where id = $1 and account_id = $2 and livemode = $3',
+      [id, tenant.account, tenant.livemode],
+    );
+    if (!row) throw notFound('transaction', id, 'transaction');
+    return row;
+  }
+
+  private async emit(tx: Tx, refund: RefundRow, merchant: string | null, type: RefundEvent, now: Date) {
+    await emitEvent(tx, TOPICS.paymentsEvents, {
+      type,
+      account: refund.account_id,
+      livemode: refund.livemode,
+      ...(merchant ? { merchant } : {}),
+      object: serializeRefund(refund),
+      at: now,
+    });
+  }
+
+  async get(tenant: Tenant, id: string): Promise<RefundRow> {
+    const [row] = await this.db.query<RefundRow>(
+      'select * from payments.refunds where id = $1 and account_id = $2 and livemode = $3',
+      [id, tenant.account, tenant.livemode],
+    );
+    if (!row) throw notFound('refund', id);
+    return row;
+  }
+
+  list(tenant: Tenant, query: ListQuery) {
+    return paginate<RefundRow>(this.db, {
+      table: 'payments.refunds',
+      where: ['account_id = $1', 'livemode = $2'],
+      params: [tenant.account, tenant.livemode],
+      list: query,
+      url: '/v1/refunds',
+    });
+  }
+}
+
+const inProgress = () =>
+  new ApiError(
+    'idempotency_request_in_progress',
+    'A request with this Idempotency-Key is still in progress; retry shortly.',
+    undefined,
+    { headers: { 'retry-after': '1' } },
+  );
+
+const notRefundable = (t: TransactionRow) =>
+  new ApiError(
+    'transaction_not_refundable',
+    t.type !== 'payment'
+      ? 'Only payments can be refunded; this transaction is a refund.'
+      : `Only succeeded payments can be refunded; this payment is ${t.status}.`,
+    'transaction',
+  );
+
+const exceeds = (remaining: bigint) =>
+  new ApiError(
+    'refund_exceeds_remaining',
+    `The refund exceeds what remains refundable on the payment (${remaining}).`,
+    'amount',
+  );

@@ -1,0 +1,70 @@
+// HTTP only: validate, call the service, serialise.
+
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import type { AuthenticatedContext } from '@paygrid/contracts';
+import { ApiError, Caller, Operation, OwnIdempotency, RequireScope } from '@paygrid/platform';
+import { ListTransactionsQuery, TestPaymentDto } from './transactions.dto';
+import { serializeTransaction, TransactionsService } from './transactions.service';
+
+const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
+
+@Controller('v1/transactions')
+export class TransactionsController {
+  constructor(@Inject(TransactionsService) private readonly transactions: TransactionsService) {}
+
+  @Get()
+  @RequireScope('transactions:read')
+  @Operation({
+    summary: 'List transactions',
+    description:
+      'Payments and refunds, newest first. Filters: `merchant`, `type`, `status`, `payment_link`, `currency`, `amount[gt|gte|lt|lte]`, `created[...]`.',
+    response: 'TransactionList',
+  })
+  async list(@Caller() caller: AuthenticatedContext, @Query() query: ListTransactionsQuery) {
+    const page = await this.transactions.list(tenantOf(caller), query);
+    return {
+      object: page.object,
+      data: page.rows.map(serializeTransaction),
+      has_more: page.has_more,
+      url: page.url,
+    };
+  }
+
+  @Get(':id')
+  @RequireScope('transactions:read')
+  @Operation({
+    summary: 'Retrieve a transaction',
+    description: 'One money movement, with `amount_refunded` and `refundable_amount` for payments.',
+    response: 'Transaction',
+  })
+  async get(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
+    return serializeTransaction(await this.transactions.get(tenantOf(caller), id));
+  }
+
+  /**
+   * Test helper (like Stripe's test helpers): charges a sandbox test card, so tests and
+   * integrators can make payments before the hosted checkout exists. Test mode only: a live
+   * key gets 404, as if the route did not exist. It calls the connector, so it runs outside
+   * the request-wide idempotency transaction (no Idempotency-Key support).
+   */
+  @Post('test-helpers/payments')
+  @HttpCode(200)
+  @RequireScope('transactions:write')
+  @OwnIdempotency()
+  @Operation({
+    summary: 'Make a test payment (test mode only)',
+    description:
+      'Charges one of the sandbox test cards (API.md section 5) for the amount given and answers the resulting `payment` transaction, succeeded or failed. Live keys get 404. Idempotency-Key is not honoured here.',
+    response: 'Transaction',
+    operationId: 'transactions.testPayment',
+  })
+  async testPayment(@Caller() caller: AuthenticatedContext, @Body() body: TestPaymentDto) {
+    if (caller.livemode) throw new ApiError('route_not_found', 'No such route.');
+    const row = await this.transactions.chargeCard(tenantOf(caller), {
+      amount: BigInt(body.amount),
+      currency: body.currency,
+      card: { number: body.card_number, exp_month: 12, exp_year: 2099, cvc: '123' },
+    });
+    return serializeTransaction(row);
+  }
+}

@@ -1,0 +1,64 @@
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { IsCurrency, JSONSchema, ListQuery, normalizeCurrency } from '@paygrid/platform';
+
+const MAX = 99_999_999_999;
+
+/** `amount[gt]=...` etc., in minor units. */
+export class AmountRange {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX) gt?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX) gte?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX) lt?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX) lte?: number;
+}
+
+export class ListTransactionsQuery extends ListQuery {
+  @IsOptional()
+  @JSONSchema({ description: 'Only transactions of this merchant.' })
+  @IsString()
+  @Matches(/^mer_[0-9A-Za-z]{8,64}$/, { message: 'merchant must be a merchant id' })
+  merchant?: string;
+
+  @IsOptional() @IsIn(['payment', 'refund']) type?: 'payment' | 'refund';
+
+  @IsOptional() @IsIn(['pending', 'succeeded', 'failed']) status?: 'pending' | 'succeeded' | 'failed';
+
+  @IsOptional()
+  @JSONSchema({ description: 'Only transactions of this payment link.' })
+  @IsString()
+  @Matches(/^plink_[0-9A-Za-z]{8,64}$/, { message: 'payment_link must be a payment link id' })
+  payment_link?: string;
+
+  @IsOptional()
+  @JSONSchema({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217, any case.' })
+  @Transform(({ value }) => normalizeCurrency(value) ?? value)
+  @IsCurrency()
+  currency?: string;
+
+  @IsOptional()
+  @JSONSchema({
+    description: 'Only amounts in this range (minor units): `amount[gt]`, `[gte]`, `[lt]`, `[lte]`.',
+  })
+  @ValidateNested()
+  @Type(() => AmountRange)
+  amount?: AmountRange;
+}
+
+@JSONSchema({ examples: [{ amount: 1000, currency: 'USD', card_number: '4242424242424242' }] })
+export class TestPaymentDto {
+  @JSONSchema({ description: 'Minor units, 1 to 99 999 999 999.' })
+  @IsInt({ message: 'amount must be an integer number of minor units' })
+  @Min(1, { message: 'amount must be at least 1' })
+  @Max(MAX, { message: `amount must be at most ${MAX}` })
+  amount!: number;
+
+  @JSONSchema({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217, any case.' })
+  @Transform(({ value }) => normalizeCurrency(value) ?? value)
+  @IsCurrency()
+  currency!: string;
+
+  @JSONSchema({ description: 'One of the sandbox test cards (API.md section 5). Never stored.' })
+  @IsString()
+  @Matches(/^[\d -]{12,23}$/, { message: 'card_number must be a card number' })
+  card_number!: string;
+}

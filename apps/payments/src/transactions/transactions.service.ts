@@ -1,0 +1,342 @@
+// Transactions: the payments (and, through refunds.service.ts, the refunds) that move money.
+// A card charge follows the intent pattern (STYLE.md, Medusa's capturePayment):
+//   tx1  write the pending transaction (the intent);
+//   call the connector OUTSIDE any transaction, idempotency key = the transaction id;
+//   tx2  record the outcome: ledger entries + payment.succeeded, or failure + payment.failed.
+// A crash between the steps leaves a pending intent; recoverPending() resolves it.
+
+import { TOPICS } from '@paygrid/contracts';
+import {
+  ApiError,
+  emitEvent,
+  minorToJson,
+  newId,
+  notFound,
+  paginate,
+  requestTransaction,
+  toMinor,
+  type Clock,
+  type Database,
+  type Tx,
+} from '@paygrid/platform';
+import { digitsOnly, summarizeCard, validateCard } from '../connectors/cards';
+import type { CardDetails, PaymentConnector, PaymentMethodSummary } from '../connectors/connector';
+import { paymentLegs, postEntries } from '../ledger/ledger';
+import type { Tenant } from '../merchants/merchants.service';
+import type { ListTransactionsQuery } from './transactions.dto';
+
+export type TransactionType = 'payment' | 'refund';
+export type TransactionStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface TransactionRow {
+  id: string;
+  account_id: string;
+  livemode: boolean;
+  merchant_id: string | null;
+  type: TransactionType;
+  status: TransactionStatus;
+  amount: string;
+  currency: string;
+  amount_refunded: string;
+  refunded_transaction: string | null;
+  payment_link: string | null;
+  mandate: string | null;
+  invoice: string | null;
+  customer: string | null;
+  client_reference_id: string | null;
+  payment_method: PaymentMethodSummary | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  processor_reference: string | null;
+  metadata: Record<string, string>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (d: Date) => new Date(d).toISOString();
+
+/** What a succeeded payment can still give back; 0 for anything else. */
+export function refundableAmount(
+  t: Pick<TransactionRow, 'type' | 'status' | 'amount' | 'amount_refunded'>,
+): bigint {
+  if (t.type !== 'payment' || t.status !== 'succeeded') return 0n;
+  return toMinor(t.amount) - toMinor(t.amount_refunded);
+}
+
+export function serializeTransaction(t: TransactionRow) {
+  return {
+    id: t.id,
+    object: 'transaction',
+    livemode: t.livemode,
+    type: t.type,
+    status: t.status,
+    amount: minorToJson(toMinor(t.amount)),
+    currency: t.currency,
+    amount_refunded: minorToJson(toMinor(t.amount_refunded)),
+    refundable_amount: minorToJson(refundableAmount(t)),
+    refunded_transaction: t.refunded_transaction,
+    merchant: t.merchant_id,
+    payment_link: t.payment_link,
+    mandate: t.mandate,
+    invoice: t.invoice,
+    customer: t.customer,
+    client_reference_id: t.client_reference_id,
+    payment_method: t.payment_method,
+    failure_code: t.failure_code,
+    failure_message: t.failure_message,
+    metadata: t.metadata,
+    created_at: iso(t.created_at),
+    updated_at: iso(t.updated_at),
+  };
+}
+
+export interface ChargeCardInput {
+  amount: bigint;
+  currency: string;
+  /** Held in memory for the connector call only; never stored or logged. */
+  card: CardDetails;
+  merchant?: string;
+  payment_link?: string;
+  mandate?: string;
+  invoice?: string;
+  customer?: string;
+  client_reference_id?: string;
+  metadata?: Record<string, string>;
+}
+
+/** Refuses to run a connector call inside a database transaction (STYLE.md rule 5). */
+export function assertOutsideTransaction(db: Database): void {
+  if (requestTransaction.getStore()?.db === db) {
+    throw new Error('a connector call must not run inside a database transaction');
+  }
+}
+
+export class TransactionsService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly connector: PaymentConnector,
+  ) {}
+
+  async chargeCard(tenant: Tenant, input: ChargeCardInput): Promise<TransactionRow> {
+    assertOutsideTransaction(this.db);
+    const problem = validateCard(input.card, this.clock.now());
+    if (problem) throw new ApiError('parameter_invalid', problem.message, `card[${problem.param}]`);
+    const card = { ...input.card, number: digitsOnly(input.card.number) };
+
+    // tx1: the intent. Only brand, last4 and expiry are written (PCI: no PAN, no CVC).
+    const intent = await this.db.transaction(async (tx) => {
+      const merchant = await this.resolveMerchant(tx, tenant, input.merchant);
+      const now = this.clock.now();
+      const [row] = await tx.query<TransactionRow>(
+        `insert into payments.transactions (id, account_id, livemode, merchant_id, type, status, amount, currency,
+           payment_link, mandate, invoice, customer, client_reference_id, payment_method, metadata, created_at, updated_at)
+         values ($1, $2, $3, $4, 'payment', 'pending', $5::bigint, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14, $14)
+         returning *`,
+        [
+          newId('txn'),
+          tenant.account,
+          tenant.livemode,
+          merchant,
+          input.amount.toString(),
+          input.currency,
+          input.payment_link ?? null,
+          input.mandate ?? null,
+          input.invoice ?? null,
+          input.customer ?? null,
+          input.client_reference_id ?? null,
+          JSON.stringify(summarizeCard(card)),
+          JSON.stringify(input.metadata ?? {}),
+          now,
+        ],
+      );
+      return row;
+    });
+
+    // The processor call, outside any transaction. A throw leaves the intent pending for
+    // recoverPending(); the processor dedupes a retry on the transaction id.
+    const outcome = await this.connector.charge({
+      idempotency_key: intent.id,
+      amount: input.amount,
+      currency: input.currency,
+      livemode: tenant.livemode,
+      card,
+      store_credential: false,
+    });
+
+    // tx2: the outcome.
+    return this.db.transaction((tx) =>
+      outcome.status === 'succeeded'
+        ? this.recordSuccess(tx, intent.id, outcome.processor_reference)
+        : this.recordFailure(tx, intent.id, outcome.code, outcome.message, outcome.processor_reference),
+    );
+  }
+
+  /**
+   * Resolves payments left pending longer than `olderThanMs` (a crash between the connector
+   * call and tx2). A card charge cannot be re-driven: the card number was never stored
+   * (PCI DSS: no PAN at rest), so the only safe resolution is `failed` with
+   * `processing_error`; the processor's own idempotency (key = transaction id) means a charge
+   * that did go through is never repeated by the payer's retry, which is a new transaction.
+   * `olderThanMs` must exceed the connector's time-out, or an in-flight charge could be
+   * failed under its caller (tx2 would then find it no longer pending and keep `failed`).
+   * With a real processor, look the charge up by its idempotency key first; the stateless
+   * sandbox has nothing to look up.
+   */
+  async recoverPending(olderThanMs: number): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - olderThanMs);
+    const stale = await this.db.query<{ id: string }>(
+      `select id from payments.transactions where status = 'pending' and type = 'payment' and created_at < $1
+       order by created_at limit 500`,
+      [cutoff],
+    );
+    let resolved = 0;
+    for (const { id } of stale) {
+      const row = await this.db.transaction((tx) =>
+        this.recordFailure(
+          tx,
+          id,
+          'processing_error',
+          'The payment could not be confirmed with the processor; no money was taken by this attempt.',
+          null,
+        ),
+      );
+      if (row.status === 'failed') resolved++;
+    }
+    return resolved;
+  }
+
+  /** pending -> succeeded, with its ledger entries and payment.succeeded. Idempotent. */
+  private async recordSuccess(tx: Tx, id: string, processorReference: string): Promise<TransactionRow> {
+    const now = this.clock.now();
+    const [row] = await tx.query<TransactionRow>(
+      `update payments.transactions set status = 'succeeded', processor_reference = $2, updated_at = $3
+        where id = $1 and status = 'pending' returning *`,
+      [id, processorReference, now],
+    );
+    if (!row) return this.reload(tx, id);
+    await postEntries(tx, {
+      account: row.account_id,
+      livemode: row.livemode,
+      transaction: row.id,
+      currency: row.currency,
+      legs: paymentLegs(row.merchant_id ?? row.account_id, toMinor(row.amount)),
+      at: now,
+    });
+    await this.emit(tx, row, 'payment.succeeded', now);
+    return row;
+  }
+
+  /** pending -> failed, with payment.failed. Idempotent. */
+  private async recordFailure(
+    tx: Tx,
+    id: string,
+    code: string,
+    message: string,
+    processorReference: string | null,
+  ): Promise<TransactionRow> {
+    const now = this.clock.now();
+    const [row] = await tx.query<TransactionRow>(
+      `update payments.transactions set status = 'failed', failure_code = $2, failure_message = $3,
+         processor_reference = coalesce($4, processor_reference), updated_at = $5
+        where id = $1 and status = 'pending' returning *`,
+      [id, code, message, processorReference, now],
+    );
+    if (!row) return this.reload(tx, id);
+    await this.emit(tx, row, 'payment.failed', now);
+    return row;
+  }
+
+  private async reload(tx: Tx, id: string): Promise<TransactionRow> {
+    const [row] = await tx.query<TransactionRow>('select * from payments.transactions where id = $1', [id]);
+    return row;
+  }
+
+  private async emit(
+    tx: Tx,
+    row: TransactionRow,
+    type: 'payment.succeeded' | 'payment.failed',
+    now: Date,
+  ): Promise<void> {
+    await emitEvent(tx, TOPICS.paymentsEvents, {
+      type,
+      account: row.account_id,
+      livemode: row.livemode,
+      ...(row.merchant_id ? { merchant: row.merchant_id } : {}),
+      object: serializeTransaction(row),
+      at: now,
+    });
+  }
+
+  /** The merchant paid (default: the account's); live payments need an active one (API.md section 5). */
+  private async resolveMerchant(
+    tx: Tx,
+    tenant: Tenant,
+    merchant: string | undefined,
+  ): Promise<string | null> {
+    const [row] = await tx.query<{ id: string; onboarding_status: string }>(
+      merchant
+        ? 'select id, onboarding_status from payments.merchants where account_id = $1 and livemode = $2 and id = $3'
+        : 'select id, onboarding_status from payments.merchants where account_id = $1 and livemode = $2 and is_default',
+      merchant ? [tenant.account, tenant.livemode, merchant] : [tenant.account, tenant.livemode],
+    );
+    if (merchant && !row) throw notFound('merchant', merchant, 'merchant');
+    if (tenant.livemode && row?.onboarding_status !== 'active') {
+      throw new ApiError(
+        'merchant_not_active',
+        'Live payments need a merchant whose onboarding is active.',
+        'merchant',
+      );
+    }
+    return row?.id ?? null;
+  }
+
+  async get(tenant: Tenant, id: string): Promise<TransactionRow> {
+    const [row] = await this.db.query<TransactionRow>(
+      'select * from payments.transactions where id = $1 and account_id = $2 and livemode = $3',
+      [id, tenant.account, tenant.livemode],
+    );
+    if (!row) throw notFound('transaction', id);
+    return row;
+  }
+
+  list(tenant: Tenant, query: ListTransactionsQuery) {
+    const where = ['account_id = $1', 'livemode = $2'];
+    const params: unknown[] = [tenant.account, tenant.livemode];
+    const equal: [string, string | undefined][] = [
+      ['merchant_id', query.merchant],
+      ['type', query.type],
+      ['status', query.status],
+      ['payment_link', query.payment_link],
+      ['currency', query.currency],
+    ];
+    for (const [column, value] of equal) {
+      if (value !== undefined) {
+        params.push(value);
+        where.push(`${column} = $${params.length}`);
+      }
+    }
+    if (query.amount) {
+      for (const [key, op] of [
+        ['gt', '>'],
+        ['gte', '>='],
+        ['lt', '<'],
+        ['lte', '<='],
+      ] as const) {
+        const value = query.amount[key];
+        if (value !== undefined) {
+          params.push(String(value));
+          where.push(`amount ${op} $${params.length}::bigint`);
+        }
+      }
+    }
+    // created[...] is applied by paginate itself (ListQuery.created).
+    return paginate<TransactionRow>(this.db, {
+      table: 'payments.transactions',
+      where,
+      params,
+      list: query,
+      url: '/v1/transactions',
+    });
+  }
+}

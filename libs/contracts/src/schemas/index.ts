@@ -1,0 +1,31 @@
+// The schemas of the public API's objects, each defined once. The OpenAPI document takes
+// them from here, and tests validate real responses against them.
+
+import { ErrorEnvelopeSchema } from './error.schema';
+import { EventListSchema, EventSchema } from './event.schema';
+import { MetadataSchema, type JsonSchema } from './json-schema';
+import { MerchantListSchema, MerchantSchema } from './merchant.schema';
+import {
+  RefundListSchema,
+  RefundSchema,
+  TransactionListSchema,
+  TransactionSchema,
+} from './transaction.schema';
+
+export * from './error.schema';
+export { SCHEMA_REF_PREFIX, schemaRef, type JsonSchema } from './json-schema';
+
+export const API_SCHEMAS = {
+  ErrorEnvelope: ErrorEnvelopeSchema,
+  Metadata: MetadataSchema,
+  Merchant: MerchantSchema,
+  MerchantList: MerchantListSchema,
+  Transaction: TransactionSchema,
+  TransactionList: TransactionListSchema,
+  Refund: RefundSchema,
+  RefundList: RefundListSchema,
+  Event: EventSchema,
+  EventList: EventListSchema,
+} as const satisfies Record<string, JsonSchema>;
+
+export type ApiSchemaName = keyof typeof API_SCHEMAS;

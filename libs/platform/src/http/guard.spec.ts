@@ -1,0 +1,70 @@
+import 'reflect-metadata';
+import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { InternalContext } from '@paygrid/contracts';
+import { ApiError } from '../errors';
+import { OperatorOnly, Public, RequireScope } from './context';
+import { InternalContextGuard } from './guard';
+import { signContext } from './internal-auth';
+
+const SECRET = 'internal-secret-0123456789abcdef0123456789';
+const URL = '/internal/merchants/mer_12345678/decision';
+
+class Routes {
+  @OperatorOnly()
+  decide() {}
+
+  @RequireScope('merchants:write')
+  update() {}
+
+  @Public()
+  page() {}
+}
+
+const contexts: Record<InternalContext['kind'], InternalContext> = {
+  api: {
+    kind: 'api',
+    account: 'acct_12345678',
+    livemode: true,
+    key_id: 'key_12345678',
+    scopes: ['merchants:write'],
+    groupings: ['payments'],
+    request_id: 'req_12345678',
+    issued_at: 0,
+  },
+  public: { kind: 'public', request_id: 'req_12345678', issued_at: 0 },
+  operator: { kind: 'operator', request_id: 'req_12345678', issued_at: 0 },
+};
+
+function attempt(handler: keyof Routes, kind: InternalContext['kind'] | 'unsigned'): true | string {
+  const headers =
+    kind === 'unsigned' ? {} : signContext(SECRET, { ...contexts[kind], issued_at: Date.now() }, 'POST', URL);
+  const request = { method: 'POST', url: URL, headers };
+  const execution = {
+    switchToHttp: () => ({ getRequest: () => request }),
+    getHandler: () => Routes.prototype[handler],
+    getClass: () => Routes,
+  } as unknown as ExecutionContext;
+  try {
+    return new InternalContextGuard(new Reflector(), SECRET).canActivate(execution);
+  } catch (error) {
+    if (error instanceof ApiError) return error.code;
+    throw error;
+  }
+}
+
+describe('InternalContextGuard and operator-only routes', () => {
+  it('opens an operator-only route to the operator context alone', () => {
+    expect(attempt('decide', 'operator')).toBe(true);
+    // An API key's context is refused whatever its scopes, and so is a public page's.
+    expect(attempt('decide', 'api')).toBe('insufficient_scope');
+    expect(attempt('decide', 'public')).toBe('insufficient_scope');
+    expect(attempt('decide', 'unsigned')).toBe('authentication_required');
+  });
+
+  it('does not let the operator context stand in for an API key', () => {
+    expect(attempt('update', 'api')).toBe(true);
+    expect(attempt('update', 'operator')).toBe('authentication_required');
+    expect(attempt('page', 'operator')).toBe(true);
+  });
+});

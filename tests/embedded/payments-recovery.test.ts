@@ -1,0 +1,146 @@
+// Crash recovery of charge and refund intents, and a processor that declines a refund, at
+// the service level against the embedded database (no HTTP: the crash is simulated by a
+// connector that throws after tx1 committed).
+
+import { startEmbedded, type Embedded } from '@paygrid/embedded';
+import { createLogger, type Database } from '@paygrid/platform';
+import type { PaymentConnector } from '../../apps/payments/src/connectors/connector';
+import { SandboxConnector } from '../../apps/payments/src/connectors/sandbox.connector';
+import { ledgerImbalances, postingMismatches } from '../../apps/payments/src/ledger/ledger';
+import { RefundsService } from '../../apps/payments/src/refunds/refunds.service';
+import { TransactionsService } from '../../apps/payments/src/transactions/transactions.service';
+
+let embedded: Embedded;
+let db: Database;
+const tenant = { account: 'acct_recovery01', livemode: false };
+const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' };
+
+class CrashingConnector extends SandboxConnector {
+  override async charge(): Promise<never> {
+    throw new Error('connection reset');
+  }
+  override async refund(): Promise<never> {
+    throw new Error('connection reset');
+  }
+}
+
+class DecliningRefunds extends SandboxConnector {
+  override refund: PaymentConnector['refund'] = async (request) => ({
+    status: 'failed',
+    code: 'processing_error',
+    message: 'The processor refused the refund.',
+    processor_reference: `sbx_re_${request.idempotency_key}`,
+  });
+}
+
+const services = (connector: PaymentConnector) => {
+  const clock = embedded.services.payments.runtime.clock;
+  return {
+    transactions: new TransactionsService(db, clock, connector),
+    refunds: new RefundsService(db, clock, connector),
+  };
+};
+
+const eventsOf = async (id: string) =>
+  (
+    await db.query<{ type: string }>(
+      `select payload->>'type' as type from payments.outbox where payload->'data'->'object'->>'id' = $1 order by id`,
+      [id],
+    )
+  ).map((e) => e.type);
+
+beforeAll(async () => {
+  embedded = await startEmbedded({
+    dataDir: 'memory://',
+    port: 0,
+    demo: false,
+    logger: createLogger('test', process.env.LOG_LEVEL ?? 'silent'),
+  });
+  db = embedded.services.payments.runtime.db;
+});
+
+afterAll(async () => {
+  await embedded?.stop();
+});
+
+it('a charge whose outcome was lost is failed with processing_error, never retried without the card', async () => {
+  await expect(
+    services(new CrashingConnector()).transactions.chargeCard(tenant, {
+      amount: 1500n,
+      currency: 'USD',
+      card,
+    }),
+  ).rejects.toThrow('connection reset');
+  const [pending] = await db.query<{ id: string; status: string; payment_method: unknown }>(
+    `select id, status, payment_method from payments.transactions where account_id = $1 and status = 'pending'`,
+    [tenant.account],
+  );
+  expect(pending.payment_method).toEqual({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099 });
+  const { transactions } = services(new SandboxConnector());
+  expect(await transactions.recoverPending(60_000)).toBe(0); // too recent
+  expect(await transactions.recoverPending(0)).toBe(1);
+  const after = await transactions.get(tenant, pending.id);
+  expect(after).toMatchObject({ status: 'failed', failure_code: 'processing_error' });
+  expect(await eventsOf(pending.id)).toEqual(['payment.failed']);
+  expect(await postingMismatches(db)).toEqual([]);
+});
+
+it('a refund whose outcome was lost is re-driven to succeeded, exactly once', async () => {
+  const sandbox = services(new SandboxConnector());
+  const payment = await sandbox.transactions.chargeCard(tenant, { amount: 1000n, currency: 'USD', card });
+  expect(payment.status).toBe('succeeded');
+  await expect(
+    services(new CrashingConnector()).refunds.create(tenant, { transaction: payment.id, amount: 400 }),
+  ).rejects.toThrow('connection reset');
+  expect((await sandbox.transactions.get(tenant, payment.id)).amount_refunded).toBe('400');
+  expect(await sandbox.refunds.recoverPending(0)).toBe(1);
+  expect(await sandbox.refunds.recoverPending(0)).toBe(0);
+  const [refund] = await db.query<{ id: string; status: string }>(
+    'select id, status from payments.refunds where transaction_id = $1',
+    [payment.id],
+  );
+  expect(refund.status).toBe('succeeded');
+  expect(await eventsOf(refund.id)).toEqual(['refund.created', 'refund.succeeded']);
+  expect(await ledgerImbalances(db)).toEqual([]);
+  expect(await postingMismatches(db)).toEqual([]);
+});
+
+it('a refund the processor declines releases its reservation', async () => {
+  const payment = await services(new SandboxConnector()).transactions.chargeCard(tenant, {
+    amount: 1000n,
+    currency: 'USD',
+    card,
+  });
+  const { refunds, transactions } = services(new DecliningRefunds());
+  const { refund } = await refunds.create(tenant, { transaction: payment.id, amount: 1000 });
+  expect(refund).toMatchObject({ status: 'failed', failure_reason: 'The processor refused the refund.' });
+  expect((await transactions.get(tenant, payment.id)).amount_refunded).toBe('0');
+  const refundTxn = await transactions.get(tenant, refund.refund_transaction_id);
+  expect(refundTxn.status).toBe('failed');
+  expect(await eventsOf(refund.id)).toEqual(['refund.created', 'refund.failed']);
+  expect(await postingMismatches(db)).toEqual([]);
+});
+
+it('refuses a connector call inside a request transaction', async () => {
+  const { requestTransaction } = await import('@paygrid/platform');
+  const { transactions } = services(new SandboxConnector());
+  await db.transaction((tx) =>
+    requestTransaction.run({ db, tx }, async () => {
+      await expect(transactions.chargeCard(tenant, { amount: 100n, currency: 'USD', card })).rejects.toThrow(
+        'must not run inside a database transaction',
+      );
+    }),
+  );
+});
+
+it('refuses a live charge without an active merchant (409 merchant_not_active), before any intent', async () => {
+  const { transactions } = services(new SandboxConnector());
+  const live = { account: 'acct_recovery02', livemode: true };
+  await expect(transactions.chargeCard(live, { amount: 100n, currency: 'USD', card })).rejects.toMatchObject({
+    code: 'merchant_not_active',
+    status: 409,
+  });
+  expect(
+    await db.query('select id from payments.transactions where account_id = $1', [live.account]),
+  ).toEqual([]);
+});
