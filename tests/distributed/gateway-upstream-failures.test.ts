@@ -15,6 +15,7 @@ import {
   type DistributedPlatform,
   type TestAccount,
 } from '../support/platform';
+import { expectEnvelope, headersOf, JSON_HEADERS } from '../support/http-assertions';
 
 let platform: DistributedPlatform;
 let account: TestAccount;
@@ -27,28 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await platform?.stop();
 });
-
-const BASELINE = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cross-origin-resource-policy': 'same-origin',
-};
-const JSON_HEADERS = {
-  ...BASELINE,
-  'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-};
-
-function headersOf(response: ApiResponse): Record<string, string> {
-  return Object.fromEntries(response.headers.entries());
-}
-
-function expectEnvelope(response: ApiResponse, status: number, code: string): void {
-  expect([response.status, response.body?.error?.code]).toEqual([status, code]);
-  expect(response.body.error.request_id).toMatch(/^req_/);
-  expect(response.headers.get('request-id')).toBe(response.body.error.request_id);
-}
 
 /** Sends `count` requests at once and waits for all; returns them with the time it took. */
 

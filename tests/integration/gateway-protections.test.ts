@@ -4,6 +4,7 @@
 // failures (504, 503) are in tests/distributed/gateway-upstream-failures.test.ts.
 
 import { startPlatform, type ApiResponse, type Platform, type TestAccount } from '../support/platform';
+import { BASELINE_HEADERS, expectEnvelope, headersOf, JSON_HEADERS } from '../support/http-assertions';
 
 let platform: Platform;
 let account: TestAccount;
@@ -16,28 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await platform?.stop();
 });
-
-const BASELINE = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cross-origin-resource-policy': 'same-origin',
-};
-const JSON_HEADERS = {
-  ...BASELINE,
-  'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-};
-
-function headersOf(response: ApiResponse): Record<string, string> {
-  return Object.fromEntries(response.headers.entries());
-}
-
-function expectEnvelope(response: ApiResponse, status: number, code: string): void {
-  expect([response.status, response.body?.error?.code]).toEqual([status, code]);
-  expect(response.body.error.request_id).toMatch(/^req_/);
-  expect(response.headers.get('request-id')).toBe(response.body.error.request_id);
-}
 
 /** Sends `count` requests at once and waits for all; returns them with the time it took. */
 async function burst(count: number, send: () => Promise<ApiResponse>) {
@@ -67,7 +46,7 @@ describe('security headers and Request-Id', () => {
 
   it('are on hosted pages without overriding a CSP the service set', async () => {
     const page = await platform.api(undefined, 'GET', '/pay/plink_doesnotexist');
-    expect(headersOf(page)).toMatchObject(BASELINE);
+    expect(headersOf(page)).toMatchObject(BASELINE_HEADERS);
     expect(page.headers.get('request-id')).toMatch(/^req_/);
     const csp = page.headers.get('content-security-policy');
     expect(csp).toContain("frame-ancestors 'none'");
