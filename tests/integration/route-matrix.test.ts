@@ -147,10 +147,17 @@ async function objectId(op: Operation, mode: 'test' | 'live', key: string): Prom
 }
 
 async function pathFor(op: Operation, mode: 'test' | 'live', key: string): Promise<string> {
-  const unknownParams = (op.path.match(/\{(\w+)\}/g) ?? []).filter((p) => p !== '{id}');
+  const unknownParams = (op.path.match(/\{(\w+)\}/g) ?? []).filter(
+    (p) => p !== '{id}' && p !== '{delivery_id}',
+  );
   if (unknownParams.length)
     throw new Error(`${op.label}: teach this suite the path parameters ${unknownParams}`);
-  return hasId(op) ? op.path.replace('{id}', await objectId(op, mode, key)) : op.path;
+  const path = hasId(op) ? op.path.replace('{id}', await objectId(op, mode, key)) : op.path;
+  if (!path.includes('{delivery_id}')) return path;
+  // A webhook delivery of the endpoint: its test event's.
+  const delivery = await call(key, 'POST', `${path.split('/deliveries/')[0]}/test`, {});
+  expect({ op: op.label, status: delivery.status }).toEqual({ op: op.label, status: 200 });
+  return path.replace('{delivery_id}', delivery.body.id);
 }
 
 const keys = new Map<string, string>();
@@ -263,6 +270,8 @@ describe('every operation', () => {
     for (const op of operations) {
       const path = await pathFor(op, 'test', account.testKey);
       const response = await call(account.testKey, op.method.toUpperCase(), path, exampleBody(op));
+      // A deleted object is gone: the next operation of the resource creates another.
+      if (op.method === 'delete') ids.test.delete(op.owner.prefix);
       const [status, documented] = Object.entries(op.op.responses).find(([s]) => s.startsWith('2')) as [
         string,
         any,
@@ -389,12 +398,12 @@ describe('every operation', () => {
       } else if (hasQuery(op)) {
         response = await call(account.testKey, op.method.toUpperCase(), `${path}?${UNKNOWN}=x`);
       } else {
-        // GET of one object: no body and no query parameters to add one to.
-        expect({ op: op.label, method: op.method, id: hasId(op) }).toEqual({
-          op: op.label,
-          method: 'get',
-          id: true,
-        });
+        // GET or DELETE of one object: no body and no query parameters to add one to.
+        // Or an action on one object that takes no parameters (POST /v1/webhooks/{id}/test).
+        const oneObject =
+          (op.method === 'get' || op.method === 'delete' || (op.method === 'post' && !requestBody(op))) &&
+          hasId(op);
+        expect({ op: op.label, oneObject }).toEqual({ op: op.label, oneObject: true });
         continue;
       }
       expectError(op, response, 400, 'parameter_unknown');

@@ -218,6 +218,8 @@ export async function startDistributedPlatform(): Promise<DistributedPlatform> {
     PAYMENTS_URL: `http://127.0.0.1:${ports.payments}`,
     INVOICING_URL: `http://127.0.0.1:${ports.invoicing}`,
     WEBHOOKS_URL: `http://127.0.0.1:${ports.webhooks}`,
+    // Sandbox webhook endpoints of the suites point at local receivers (live stays strict).
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   const processes = new Map<ServiceName, ChildProcess>();

@@ -15,6 +15,9 @@ import {
   type ServiceRuntime,
 } from '@paygrid/platform';
 import type { InvoicingConfig } from './config';
+import { CustomersController } from './customers/customers.controller';
+import { CustomersService } from './customers/customers.service';
+import { Customers1700000000310 } from './migrations/1700000000310-customers';
 import { PaymentFacts1700000000300 } from './migrations/1700000000300-payment-facts';
 import { startPaymentsFeed } from './payments-feed/payments-feed';
 
@@ -22,12 +25,18 @@ export const INVOICING_MIGRATIONS = [
   platformTablesMigration('invoicing'),
   idempotencyMigration('invoicing'),
   PaymentFacts1700000000300,
+  Customers1700000000310,
 ];
 
 @Module({})
 class InvoicingModule {
   static forRoot(runtime: ServiceRuntime): DynamicModule {
-    return { module: InvoicingModule, imports: [RuntimeModule.forRoot(runtime)] };
+    return {
+      module: InvoicingModule,
+      imports: [RuntimeModule.forRoot(runtime)],
+      controllers: [CustomersController],
+      providers: [{ provide: CustomersService, useValue: new CustomersService(runtime.db, runtime.clock) }],
+    };
   }
 }
 

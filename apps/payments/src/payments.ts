@@ -22,6 +22,10 @@ import { MerchantsController } from './merchants/merchants.controller';
 import { MerchantsService } from './merchants/merchants.service';
 import { Merchants1700000000200 } from './migrations/1700000000200-merchants';
 import { Ledger1700000000210 } from './migrations/1700000000210-ledger';
+import { PaymentLinks1700000000220 } from './migrations/1700000000220-payment-links';
+import { CHECKOUT_SETTINGS, CheckoutController } from './payment-links/checkout.controller';
+import { PaymentLinksController } from './payment-links/payment-links.controller';
+import { PaymentLinksService } from './payment-links/payment-links.service';
 import { SandboxConnector } from './connectors/sandbox.connector';
 import { RefundsController } from './refunds/refunds.controller';
 import { RefundsService } from './refunds/refunds.service';
@@ -33,11 +37,12 @@ export const PAYMENTS_MIGRATIONS = [
   idempotencyMigration('payments'),
   Merchants1700000000200,
   Ledger1700000000210,
+  PaymentLinks1700000000220,
 ];
 
 @Module({})
 class PaymentsModule {
-  static forRoot(runtime: ServiceRuntime): DynamicModule {
+  static forRoot(runtime: ServiceRuntime, config: PaymentsConfig): DynamicModule {
     // Only the sandbox processor exists so far; live mode will use the one the operator
     // configures (issue 4, item 4). It is stateless, so one instance serves every request.
     const connector = new SandboxConnector();
@@ -49,12 +54,22 @@ class PaymentsModule {
         MerchantDecisionsController,
         TransactionsController,
         RefundsController,
+        PaymentLinksController,
+        CheckoutController,
       ],
       providers: [
         { provide: MerchantsService, useValue: new MerchantsService(runtime.db, runtime.clock) },
         {
           provide: TransactionsService,
           useValue: new TransactionsService(runtime.db, runtime.clock, connector),
+        },
+        {
+          provide: PaymentLinksService,
+          useValue: new PaymentLinksService(runtime.db, runtime.clock, config.publicBaseUrl),
+        },
+        {
+          provide: CHECKOUT_SETTINGS,
+          useValue: { secret: config.internalSecret, clock: runtime.clock },
         },
         { provide: RefundsService, useValue: new RefundsService(runtime.db, runtime.clock, connector) },
         {
@@ -85,7 +100,7 @@ export async function createPayments(
     topics: [TOPICS.paymentsEvents, TOPICS.paymentsCommands],
     ...options,
   });
-  const app = await createHttpApp(PaymentsModule.forRoot(runtime), runtime);
+  const app = await createHttpApp(PaymentsModule.forRoot(runtime, config), runtime);
   return {
     app,
     runtime,

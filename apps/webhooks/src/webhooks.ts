@@ -15,24 +15,32 @@ import {
   type ServiceRuntime,
 } from '@paygrid/platform';
 import type { WebhooksConfig } from './config';
+import { DeliveryWorker } from './delivery/worker';
+import { EndpointsController } from './endpoints/endpoints.controller';
+import { EndpointsService } from './endpoints/endpoints.service';
 import { EventLog } from './events/event-log';
 import { EventsController } from './events/events.controller';
 import { Events1700000000400 } from './migrations/1700000000400-events';
+import { WebhookEndpoints1700000000410 } from './migrations/1700000000410-webhook-endpoints';
 
 export const WEBHOOKS_MIGRATIONS = [
   platformTablesMigration('webhooks'),
   idempotencyMigration('webhooks'),
   Events1700000000400,
+  WebhookEndpoints1700000000410,
 ];
 
 @Module({})
 class WebhooksModule {
-  static forRoot(runtime: ServiceRuntime, eventLog: EventLog): DynamicModule {
+  static forRoot(runtime: ServiceRuntime, eventLog: EventLog, endpoints: EndpointsService): DynamicModule {
     return {
       module: WebhooksModule,
       imports: [RuntimeModule.forRoot(runtime)],
-      controllers: [EventsController],
-      providers: [{ provide: EventLog, useValue: eventLog }],
+      controllers: [EventsController, EndpointsController],
+      providers: [
+        { provide: EventLog, useValue: eventLog },
+        { provide: EndpointsService, useValue: endpoints },
+      ],
     };
   }
 }
@@ -41,6 +49,7 @@ export interface WebhooksService {
   app: NestFastifyApplication;
   runtime: ServiceRuntime;
   eventLog: EventLog;
+  worker: DeliveryWorker;
   stop(): Promise<void>;
 }
 
@@ -55,9 +64,13 @@ export async function createWebhooks(
     topics: EVENT_TOPICS,
     ...options,
   });
-  const eventLog = new EventLog(runtime.db);
-  const app = await createHttpApp(WebhooksModule.forRoot(runtime, eventLog), runtime);
+  const eventLog = new EventLog(runtime.db, runtime.clock);
+  const worker = new DeliveryWorker(runtime.db, runtime.clock, runtime.logger, config.allowPrivateTargets);
+  eventLog.onDeliveries = worker.wake;
+  const endpoints = new EndpointsService(runtime.db, runtime.clock, config.allowPrivateTargets, worker.wake);
+  const app = await createHttpApp(WebhooksModule.forRoot(runtime, eventLog, endpoints), runtime);
   await eventLog.start(runtime.consumer);
+  worker.start();
   const pruner = setInterval(() => {
     eventLog
       .prune(runtime.clock.now())
@@ -68,8 +81,10 @@ export async function createWebhooks(
     app,
     runtime,
     eventLog,
+    worker,
     async stop() {
       clearInterval(pruner);
+      await worker.stop();
       await app.close();
       await runtime.stop();
     },

@@ -11,6 +11,8 @@ interface PaymentObject {
   id?: string;
   invoice?: string | null;
   customer?: string | null;
+  /** A refund's payment. */
+  transaction?: string | null;
   amount?: number;
   currency?: string;
 }
@@ -27,8 +29,8 @@ export async function recordPaymentFact(event: EventEnvelope<PaymentObject>, tx:
   if (!event.type.startsWith('payment.') && !event.type.startsWith('refund.')) return;
   const object = event.data.object;
   await tx.query(
-    `insert into invoicing.payment_facts (event_id, account_id, livemode, type, object_id, invoice_id, customer_id, amount, currency, occurred_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (event_id) do nothing`,
+    `insert into invoicing.payment_facts (event_id, account_id, livemode, type, object_id, invoice_id, customer_id, amount, currency, occurred_at, payment_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict (event_id) do nothing`,
     [
       event.id,
       event.account,
@@ -40,6 +42,7 @@ export async function recordPaymentFact(event: EventEnvelope<PaymentObject>, tx:
       object.amount ?? null,
       object.currency ?? null,
       event.created_at,
+      event.type.startsWith('refund.') ? (object.transaction ?? null) : null,
     ],
   );
 }

@@ -4,8 +4,11 @@
 
 import { EVENT_TOPICS, type EventEnvelope } from '@paygrid/contracts';
 import {
+  newId,
   notFound,
   paginate,
+  systemClock,
+  type Clock,
   type Database,
   type InboxConsumer,
   type ListQuery,
@@ -26,7 +29,13 @@ export interface Tenant {
 }
 
 export class EventLog {
-  constructor(private readonly db: Database) {}
+  /** Called after a new event queued deliveries (the in-process worker wakes on it). */
+  onDeliveries: () => void = () => undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async start(consumer: InboxConsumer): Promise<void> {
     await consumer.subscribe<EventEnvelope>(EVENT_LOG_CONSUMER, EVENT_TOPICS, (event, tx) =>
@@ -35,11 +44,36 @@ export class EventLog {
   }
 
   async record(event: EventEnvelope, tx: Tx): Promise<void> {
-    await tx.query(
+    const inserted = await tx.query(
       `insert into webhooks.events (id, account_id, livemode, type, payload, created_at)
-       values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing`,
+       values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing returning id`,
       [event.id, event.account, event.livemode, event.type, event, event.created_at],
     );
+    if (inserted.length) await this.fanOut(event, tx);
+  }
+
+  /** One delivery per enabled endpoint subscribed to the event, in the event's transaction. */
+  private async fanOut(event: EventEnvelope, tx: Tx): Promise<void> {
+    const endpoints = await tx.query<{ id: string }>(
+      `select id from webhooks.endpoints
+       where account_id = $1 and livemode = $2 and status = 'enabled'
+         and ($3 = any(enabled_events) or '*' = any(enabled_events))
+       order by id`,
+      [event.account, event.livemode, event.type],
+    );
+    if (!endpoints.length) return;
+    const objectId = typeof event.data.object.id === 'string' ? event.data.object.id : null;
+    const now = this.clock.now();
+    for (const endpoint of endpoints) {
+      await tx.query(
+        `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, account_id, livemode,
+           next_attempt_at, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8) on conflict (endpoint_id, event_id) do nothing`,
+        [newId('del'), endpoint.id, event.id, event.type, objectId, event.account, event.livemode, now],
+      );
+    }
+    // The rows are visible once the transaction commits; the poll catches a wake-up that is early.
+    setTimeout(() => this.onDeliveries(), 10).unref();
   }
 
   async get(tenant: Tenant, id: string): Promise<EventEnvelope> {

@@ -1,16 +1,25 @@
 // The schemas of the public API's objects, each defined once. The OpenAPI document takes
 // them from here, and tests validate real responses against them.
 
+import { BillingHistorySchema, CustomerListSchema, CustomerSchema } from './customer.schema';
 import { ErrorEnvelopeSchema } from './error.schema';
 import { EventListSchema, EventSchema } from './event.schema';
 import { MetadataSchema, type JsonSchema } from './json-schema';
 import { MerchantListSchema, MerchantSchema } from './merchant.schema';
+import { PaymentLinkListSchema, PaymentLinkSchema } from './payment-link.schema';
 import {
   RefundListSchema,
   RefundSchema,
   TransactionListSchema,
   TransactionSchema,
 } from './transaction.schema';
+import {
+  DeletedWebhookEndpointSchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointListSchema,
+  WebhookEndpointSchema,
+} from './webhook.schema';
 
 export * from './error.schema';
 export { SCHEMA_REF_PREFIX, schemaRef, type JsonSchema } from './json-schema';
@@ -20,12 +29,22 @@ export const API_SCHEMAS = {
   Metadata: MetadataSchema,
   Merchant: MerchantSchema,
   MerchantList: MerchantListSchema,
+  PaymentLink: PaymentLinkSchema,
+  PaymentLinkList: PaymentLinkListSchema,
   Transaction: TransactionSchema,
   TransactionList: TransactionListSchema,
   Refund: RefundSchema,
   RefundList: RefundListSchema,
   Event: EventSchema,
   EventList: EventListSchema,
+  WebhookEndpoint: WebhookEndpointSchema,
+  WebhookEndpointList: WebhookEndpointListSchema,
+  DeletedWebhookEndpoint: DeletedWebhookEndpointSchema,
+  WebhookDelivery: WebhookDeliverySchema,
+  WebhookDeliveryList: WebhookDeliveryListSchema,
+  Customer: CustomerSchema,
+  CustomerList: CustomerListSchema,
+  BillingHistory: BillingHistorySchema,
 } as const satisfies Record<string, JsonSchema>;
 
 export type ApiSchemaName = keyof typeof API_SCHEMAS;

@@ -1,0 +1,98 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  IsEmail,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import {
+  IsCurrency,
+  IsMetadata,
+  IsOmittable,
+  JSONSchema,
+  ListQuery,
+  normalizeCurrency,
+} from '@paygrid/platform';
+
+const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toUpperCase() : value);
+
+// Every part is optional; `null` clears a part (an address is replaced as a whole).
+@JSONSchema({ examples: [{ line1: '1 High Street', city: 'London', postal_code: 'N1 9GU', country: 'GB' }] })
+export class AddressDto {
+  @IsOptional() @IsString() @MaxLength(200) line1?: string | null;
+  @IsOptional() @IsString() @MaxLength(200) line2?: string | null;
+  @IsOptional() @IsString() @MaxLength(100) city?: string | null;
+  @IsOptional() @IsString() @MaxLength(20) postal_code?: string | null;
+  @IsOptional() @IsString() @MaxLength(100) state?: string | null;
+  @IsOptional()
+  @JSONSchema({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2, any case.' })
+  @Transform(upper)
+  @Matches(/^[A-Z]{2}$/, { message: 'address.country must be an ISO 3166-1 alpha-2 code' })
+  country?: string | null;
+}
+
+// Optional but not nullable: `null` would blank a detail (API.md section 1, IsOmittable).
+export class CustomerDetailsDto {
+  @IsOmittable() @IsString() @Length(1, 200) name?: string;
+  @IsOmittable() @IsEmail({}, { message: 'email must be an email address' }) @MaxLength(254) email?: string;
+  @IsOmittable()
+  @IsString()
+  @Matches(/^\+?[0-9 ().-]{3,40}$/, { message: 'phone must be a phone number' })
+  phone?: string;
+  @IsOmittable() @IsObject() @ValidateNested() @Type(() => AddressDto) address?: AddressDto;
+  @IsOmittable() @IsString() @Length(1, 50) tax_id?: string;
+  @IsOmittable()
+  @JSONSchema({
+    pattern: '^[A-Za-z]{3}$',
+    description: 'ISO 4217, any case: the currency the customer is billed in.',
+  })
+  @Transform(({ value }) => normalizeCurrency(value) ?? value)
+  @IsCurrency()
+  currency?: string;
+  @IsOmittable()
+  @JSONSchema({ description: "Your id for the customer; unique among the account's customers of this mode." })
+  @IsString()
+  @Length(1, 100)
+  external_id?: string;
+  @IsOmittable() @IsObject() @IsMetadata() metadata?: Record<string, string>;
+}
+
+@JSONSchema({
+  examples: [
+    {
+      name: 'Jenny Rosen',
+      email: 'jenny@example.test',
+      currency: 'GBP',
+      address: { line1: '1 High Street', city: 'London', postal_code: 'N1 9GU', country: 'GB' },
+    },
+    { name: 'Acme Ltd', email: 'billing@acme.test', external_id: 'crm-6735', metadata: { tier: 'gold' } },
+  ],
+})
+export class CreateCustomerDto extends CustomerDetailsDto {}
+
+@JSONSchema({ examples: [{ phone: '+44 20 7946 0000', metadata: { tier: 'gold' } }] })
+export class UpdateCustomerDto extends CustomerDetailsDto {}
+
+export class ListCustomersQuery extends ListQuery {
+  @IsOptional()
+  @JSONSchema({ description: 'Only customers with this e-mail address (exact, case-insensitive).' })
+  @IsString()
+  @MaxLength(254)
+  email?: string;
+
+  @IsOptional()
+  @JSONSchema({ description: 'Only the customer with this external id.' })
+  @IsString()
+  @MaxLength(100)
+  external_id?: string;
+
+  @IsOptional()
+  @JSONSchema({ description: 'Include archived (deleted) customers: `true` or `false` (default).' })
+  @IsIn(['true', 'false'], { message: 'include_archived must be true or false' })
+  include_archived?: 'true' | 'false';
+}

@@ -1,0 +1,387 @@
+// Customers of the invoicing grouping. Every change emits customer.created|updated|deleted
+// through the outbox, in the same transaction as the change. DELETE archives (soft delete):
+// the customer stays readable, is left out of lists by default and can no longer change.
+
+import { TOPICS } from '@paygrid/contracts';
+import {
+  ApiError,
+  emitEvent,
+  newId,
+  notFound,
+  paginate,
+  rangeClauses,
+  type Clock,
+  type Database,
+  type ListQuery,
+  type Tx,
+} from '@paygrid/platform';
+import type { AddressDto, CustomerDetailsDto, ListCustomersQuery } from './customers.dto';
+
+export interface Address {
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  postal_code: string | null;
+  state: string | null;
+  country: string | null;
+}
+
+export interface CustomerRow {
+  id: string;
+  account_id: string;
+  livemode: boolean;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  address: Address | null;
+  tax_id: string | null;
+  currency: string | null;
+  external_id: string | null;
+  default_mandate: string | null;
+  test_clock: string | null;
+  metadata: Record<string, string>;
+  deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface Tenant {
+  account: string;
+  livemode: boolean;
+}
+
+export interface BillingSummary {
+  total_invoiced: number;
+  total_paid: number;
+  balance_due: number;
+  currency: string | null;
+  invoice_count: number;
+}
+
+export interface BillingHistoryRow {
+  id: string;
+  kind: 'payment' | 'refund';
+  status: string;
+  amount: string | number | null;
+  currency: string | null;
+  occurred_at: Date;
+  updated_at: Date;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+function fullAddress(address: AddressDto | Address): Address {
+  return {
+    line1: address.line1 ?? null,
+    line2: address.line2 ?? null,
+    city: address.city ?? null,
+    postal_code: address.postal_code ?? null,
+    state: address.state ?? null,
+    country: address.country ?? null,
+  };
+}
+
+export function serializeCustomer(c: CustomerRow, summary?: BillingSummary) {
+  return {
+    id: c.id,
+    object: 'customer' as const,
+    livemode: c.livemode,
+    name: c.name,
+    email: c.email,
+    phone: c.phone,
+    address: c.address ? fullAddress(c.address) : null,
+    tax_id: c.tax_id,
+    currency: c.currency,
+    external_id: c.external_id,
+    default_mandate: c.default_mandate,
+    test_clock: c.test_clock,
+    metadata: c.metadata,
+    deleted: c.deleted_at !== null,
+    deleted_at: iso(c.deleted_at),
+    created_at: iso(c.created_at),
+    updated_at: iso(c.updated_at),
+    ...(summary ? { billing_summary: summary } : {}),
+  };
+}
+
+export function serializeBillingHistoryItem(row: BillingHistoryRow) {
+  return {
+    object: 'billing_history_item' as const,
+    type: row.kind,
+    id: row.id,
+    status: row.status,
+    amount: row.amount === null ? null : Number(row.amount),
+    currency: row.currency,
+    occurred_at: iso(row.occurred_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+const PLAIN_FIELDS = ['name', 'email', 'phone', 'tax_id', 'currency', 'external_id'] as const;
+
+const externalIdTaken = (externalId: string) =>
+  new ApiError(
+    'resource_conflict',
+    `A customer with external_id '${externalId}' already exists.`,
+    'external_id',
+  );
+
+/**
+ * The customer's payments (facts naming it) and the refunds of those payments, one row per
+ * payment or refund: its latest status, first and latest event times. `$1` account, `$2`
+ * mode, `$3` customer.
+ */
+const HISTORY = `
+  with facts as (
+    select f.* from invoicing.payment_facts f
+     where f.account_id = $1 and f.livemode = $2
+       and (f.customer_id = $3
+            or f.payment_id in (select p.object_id from invoicing.payment_facts p
+                                 where p.account_id = $1 and p.livemode = $2 and p.customer_id = $3))
+  )
+  select distinct on (object_id)
+         object_id as id,
+         split_part(type, '.', 1) as kind,
+         split_part(type, '.', 2) as status,
+         amount,
+         currency,
+         min(occurred_at) over (partition by object_id) as occurred_at,
+         occurred_at as updated_at
+    from facts
+   order by object_id, occurred_at desc, recorded_at desc`;
+
+export class CustomersService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(tenant: Tenant, details: CustomerDetailsDto): Promise<CustomerRow> {
+    return this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      // `on conflict do nothing` rather than a unique violation: the request's transaction
+      // stays usable for the idempotency record of the 409.
+      const [row] = await tx.query<CustomerRow>(
+        `insert into invoicing.customers (id, account_id, livemode, ${PLAIN_FIELDS.join(', ')}, address, metadata, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12, $12)
+         on conflict (account_id, livemode, external_id) where external_id is not null and deleted_at is null
+         do nothing returning *`,
+        [
+          newId('cus'),
+          tenant.account,
+          tenant.livemode,
+          ...PLAIN_FIELDS.map((f) => details[f] ?? null),
+          details.address ? JSON.stringify(fullAddress(details.address)) : null,
+          JSON.stringify(details.metadata ?? {}),
+          now,
+        ],
+      );
+      if (!row) throw externalIdTaken(details.external_id ?? '');
+      await this.emit(tx, 'customer.created', row, now);
+      return row;
+    });
+  }
+
+  async update(tenant: Tenant, id: string, details: CustomerDetailsDto): Promise<CustomerRow> {
+    return this.db.transaction(async (tx) => {
+      const current = await this.lock(tx, tenant, id);
+      if (current.deleted_at) {
+        throw new ApiError('invalid_state_transition', `Customer '${id}' is archived and cannot be updated.`);
+      }
+      const now = this.clock.now();
+      const sets: string[] = [];
+      const params: unknown[] = [current.id];
+      const previous: Record<string, unknown> = {};
+      for (const field of PLAIN_FIELDS) {
+        const value = details[field];
+        if (value !== undefined && value !== current[field]) {
+          params.push(value);
+          sets.push(`${field} = $${params.length}`);
+          previous[field] = current[field];
+        }
+      }
+      if (details.address !== undefined) {
+        const address = fullAddress(details.address);
+        if (
+          JSON.stringify(address) !== JSON.stringify(current.address ? fullAddress(current.address) : null)
+        ) {
+          params.push(JSON.stringify(address));
+          sets.push(`address = $${params.length}::jsonb`);
+          previous.address = current.address ? fullAddress(current.address) : null;
+        }
+      }
+      if (details.metadata !== undefined) {
+        const changed = Object.keys(details.metadata).filter(
+          (key) => current.metadata[key] !== details.metadata?.[key],
+        );
+        if (changed.length) {
+          params.push(JSON.stringify(details.metadata));
+          sets.push(`metadata = metadata || $${params.length}::jsonb`);
+          previous.metadata = Object.fromEntries(changed.map((key) => [key, current.metadata[key] ?? null]));
+        }
+      }
+      if (!sets.length) return current;
+      if (previous.external_id !== undefined && details.external_id) {
+        const [taken] = await tx.query<{ id: string }>(
+          `select id from invoicing.customers where account_id = $1 and livemode = $2 and external_id = $3
+             and deleted_at is null and id <> $4`,
+          [tenant.account, tenant.livemode, details.external_id, current.id],
+        );
+        if (taken) throw externalIdTaken(details.external_id);
+      }
+      params.push(now);
+      const [row] = await tx.query<CustomerRow>(
+        `update invoicing.customers set ${sets.join(', ')}, updated_at = $${params.length} where id = $1 returning *`,
+        params,
+      );
+      await this.emit(tx, 'customer.updated', row, now, previous);
+      return row;
+    });
+  }
+
+  /** Archives the customer; archiving an archived customer changes nothing. */
+  async archive(tenant: Tenant, id: string): Promise<CustomerRow> {
+    return this.db.transaction(async (tx) => {
+      const current = await this.lock(tx, tenant, id);
+      if (current.deleted_at) return current;
+      const now = this.clock.now();
+      const [row] = await tx.query<CustomerRow>(
+        'update invoicing.customers set deleted_at = $2, updated_at = $2 where id = $1 returning *',
+        [current.id, now],
+      );
+      await this.emit(tx, 'customer.deleted', row, now);
+      return row;
+    });
+  }
+
+  async get(tenant: Tenant, id: string): Promise<CustomerRow> {
+    const [row] = await this.db.query<CustomerRow>(
+      'select * from invoicing.customers where id = $1 and account_id = $2 and livemode = $3',
+      [id, tenant.account, tenant.livemode],
+    );
+    if (!row) throw notFound('customer', id);
+    return row;
+  }
+
+  /**
+   * Invoices do not exist yet (issue 5, item 2): their figures are 0, and total_paid is the
+   * sum of the customer's succeeded payments in its currency, as learned from the payments feed.
+   */
+  async billingSummary(customer: CustomerRow): Promise<BillingSummary> {
+    let totalPaid = 0;
+    if (customer.currency) {
+      const [sum] = await this.db.query<{ total: string | null }>(
+        `select sum(amount) as total from invoicing.payment_facts
+          where account_id = $1 and livemode = $2 and customer_id = $3 and currency = $4
+            and type = 'payment.succeeded'`,
+        [customer.account_id, customer.livemode, customer.id, customer.currency],
+      );
+      totalPaid = Number(sum?.total ?? 0);
+    }
+    return {
+      total_invoiced: 0,
+      total_paid: totalPaid,
+      balance_due: 0,
+      currency: customer.currency,
+      invoice_count: 0,
+    };
+  }
+
+  list(tenant: Tenant, query: ListCustomersQuery) {
+    const where = ['account_id = $1', 'livemode = $2'];
+    const params: unknown[] = [tenant.account, tenant.livemode];
+    if (query.include_archived !== 'true') where.push('deleted_at is null');
+    if (query.email !== undefined) {
+      params.push(query.email);
+      where.push(`lower(email) = lower($${params.length})`);
+    }
+    if (query.external_id !== undefined) {
+      params.push(query.external_id);
+      where.push(`external_id = $${params.length}`);
+    }
+    return paginate<CustomerRow>(this.db, {
+      table: 'invoicing.customers',
+      where,
+      params,
+      list: query,
+      url: '/v1/customers',
+    });
+  }
+
+  /** Payments and refunds of the customer, newest first by (occurred_at, id), keyset-paginated. */
+  async billingHistory(tenant: Tenant, id: string, list: ListQuery) {
+    const customer = await this.get(tenant, id);
+    if (list.starting_after && list.ending_before) {
+      throw new ApiError(
+        'parameter_invalid',
+        'Pass starting_after or ending_before, not both.',
+        'ending_before',
+      );
+    }
+    const limit = list.limit ?? 10;
+    const params: unknown[] = [tenant.account, tenant.livemode, customer.id];
+    const where: string[] = [];
+    const cursorId = list.starting_after ?? list.ending_before;
+    const ascending = Boolean(list.ending_before);
+    if (cursorId) {
+      params.push(cursorId);
+      const cursor = `$${params.length}`;
+      const [found] = await this.db.query<{ id: string }>(
+        `select id from (${HISTORY}) h where id = ${cursor}`,
+        params,
+      );
+      if (!found) {
+        throw new ApiError(
+          'resource_missing',
+          `No such object: '${cursorId}'`,
+          list.starting_after ? 'starting_after' : 'ending_before',
+        );
+      }
+      where.push(
+        `(occurred_at, id) ${ascending ? '>' : '<'} ((select occurred_at from h where id = ${cursor}), ${cursor})`,
+      );
+    }
+    where.push(...rangeClauses('occurred_at', list.created, params));
+    params.push(limit + 1);
+    const order = ascending ? 'asc' : 'desc';
+    const rows = await this.db.query<BillingHistoryRow>(
+      `with h as (${HISTORY}) select * from h where ${where.join(' and ') || 'true'}
+       order by occurred_at ${order}, id ${order} limit $${params.length}`,
+      params,
+    );
+    const page = rows.slice(0, limit);
+    if (ascending) page.reverse();
+    return {
+      object: 'list' as const,
+      data: page.map(serializeBillingHistoryItem),
+      has_more: rows.length > limit,
+      url: `/v1/customers/${customer.id}/billing-history`,
+    };
+  }
+
+  private async lock(tx: Tx, tenant: Tenant, id: string): Promise<CustomerRow> {
+    const [row] = await tx.query<CustomerRow>(
+      'select * from invoicing.customers where id = $1 and account_id = $2 and livemode = $3 for update',
+      [id, tenant.account, tenant.livemode],
+    );
+    if (!row) throw notFound('customer', id);
+    return row;
+  }
+
+  private async emit(
+    tx: Tx,
+    type: 'customer.created' | 'customer.updated' | 'customer.deleted',
+    row: CustomerRow,
+    now: Date,
+    previous?: Record<string, unknown>,
+  ): Promise<void> {
+    await emitEvent(tx, TOPICS.invoicingEvents, {
+      type,
+      account: row.account_id,
+      livemode: row.livemode,
+      object: serializeCustomer(row),
+      ...(previous ? { previous_attributes: previous } : {}),
+      at: now,
+    });
+  }
+}

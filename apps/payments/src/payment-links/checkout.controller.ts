@@ -1,0 +1,245 @@
+// The hosted checkout page (API.md section 5), reached through the gateway's /pay/* forward
+// with a signed `public` context. GET renders the form with a fresh CSRF token; POST verifies
+// the token, claims it (each token pays at most once: a double click shows the first
+// submission's result), and charges through TransactionsService.chargeCard (connector call
+// outside any transaction). The card number and CVC live only in this request's memory:
+// they are never logged, stored or echoed back into a re-rendered form.
+
+import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
+import { ApiError, Public, toMinor, type Clock } from '@paygrid/platform';
+import type { FastifyReply } from 'fastify';
+import { TransactionsService, type TransactionRow } from '../transactions/transactions.service';
+import { checkoutTokenHash, signCheckoutToken, verifyCheckoutToken } from './checkout-token';
+import { CHECKOUT_CSS, renderCheckoutForm, renderMessage, renderSuccess } from './checkout.page';
+import { effectiveStatus, PaymentLinksService, type PublicLink } from './payment-links.service';
+
+export const CHECKOUT_SETTINGS = 'paygrid:checkout-settings';
+export interface CheckoutSettings {
+  /** The server secret the CSRF tokens are signed with (INTERNAL_SIGNING_SECRET). */
+  secret: string;
+  clock: Clock;
+}
+
+const CSP_BASE =
+  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+function send(reply: FastifyReply, status: number, html: string, formAction = "'self'"): FastifyReply {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', `${CSP_BASE}; form-action ${formAction}`)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-content-type-options', 'nosniff')
+    .send(html);
+}
+
+/** form-action must also allow the redirect that follows a successful payment. */
+function formActionFor(link: PublicLink): string {
+  if (!link.after_completion_redirect_url) return "'self'";
+  try {
+    return `'self' ${new URL(link.after_completion_redirect_url).origin}`;
+  } catch {
+    return "'self'";
+  }
+}
+
+const field = (body: Record<string, unknown>, name: string): string =>
+  typeof body[name] === 'string' ? (body[name] as string).trim() : '';
+
+@Controller('pay')
+export class CheckoutController {
+  constructor(
+    @Inject(PaymentLinksService) private readonly links: PaymentLinksService,
+    @Inject(TransactionsService) private readonly transactions: TransactionsService,
+    @Inject(CHECKOUT_SETTINGS) private readonly settings: CheckoutSettings,
+  ) {}
+
+  @Get('assets/checkout.css')
+  @Public()
+  stylesheet(@Res() reply: FastifyReply) {
+    return reply
+      .status(200)
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(CHECKOUT_CSS);
+  }
+
+  @Get(':id')
+  @Public()
+  async page(@Param('id') id: string, @Res() reply: FastifyReply) {
+    const link = await this.links.findPublic(id);
+    const closed = this.closedPage(reply, link);
+    if (closed || !link) return closed;
+    return send(reply, 200, renderCheckoutForm(link, this.token(link)), formActionFor(link));
+  }
+
+  @Post(':id')
+  @Public()
+  async pay(
+    @Param('id') id: string,
+    @Body() body: Record<string, unknown> | undefined,
+    @Res() reply: FastifyReply,
+  ) {
+    const form = body && typeof body === 'object' ? body : {};
+    const link = await this.links.findPublic(id);
+    if (!link) return this.closedPage(reply, link);
+    const token = field(form, 'csrf_token');
+    if (!verifyCheckoutToken(this.settings.secret, link.id, token, this.settings.clock.now())) {
+      return send(
+        reply,
+        403,
+        renderMessage(
+          'This form has expired',
+          'For your security, the payment form can only be used for a limited time. Go back, reload the page and try again; you have not been charged.',
+        ),
+      );
+    }
+    const hash = checkoutTokenHash(token);
+    // A token already used (double click) shows the first submission's result, even once
+    // that payment has completed the link.
+    if (await this.links.submission(hash)) return this.replay(reply, link, hash);
+    const closed = this.closedPage(reply, link);
+    if (closed) return closed;
+    const claim = await this.links.claimToken(link.id, hash);
+    if (claim === 'used') return this.replay(reply, link, hash);
+    if (claim === 'full') {
+      return send(
+        reply,
+        409,
+        renderMessage(
+          'This payment link is being paid',
+          'Another payment through this link is in progress or has completed it. You have not been charged.',
+        ),
+      );
+    }
+
+    const again = (status: number, message: string) =>
+      send(reply, status, renderCheckoutForm(link, this.token(link), message), formActionFor(link));
+
+    const number = field(form, 'card_number');
+    const month = Number(field(form, 'exp_month'));
+    let year = Number(field(form, 'exp_year'));
+    const cvc = field(form, 'cvc');
+    if (
+      !/^[\d -]{12,23}$/.test(number) ||
+      !Number.isInteger(month) ||
+      !Number.isInteger(year) ||
+      !/^\d{3,4}$/.test(cvc)
+    ) {
+      await this.links.releaseToken(hash);
+      return again(400, 'Please enter the card number, expiry month and year, and security code.');
+    }
+    if (year < 100) year += 2000;
+
+    let transaction: TransactionRow;
+    try {
+      transaction = await this.transactions.chargeCard(
+        { account: link.account_id, livemode: link.livemode },
+        {
+          amount: toMinor(link.amount_total),
+          currency: link.currency,
+          card: { number, exp_month: month, exp_year: year, cvc },
+          ...(link.merchant_id ? { merchant: link.merchant_id } : {}),
+          payment_link: link.id,
+          ...(link.client_reference_id ? { client_reference_id: link.client_reference_id } : {}),
+          metadata: link.metadata,
+        },
+      );
+    } catch (error) {
+      await this.links.releaseToken(hash);
+      if (error instanceof ApiError && error.code === 'parameter_invalid') return again(400, error.message);
+      if (error instanceof ApiError && error.code === 'merchant_not_active') {
+        return send(
+          reply,
+          409,
+          renderMessage('Payments are not available', 'This merchant cannot accept payments at the moment.'),
+        );
+      }
+      throw error;
+    }
+    // Completion first, then the submission: the in-flight count of claimToken never misses a success.
+    if (transaction.status === 'succeeded') await this.links.recordCompletion(link.id);
+    await this.links.recordSubmission(hash, transaction.id);
+    return this.result(reply, link, transaction);
+  }
+
+  /** A token already used: wait for the first submission, then show its result. */
+  private async replay(reply: FastifyReply, link: PublicLink, hash: string) {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const submission = await this.links.submission(hash);
+      if (!submission) {
+        return send(
+          reply,
+          400,
+          renderCheckoutForm(link, this.token(link), 'Please check your card details and try again.'),
+          formActionFor(link),
+        );
+      }
+      if (submission.transaction_id) {
+        const transaction = await this.transactions.get(
+          { account: link.account_id, livemode: link.livemode },
+          submission.transaction_id,
+        );
+        return this.result(reply, link, transaction);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return send(
+      reply,
+      409,
+      renderMessage(
+        'Payment in progress',
+        'This payment is still being processed. Do not pay again; the merchant will confirm the outcome.',
+      ),
+    );
+  }
+
+  private result(reply: FastifyReply, link: PublicLink, transaction: TransactionRow) {
+    if (transaction.status === 'succeeded') {
+      if (link.after_completion_redirect_url) {
+        return reply
+          .status(303)
+          .header('location', link.after_completion_redirect_url)
+          .header('cache-control', 'no-store')
+          .send();
+      }
+      return send(reply, 200, renderSuccess(link, transaction.id));
+    }
+    const message =
+      transaction.status === 'failed'
+        ? `Your payment was not completed: ${transaction.failure_message ?? 'the card was declined.'} You have not been charged; try another card.`
+        : 'The payment could not be confirmed; try again.';
+    return send(reply, 402, renderCheckoutForm(link, this.token(link), message), formActionFor(link));
+  }
+
+  /** The page for a link that cannot take payments now; undefined when it can. */
+  private closedPage(reply: FastifyReply, link: PublicLink | undefined): FastifyReply | undefined {
+    if (!link) {
+      return send(reply, 404, renderMessage('Payment link not found', 'Check the address you were given.'));
+    }
+    const status = effectiveStatus(link, this.settings.clock.now());
+    const messages: Record<string, [string, string]> = {
+      inactive: ['This payment link is not active', 'The merchant has deactivated this payment link.'],
+      completed: ['This payment link is no longer available', 'This payment link has already been paid.'],
+      expired: ['This payment link has expired', 'Ask the merchant for a new payment link.'],
+    };
+    if (messages[status]) return send(reply, 410, renderMessage(...messages[status]));
+    if (link.type === 'recurring') {
+      return send(
+        reply,
+        501,
+        renderMessage(
+          'Recurring payments are not available yet',
+          'This link sets up a recurring payment, which this server does not support yet. You have not been charged.',
+        ),
+      );
+    }
+    return undefined;
+  }
+
+  private token(link: PublicLink): string {
+    return signCheckoutToken(this.settings.secret, link.id, this.settings.clock.now());
+  }
+}

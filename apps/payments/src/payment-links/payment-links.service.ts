@@ -1,0 +1,374 @@
+// Payment links (API.md section 5): a reusable URL of the hosted checkout page. Every change
+// emits its event through the outbox in the same transaction. The checkout itself (the
+// connector call) lives in checkout.controller.ts and runs through TransactionsService.
+
+import { TOPICS } from '@paygrid/contracts';
+import {
+  ApiError,
+  emitEvent,
+  minorToJson,
+  newId,
+  notFound,
+  paginate,
+  toMinor,
+  type Clock,
+  type Database,
+  type ListQuery,
+  type Tx,
+} from '@paygrid/platform';
+import type { Tenant } from '../merchants/merchants.service';
+import type { CreatePaymentLinkDto, UpdatePaymentLinkDto } from './payment-links.dto';
+import { completionLimit, lineItemsTotal, type LineItem } from './totals';
+
+/** A claimed submission older than this no longer holds a place (its charge crashed). */
+const IN_FLIGHT_MS = 2 * 60 * 1000;
+
+export type PaymentLinkStatus = 'active' | 'inactive' | 'completed' | 'expired';
+
+export interface PaymentLinkRow {
+  id: string;
+  account_id: string;
+  livemode: boolean;
+  merchant_id: string | null;
+  type: 'one_time' | 'recurring';
+  amount: string | null;
+  currency: string;
+  line_items: LineItem[] | null;
+  amount_total: string;
+  recurring: { interval: string; interval_count: number } | null;
+  description: string | null;
+  max_completions: number | null;
+  completions_count: number;
+  expires_at: Date | null;
+  after_completion_redirect_url: string | null;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  status: PaymentLinkStatus;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** A link past its expires_at is `expired` even before anything rewrites its row. */
+export function effectiveStatus(link: PaymentLinkRow, now: Date): PaymentLinkStatus {
+  if (link.status === 'active' && link.expires_at && new Date(link.expires_at) <= now) return 'expired';
+  return link.status;
+}
+
+export function serializePaymentLink(link: PaymentLinkRow, publicBaseUrl: string, now: Date) {
+  return {
+    id: link.id,
+    object: 'payment_link',
+    livemode: link.livemode,
+    merchant: link.merchant_id,
+    type: link.type,
+    amount: link.amount === null ? null : minorToJson(toMinor(link.amount)),
+    currency: link.currency,
+    line_items: link.line_items
+      ? link.line_items.map((i) => ({
+          description: i.description,
+          quantity: i.quantity,
+          unit_amount: minorToJson(toMinor(String(i.unit_amount))),
+        }))
+      : null,
+    amount_total: minorToJson(toMinor(link.amount_total)),
+    recurring: link.recurring,
+    description: link.description,
+    max_completions: link.max_completions,
+    completions_count: link.completions_count,
+    expires_at: iso(link.expires_at),
+    after_completion: link.after_completion_redirect_url
+      ? { redirect_url: link.after_completion_redirect_url }
+      : null,
+    client_reference_id: link.client_reference_id,
+    url: `${publicBaseUrl.replace(/\/+$/, '')}/pay/${link.id}`,
+    status: effectiveStatus(link, now),
+    metadata: link.metadata,
+    created_at: iso(link.created_at) as string,
+    updated_at: iso(link.updated_at) as string,
+  };
+}
+
+export interface PublicLink extends PaymentLinkRow {
+  business_name: string | null;
+}
+
+export class PaymentLinksService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    readonly publicBaseUrl: string,
+  ) {}
+
+  serialize(link: PaymentLinkRow) {
+    return serializePaymentLink(link, this.publicBaseUrl, this.clock.now());
+  }
+
+  async create(tenant: Tenant, input: CreatePaymentLinkDto): Promise<PaymentLinkRow> {
+    const now = this.clock.now();
+    const type = input.type ?? 'one_time';
+    if (input.amount !== undefined && input.line_items !== undefined) {
+      throw new ApiError('parameter_invalid', 'Give either amount or line_items, not both.', 'line_items');
+    }
+    let total: bigint;
+    if (input.line_items !== undefined) {
+      const sum = lineItemsTotal(input.line_items);
+      if (sum === undefined) {
+        throw new ApiError('parameter_invalid', 'The line items total more than 99999999999.', 'line_items');
+      }
+      total = sum;
+    } else if (input.amount !== undefined) {
+      total = BigInt(input.amount);
+    } else {
+      throw new ApiError('parameter_missing', 'amount or line_items is required.', 'amount');
+    }
+    if (type === 'recurring' && !input.recurring) {
+      throw new ApiError('parameter_missing', 'A recurring link needs recurring.interval.', 'recurring');
+    }
+    if (type === 'one_time' && input.recurring) {
+      throw new ApiError('parameter_invalid', 'recurring is only for links of type recurring.', 'recurring');
+    }
+    const expiresAt = input.expires_at === undefined ? null : new Date(input.expires_at);
+    if (expiresAt && expiresAt <= now) {
+      throw new ApiError('parameter_invalid', 'expires_at must be in the future.', 'expires_at');
+    }
+    return this.db.transaction(async (tx) => {
+      const merchant = await this.resolveMerchant(tx, tenant, input.merchant);
+      const [row] = await tx.query<PaymentLinkRow>(
+        `insert into payments.payment_links (id, account_id, livemode, merchant_id, type, amount, currency, line_items,
+           amount_total, recurring, description, max_completions, expires_at, after_completion_redirect_url,
+           client_reference_id, metadata, status, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6::bigint, $7, $8::jsonb, $9::bigint, $10::jsonb, $11, $12, $13, $14, $15, $16::jsonb,
+           'active', $17, $17)
+         returning *`,
+        [
+          newId('plink'),
+          tenant.account,
+          tenant.livemode,
+          merchant,
+          type,
+          input.amount === undefined ? null : String(input.amount),
+          input.currency,
+          input.line_items
+            ? JSON.stringify(
+                input.line_items.map((i) => ({
+                  description: i.description,
+                  quantity: i.quantity,
+                  unit_amount: i.unit_amount,
+                })),
+              )
+            : null,
+          total.toString(),
+          input.recurring
+            ? JSON.stringify({
+                interval: input.recurring.interval,
+                interval_count: input.recurring.interval_count ?? 1,
+              })
+            : null,
+          input.description ?? null,
+          input.max_completions ?? null,
+          expiresAt,
+          input.after_completion?.redirect_url ?? null,
+          input.client_reference_id ?? null,
+          JSON.stringify(input.metadata ?? {}),
+          now,
+        ],
+      );
+      await this.emit(tx, row, 'payment_link.created', now);
+      return row;
+    });
+  }
+
+  async update(tenant: Tenant, id: string, input: UpdatePaymentLinkDto): Promise<PaymentLinkRow> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx.query<PaymentLinkRow>(
+        'select * from payments.payment_links where id = $1 and account_id = $2 and livemode = $3 for update',
+        [id, tenant.account, tenant.livemode],
+      );
+      if (!current) throw notFound('payment link', id);
+      const now = this.clock.now();
+      const status = effectiveStatus(current, now);
+      const sets: string[] = [];
+      const params: unknown[] = [current.id];
+      const previous: Record<string, unknown> = {};
+      if (input.description !== undefined && input.description !== current.description) {
+        params.push(input.description);
+        sets.push(`description = $${params.length}`);
+        previous.description = current.description;
+      }
+      if (input.metadata !== undefined) {
+        params.push(JSON.stringify(input.metadata));
+        sets.push(`metadata = metadata || $${params.length}::jsonb`);
+        previous.metadata = current.metadata;
+      }
+      if (input.active !== undefined) {
+        const wanted = input.active ? 'active' : 'inactive';
+        if (status === 'completed' || status === 'expired') {
+          throw new ApiError(
+            'invalid_state_transition',
+            `A payment link that is ${status} cannot become ${wanted}.`,
+            'active',
+          );
+        }
+        if (status !== wanted) {
+          params.push(wanted);
+          sets.push(`status = $${params.length}`);
+          previous.status = status;
+        }
+      }
+      if (!sets.length) return current;
+      params.push(now);
+      const [row] = await tx.query<PaymentLinkRow>(
+        `update payments.payment_links set ${sets.join(', ')}, updated_at = $${params.length} where id = $1 returning *`,
+        params,
+      );
+      await this.emit(tx, row, 'payment_link.updated', now, previous);
+      return row;
+    });
+  }
+
+  async get(tenant: Tenant, id: string): Promise<PaymentLinkRow> {
+    const [row] = await this.db.query<PaymentLinkRow>(
+      'select * from payments.payment_links where id = $1 and account_id = $2 and livemode = $3',
+      [id, tenant.account, tenant.livemode],
+    );
+    if (!row) throw notFound('payment link', id);
+    return row;
+  }
+
+  list(tenant: Tenant, query: ListQuery) {
+    return paginate<PaymentLinkRow>(this.db, {
+      table: 'payments.payment_links',
+      where: ['account_id = $1', 'livemode = $2'],
+      params: [tenant.account, tenant.livemode],
+      list: query,
+      url: '/v1/payment-links',
+    });
+  }
+
+  /** The link as the public checkout page sees it (no tenant: the id is the capability). */
+  async findPublic(id: string): Promise<PublicLink | undefined> {
+    if (!/^plink_[0-9A-Za-z]{8,64}$/.test(id)) return undefined;
+    const [row] = await this.db.query<PublicLink>(
+      `select l.*, m.business_name from payments.payment_links l
+         left join payments.merchants m on m.id = l.merchant_id
+        where l.id = $1`,
+      [id],
+    );
+    return row;
+  }
+
+  /**
+   * Claims a checkout token before its charge: `claimed` for the first submission, `used`
+   * when the token was submitted before. With the link row locked, a link that has a limit
+   * (one_time, max_completions) takes no more charges in flight than completions it has
+   * left (`full`), so concurrent payers cannot pay a one-time link twice.
+   */
+  async claimToken(linkId: string, tokenHash: string): Promise<'claimed' | 'used' | 'full'> {
+    return this.db.transaction(async (tx) => {
+      const [link] = await tx.query<PaymentLinkRow>(
+        'select * from payments.payment_links where id = $1 for update',
+        [linkId],
+      );
+      const [used] = await tx.query('select 1 from payments.checkout_submissions where token_hash = $1', [
+        tokenHash,
+      ]);
+      if (used) return 'used';
+      const limit = completionLimit(link);
+      if (limit !== null) {
+        const [{ in_flight }] = await tx.query<{ in_flight: number }>(
+          `select count(*)::int as in_flight from payments.checkout_submissions
+            where payment_link_id = $1 and transaction_id is null and created_at > $2`,
+          [linkId, new Date(this.clock.now().getTime() - IN_FLIGHT_MS)],
+        );
+        if (link.completions_count + in_flight >= limit) return 'full';
+      }
+      const rows = await tx.query<{ token_hash: string }>(
+        `insert into payments.checkout_submissions (token_hash, payment_link_id, created_at) values ($1, $2, $3)
+         on conflict (token_hash) do nothing returning token_hash`,
+        [tokenHash, linkId, this.clock.now()],
+      );
+      return rows.length === 1 ? 'claimed' : 'used';
+    });
+  }
+
+  async recordSubmission(tokenHash: string, transactionId: string): Promise<void> {
+    await this.db.query(
+      'update payments.checkout_submissions set transaction_id = $2 where token_hash = $1',
+      [tokenHash, transactionId],
+    );
+  }
+
+  /** A token whose charge never started (invalid card details) may be submitted again. */
+  async releaseToken(tokenHash: string): Promise<void> {
+    await this.db.query(
+      'delete from payments.checkout_submissions where token_hash = $1 and transaction_id is null',
+      [tokenHash],
+    );
+  }
+
+  /** The submission of a used token: the transaction it paid, once known; undefined if released. */
+  async submission(tokenHash: string): Promise<{ transaction_id: string | null } | undefined> {
+    const [row] = await this.db.query<{ transaction_id: string | null }>(
+      'select transaction_id from payments.checkout_submissions where token_hash = $1',
+      [tokenHash],
+    );
+    return row;
+  }
+
+  /** Counts a successful payment; completes the link at its limit (payment_link.completed). */
+  async recordCompletion(linkId: string): Promise<PaymentLinkRow> {
+    return this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const [row] = await tx.query<PaymentLinkRow>(
+        `update payments.payment_links set completions_count = completions_count + 1, updated_at = $2
+          where id = $1 returning *`,
+        [linkId, now],
+      );
+      const limit = completionLimit(row);
+      if (limit !== null && row.completions_count >= limit && row.status !== 'completed') {
+        const [completed] = await tx.query<PaymentLinkRow>(
+          `update payments.payment_links set status = 'completed', updated_at = $2 where id = $1 returning *`,
+          [linkId, now],
+        );
+        await this.emit(tx, completed, 'payment_link.completed', now, { status: row.status });
+        return completed;
+      }
+      return row;
+    });
+  }
+
+  private async emit(
+    tx: Tx,
+    row: PaymentLinkRow,
+    type: 'payment_link.created' | 'payment_link.updated' | 'payment_link.completed',
+    now: Date,
+    previous?: Record<string, unknown>,
+  ): Promise<void> {
+    await emitEvent(tx, TOPICS.paymentsEvents, {
+      type,
+      account: row.account_id,
+      livemode: row.livemode,
+      ...(row.merchant_id ? { merchant: row.merchant_id } : {}),
+      object: serializePaymentLink(row, this.publicBaseUrl, now),
+      ...(previous ? { previous_attributes: previous } : {}),
+      at: now,
+    });
+  }
+
+  private async resolveMerchant(
+    tx: Tx,
+    tenant: Tenant,
+    merchant: string | undefined,
+  ): Promise<string | null> {
+    const [row] = await tx.query<{ id: string }>(
+      merchant
+        ? 'select id from payments.merchants where account_id = $1 and livemode = $2 and id = $3'
+        : 'select id from payments.merchants where account_id = $1 and livemode = $2 and is_default',
+      merchant ? [tenant.account, tenant.livemode, merchant] : [tenant.account, tenant.livemode],
+    );
+    if (merchant && !row) throw notFound('merchant', merchant, 'merchant');
+    return row?.id ?? null;
+  }
+}

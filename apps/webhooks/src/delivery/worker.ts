@@ -1,0 +1,318 @@
+// The delivery worker: claims due deliveries with FOR UPDATE SKIP LOCKED in a short
+// transaction (taking a lease), POSTs them outside any transaction, records each attempt and
+// schedules the next. Several instances share the queue; a crash loses nothing (the lease
+// expires and the delivery is claimed again: at-least-once).
+
+import http from 'node:http';
+import https from 'node:https';
+import { TOPICS } from '@paygrid/contracts';
+import { emitEvent, type Clock, type Database, type Logger, type Tx } from '@paygrid/platform';
+import { serializeEndpoint, type EndpointRow } from '../endpoints/endpoints.service';
+import { nextAttemptAt } from './schedule';
+import { signatureHeader } from './signing';
+import { checkLiteralHost, guardedLookup } from './ssrf';
+
+export const DELIVERY_TIMEOUT_MS = 15_000;
+const LEASE_MS = 60_000;
+const BATCH = 20;
+const POLL_MS = 200;
+const EXCERPT_BYTES = 1024;
+/** Deliveries in flight per instance; beyond it the instance claims no more. */
+const MAX_IN_FLIGHT = 200;
+/** Deliveries in flight per endpoint (across instances, checked at claim time, so approximate). */
+const PER_ENDPOINT_IN_FLIGHT = 10;
+/** An endpoint whose deliveries have all failed for this long is disabled. */
+export const DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
+
+interface Claimed {
+  id: string;
+  livemode: boolean;
+  attempts: number;
+  event_id: string;
+  url: string;
+  endpoint_status: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  payload: unknown;
+  endpoint_id: string;
+}
+
+export interface AttemptResult {
+  statusCode?: number;
+  latencyMs: number;
+  excerpt?: string;
+  error?: string;
+}
+
+/** One POST: pinned, validated address; no redirects; 15 s; the first 1 KiB of the answer. */
+export function post(
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+  allowPrivate: boolean,
+): Promise<AttemptResult> {
+  const started = Date.now();
+  const done = (r: Omit<AttemptResult, 'latencyMs'>): AttemptResult => ({
+    ...r,
+    latencyMs: Date.now() - started,
+  });
+  return new Promise((resolve) => {
+    let url: URL;
+    try {
+      url = new URL(target);
+      checkLiteralHost(url, { allowPrivate });
+    } catch (error) {
+      resolve(done({ error: (error as Error).message }));
+      return;
+    }
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+        lookup: guardedLookup({ allowPrivate }),
+        agent: false,
+        timeout: DELIVERY_TIMEOUT_MS,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (size < EXCERPT_BYTES) chunks.push(chunk);
+          size += chunk.length;
+        });
+        response.on('end', () =>
+          resolve(
+            done({
+              statusCode: response.statusCode,
+              excerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8'),
+            }),
+          ),
+        );
+        response.on('error', (err) => resolve(done({ statusCode: response.statusCode, error: err.message })));
+      },
+    );
+    const deadline = setTimeout(
+      () => request.destroy(new Error('timed out after 15 s')),
+      DELIVERY_TIMEOUT_MS,
+    );
+    request.on('timeout', () => request.destroy(new Error('timed out after 15 s')));
+    request.on('error', (err) => resolve(done({ error: err.message })));
+    request.on('close', () => clearTimeout(deadline));
+    request.end(body);
+  });
+}
+
+export class DeliveryWorker {
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private again = false;
+  private stopped = false;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly allowPrivateTargets: boolean,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.wake(), POLL_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Runs a claim round now (or right after the current one). */
+  wake = (): void => {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    this.round()
+      .catch((err: unknown) => this.logger.error({ err }, 'webhook delivery round failed'))
+      .finally(() => {
+        this.running = false;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  };
+
+  private async round(): Promise<void> {
+    if (this.inFlight.size >= MAX_IN_FLIGHT) return;
+    const claimed = await this.claim();
+    for (const delivery of claimed) {
+      const work = this.deliver(delivery).catch((err: unknown) =>
+        this.logger.error({ err, delivery: delivery.id }, 'webhook delivery failed'),
+      );
+      this.inFlight.add(work);
+      void work.finally(() => this.inFlight.delete(work));
+    }
+    if (claimed.length === BATCH) this.again = true;
+  }
+
+  private async claim(): Promise<Claimed[]> {
+    const now = this.clock.now();
+    return this.db.ownTransaction(async (tx) => {
+      // A delivery is due only when no earlier one for the same endpoint and object is pending.
+      return tx.query<Claimed>(
+        `with due as (
+           select d.id from webhooks.deliveries d
+           where d.status = 'pending' and d.next_attempt_at <= $1
+             and (d.lease_until is null or d.lease_until <= $1)
+             and not exists (
+               select 1 from webhooks.deliveries p
+               where p.endpoint_id = d.endpoint_id and p.object_id = d.object_id
+                 and p.status = 'pending' and p.seq < d.seq)
+             and (select count(*) from webhooks.deliveries l
+                  where l.endpoint_id = d.endpoint_id and l.status = 'pending' and l.lease_until > $1) < $4
+           order by d.next_attempt_at, d.seq
+           limit $3
+           for update of d skip locked)
+         update webhooks.deliveries d set lease_until = $2, last_attempt_at = $1
+         from due, webhooks.endpoints e
+         where d.id = due.id and e.id = d.endpoint_id
+         returning d.id, d.livemode, d.attempts, d.event_id, d.endpoint_id, e.url, e.status as endpoint_status,
+           e.secret, e.previous_secret, e.previous_secret_expires_at,
+           coalesce(d.payload, (select payload from webhooks.events ev where ev.id = d.event_id)) as payload`,
+        [now, new Date(now.getTime() + LEASE_MS), BATCH, PER_ENDPOINT_IN_FLIGHT],
+      );
+    });
+  }
+
+  private async deliver(delivery: Claimed): Promise<void> {
+    if (delivery.endpoint_status !== 'enabled') {
+      await this.db.query(
+        `update webhooks.deliveries set status = 'failed', lease_until = null, updated_at = $2 where id = $1`,
+        [delivery.id, this.clock.now()],
+      );
+      return;
+    }
+    const body = JSON.stringify(delivery.payload);
+    const now = this.clock.now();
+    const timestamp = Math.floor(now.getTime() / 1000);
+    const secrets = [delivery.secret];
+    if (
+      delivery.previous_secret &&
+      delivery.previous_secret_expires_at &&
+      new Date(delivery.previous_secret_expires_at) > now
+    ) {
+      secrets.push(delivery.previous_secret);
+    }
+    const result = await post(
+      delivery.url,
+      {
+        'webhook-id': delivery.event_id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signatureHeader(secrets, delivery.event_id, timestamp, body),
+        'user-agent': 'Paygrid-Webhooks/1',
+      },
+      body,
+      this.allowPrivateTargets && !delivery.livemode,
+    );
+    await this.record(delivery, now, result);
+  }
+
+  private async record(delivery: Claimed, attemptedAt: Date, result: AttemptResult): Promise<void> {
+    const status = result.statusCode;
+    const ok = status !== undefined && status >= 200 && status < 300;
+    const attempts = delivery.attempts + 1;
+    const at = this.clock.now();
+    await this.db.ownTransaction(async (tx) => {
+      await tx.query(
+        `insert into webhooks.delivery_attempts (delivery_id, attempted_at, status_code, latency_ms, response_excerpt, error)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [
+          delivery.id,
+          attemptedAt,
+          status ?? null,
+          result.latencyMs,
+          result.excerpt ?? null,
+          result.error ??
+            (status !== undefined && status >= 300 && status < 400 ? 'redirects are not followed' : null),
+        ],
+      );
+      if (ok) {
+        await tx.query(
+          `update webhooks.deliveries set status = 'succeeded', attempts = $2, next_attempt_at = null,
+             lease_until = null, updated_at = $3 where id = $1`,
+          [delivery.id, attempts, at],
+        );
+        await tx.query(
+          'update webhooks.endpoints set failing_since = null where id = $1 and failing_since is not null',
+          [delivery.endpoint_id],
+        );
+        return;
+      }
+      await this.noteFailure(tx, delivery.endpoint_id, attemptedAt, at);
+      if (status === 410) {
+        await tx.query(
+          `update webhooks.endpoints set status = 'disabled', disabled_reason = 'the endpoint answered 410 Gone',
+             updated_at = $2 where id = $1`,
+          [delivery.endpoint_id, at],
+        );
+        await tx.query(
+          `update webhooks.deliveries set status = 'failed', attempts = $2, next_attempt_at = null,
+             lease_until = null, updated_at = $3 where id = $1`,
+          [delivery.id, attempts, at],
+        );
+        this.logger.warn({ endpoint: delivery.endpoint_id }, 'webhook endpoint disabled: 410 Gone');
+        return;
+      }
+      const next = nextAttemptAt(delivery.livemode, attempts, at);
+      await tx.query(
+        `update webhooks.deliveries set status = $2, attempts = $3, next_attempt_at = $4,
+           lease_until = null, updated_at = $5 where id = $1`,
+        [delivery.id, next ? 'pending' : 'failed', attempts, next ?? null, at],
+      );
+    });
+  }
+
+  /**
+   * Remembers since when the endpoint fails; after 5 days without a success it is disabled,
+   * with a `webhook_endpoint.disabled` event and an operator log line.
+   */
+  private async noteFailure(tx: Tx, endpointId: string, attemptedAt: Date, at: Date): Promise<void> {
+    const [row] = await tx.query<EndpointRow & { failing_since: Date }>(
+      `update webhooks.endpoints set failing_since = coalesce(failing_since, $2)
+       where id = $1 returning *`,
+      [endpointId, attemptedAt],
+    );
+    if (!row || row.status !== 'enabled') return;
+    if (at.getTime() - new Date(row.failing_since).getTime() < DISABLE_AFTER_MS) return;
+    const [disabled] = await tx.query<EndpointRow>(
+      `update webhooks.endpoints set status = 'disabled',
+         disabled_reason = 'every delivery failed for 5 days', updated_at = $2
+       where id = $1 and status = 'enabled' returning *`,
+      [endpointId, at],
+    );
+    if (!disabled) return;
+    await emitEvent(tx, TOPICS.webhooksEvents, {
+      type: 'webhook_endpoint.disabled',
+      account: disabled.account_id,
+      livemode: disabled.livemode,
+      object: serializeEndpoint(disabled),
+      at,
+    });
+    this.logger.warn(
+      { endpoint: endpointId, account: disabled.account_id, failing_since: row.failing_since },
+      'webhook endpoint disabled: every delivery failed for 5 days',
+    );
+  }
+}

@@ -1,0 +1,93 @@
+// The customer object and its billing history (API.md section 6), exactly as the invoicing
+// service serialises them.
+
+import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
+
+const text = (maxLength: number, description?: string): JsonSchema =>
+  nullable({ type: 'string', maxLength, ...(description ? { description } : {}) });
+const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' };
+const money = (description: string): JsonSchema => ({ type: 'integer', description });
+
+const customer = strictObject(
+  {
+    id: idOf('cus', 'Unique identifier.'),
+    object: { type: 'string', const: 'customer' },
+    livemode: { type: 'boolean' },
+    name: text(200),
+    email: nullable({ type: 'string', format: 'email' }),
+    phone: text(40),
+    address: nullable(
+      strictObject({
+        line1: text(200),
+        line2: text(200),
+        city: text(100),
+        postal_code: text(20),
+        state: text(100),
+        country: nullable({ type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2.' }),
+      }),
+    ),
+    tax_id: text(50),
+    currency: nullable({ ...currency, description: 'The currency the customer is billed in.' }),
+    external_id: text(100, "Your id for the customer; unique among the account's customers."),
+    default_mandate: nullable(idOf('mdt', 'The mandate charged when invoices are paid automatically.')),
+    test_clock: nullable(idOf('clock', 'The test clock the customer runs on (test mode).')),
+    metadata: schemaRef('Metadata'),
+    deleted: { type: 'boolean', description: 'Whether the customer is archived (`DELETE`).' },
+    deleted_at: nullable(timestamp('When the customer was archived.')),
+    created_at: timestamp('Creation time.'),
+    updated_at: timestamp('Last change.'),
+    billing_summary: strictObject(
+      {
+        total_invoiced: money('Sum of the finalized invoices, minor units (0 until invoices exist).'),
+        total_paid: money(
+          'Succeeded payments of the customer in its `currency`, minor units (refunds not deducted).',
+        ),
+        balance_due: money('Still owed on open invoices, minor units (0 until invoices exist).'),
+        currency: nullable(currency),
+        invoice_count: { type: 'integer', minimum: 0 },
+      },
+      'Only when the customer is retrieved on its own (`GET /v1/customers/:id`).',
+    ),
+  },
+  'Someone you bill. `DELETE` archives: the customer stays readable, marked `deleted`.',
+);
+
+export const CustomerSchema: JsonSchema = {
+  ...customer,
+  required: (customer.required ?? []).filter((name) => name !== 'billing_summary'),
+};
+
+export const CustomerListSchema = listOf('Customer', '/v1/customers');
+
+export const BillingHistoryItemSchema: JsonSchema = strictObject(
+  {
+    object: { type: 'string', const: 'billing_history_item' },
+    type: { type: 'string', enum: ['payment', 'refund'], description: 'Invoices join the feed later.' },
+    id: {
+      type: 'string',
+      pattern: '^[a-z]+_[0-9A-Za-z]{8,64}$',
+      description: 'The id of the payment (`txn_`) or refund (`re_`).',
+      examples: ['txn_4fQk2nT8bW1xZc9LmP0aRs7e'],
+    },
+    status: { type: 'string', description: 'The latest status learned, e.g. `succeeded`.' },
+    amount: nullable({ type: 'integer', minimum: 0, description: 'Minor units.' }),
+    currency: nullable(currency),
+    occurred_at: timestamp('When it happened (its first event).'),
+    updated_at: timestamp('Its latest event.'),
+  },
+  "One entry of a customer's billing history.",
+);
+
+export const BillingHistorySchema: JsonSchema = strictObject(
+  {
+    object: { type: 'string', const: 'list' },
+    data: { type: 'array', items: BillingHistoryItemSchema, description: 'Newest first.' },
+    has_more: { type: 'boolean', description: 'Whether another page follows this one.' },
+    url: {
+      type: 'string',
+      pattern: '^/v1/customers/cus_[0-9A-Za-z]{8,64}/billing-history$',
+      description: 'The list endpoint.',
+    },
+  },
+  "A page of a customer's billing history: payments and refunds, newest first.",
+);

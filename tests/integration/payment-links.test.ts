@@ -1,0 +1,292 @@
+// Payment links and the hosted checkout page, end to end through the gateway, in both modes:
+// the API creates a link, the payer GETs /pay/<id> and POSTs the form (no JavaScript), and
+// the payment shows up as a transaction of the link, with the link's events.
+
+import {
+  eventually,
+  startPlatform,
+  type ApiResponse,
+  type Platform,
+  type TestAccount,
+} from '../support/platform';
+
+let platform: Platform;
+let account: TestAccount;
+let merchant: string;
+
+const OK = '4242424242424242';
+const DECLINED = '4000000000000002';
+
+async function createLink(body: Record<string, unknown>, key = account.testKey) {
+  const response = await platform.api(key, 'POST', '/v1/payment-links', body);
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+const page = (id: string) => platform.api(undefined, 'GET', `/pay/${id}`);
+
+function tokenOf(html: string): string {
+  const match = /name="csrf_token" value="([^"]+)"/.exec(html);
+  if (!match) throw new Error('no CSRF token in the page');
+  return match[1];
+}
+
+function submit(id: string, token: string, card: string): Promise<ApiResponse> {
+  const form = new URLSearchParams({
+    csrf_token: token,
+    cardholder_name: 'Ada Lovelace',
+    card_number: card,
+    exp_month: '12',
+    exp_year: '2099',
+    cvc: '123',
+  });
+  return platform.api(undefined, 'POST', `/pay/${id}`, form.toString(), {
+    'content-type': 'application/x-www-form-urlencoded',
+  });
+}
+
+async function freshToken(id: string): Promise<string> {
+  const response = await page(id);
+  expect(response.status).toBe(200);
+  return tokenOf(String(response.body));
+}
+
+const transactionsOf = async (id: string) =>
+  (await platform.api(account.testKey, 'GET', `/v1/transactions?payment_link=${id}&limit=100`)).body
+    .data as any[];
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  account = await platform.newAccount(['payments']);
+  const named = await platform.api(account.testKey, 'POST', '/v1/merchants', {
+    business_name: 'Acme <Books> Ltd',
+    email: 'ops@acme.test',
+    country: 'GB',
+    default_currency: 'GBP',
+    business_type: 'company',
+  });
+  expect(named.status).toBe(200);
+  merchant = named.body.id;
+});
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+describe('payment links', () => {
+  it('creates a link with a url, and computes the total of line items in the server', async () => {
+    const link = await createLink({
+      currency: 'eur',
+      line_items: [
+        { description: 'Notebook', quantity: 3, unit_amount: 1250 },
+        { description: 'Pen', quantity: 2, unit_amount: 199 },
+      ],
+    });
+    expect(link).toMatchObject({ object: 'payment_link', status: 'active', currency: 'EUR', amount: null });
+    expect(link.amount_total).toBe(4148);
+    expect(link.url).toMatch(new RegExp(`/pay/${link.id}$`));
+    const fetched = await platform.api(account.testKey, 'GET', `/v1/payment-links/${link.id}`);
+    expect(fetched.body).toEqual(link);
+    const listed = await platform.api(account.testKey, 'GET', '/v1/payment-links');
+    expect(listed.body.data.map((l: any) => l.id)).toContain(link.id);
+  });
+
+  it('refuses invalid links', async () => {
+    const unknown = await platform.api(account.testKey, 'POST', '/v1/payment-links', {
+      amount: 100,
+      currency: 'USD',
+      colour: 'red',
+    });
+    expect(unknown.status).toBe(400);
+    const items = Array.from({ length: 21 }, (_, i) => ({
+      description: `Item ${i}`,
+      quantity: 1,
+      unit_amount: 100,
+    }));
+    const tooMany = await platform.api(account.testKey, 'POST', '/v1/payment-links', {
+      currency: 'USD',
+      line_items: items,
+    });
+    expect(tooMany.status).toBe(400);
+    const currency = await platform.api(account.testKey, 'POST', '/v1/payment-links', {
+      amount: 100,
+      currency: 'XYZ',
+    });
+    expect(currency.status).toBe(400);
+    expect(currency.body.error.code).toBe('currency_unsupported');
+    const past = await platform.api(account.testKey, 'POST', '/v1/payment-links', {
+      amount: 100,
+      currency: 'USD',
+      expires_at: '2020-01-01T00:00:00Z',
+    });
+    expect(past.status).toBe(400);
+    const fractional = await platform.api(account.testKey, 'POST', '/v1/payment-links', {
+      amount: 1.5,
+      currency: 'USD',
+    });
+    expect(fractional.status).toBe(400);
+  });
+
+  it("hides another account's link", async () => {
+    const link = await createLink({ amount: 500, currency: 'USD' });
+    const other = await platform.newAccount(['payments']);
+    expect((await platform.api(other.testKey, 'GET', `/v1/payment-links/${link.id}`)).status).toBe(404);
+    expect((await platform.api(account.liveKey, 'GET', `/v1/payment-links/${link.id}`)).status).toBe(404);
+  });
+
+  it('deactivates and reactivates, and refuses to reactivate a completed link', async () => {
+    const link = await createLink({ amount: 700, currency: 'USD' });
+    const off = await platform.api(account.testKey, 'POST', `/v1/payment-links/${link.id}`, {
+      active: false,
+    });
+    expect(off.body.status).toBe('inactive');
+    expect((await page(link.id)).status).toBe(410);
+    const on = await platform.api(account.testKey, 'POST', `/v1/payment-links/${link.id}`, { active: true });
+    expect(on.body.status).toBe('active');
+    const paid = await submit(link.id, await freshToken(link.id), OK);
+    expect(paid.status).toBe(200);
+    const again = await platform.api(account.testKey, 'POST', `/v1/payment-links/${link.id}`, {
+      active: true,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('invalid_state_transition');
+    expect((await page(link.id)).status).toBe(410);
+  });
+});
+
+describe('the hosted checkout page', () => {
+  it('renders, declines with 402, then pays and completes the link', async () => {
+    const link = await createLink({
+      merchant,
+      amount: 123456,
+      currency: 'USD',
+      description: 'Annual plan',
+      client_reference_id: 'order_6735',
+      metadata: { order: '6735' },
+    });
+    const shown = await page(link.id);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(shown.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = String(shown.body);
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('Acme &lt;Books&gt; Ltd');
+    expect(html).toContain('1,234.56 USD');
+    expect(html).toContain('<label for="card_number">');
+    expect(html).not.toMatch(/<script/i);
+    const css = await platform.api(undefined, 'GET', '/pay/assets/checkout.css');
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+
+    const declined = await submit(link.id, tokenOf(html), DECLINED);
+    expect(declined.status).toBe(402);
+    expect(String(declined.body)).toContain('The card was declined.');
+    expect(String(declined.body)).not.toContain(DECLINED);
+    expect(String(declined.body)).not.toContain('value="123"');
+    let txns = await transactionsOf(link.id);
+    expect(txns.map((t) => t.status)).toEqual(['failed']);
+    expect((await platform.api(account.testKey, 'GET', `/v1/payment-links/${link.id}`)).body.status).toBe(
+      'active',
+    );
+
+    const paid = await submit(link.id, tokenOf(String(declined.body)), OK);
+    expect(paid.status).toBe(200);
+    expect(String(paid.body)).toContain('Payment successful');
+    txns = await transactionsOf(link.id);
+    const succeeded = txns.filter((t) => t.status === 'succeeded');
+    expect(succeeded).toHaveLength(1);
+    expect(succeeded[0]).toMatchObject({
+      amount: 123456,
+      currency: 'USD',
+      payment_link: link.id,
+      merchant,
+      client_reference_id: 'order_6735',
+      metadata: { order: '6735' },
+      payment_method: { brand: 'visa', last4: '4242' },
+    });
+    const after = await platform.api(account.testKey, 'GET', `/v1/payment-links/${link.id}`);
+    expect(after.body).toMatchObject({ status: 'completed', completions_count: 1 });
+    expect((await page(link.id)).status).toBe(410);
+
+    const types = await eventually(async () => {
+      const events = await platform.api(account.testKey, 'GET', '/v1/events?limit=100');
+      const mine = (events.body.data ?? [])
+        .filter((e: any) => e.data.object.id === link.id || e.data.object.payment_link === link.id)
+        .map((e: any) => e.type);
+      return mine.includes('payment_link.completed') && mine.includes('payment.succeeded') ? mine : undefined;
+    });
+    expect(types).toEqual(
+      expect.arrayContaining(['payment_link.created', 'payment.succeeded', 'payment_link.completed']),
+    );
+
+    // Neither the card number nor the CVC is stored anywhere in the payments database.
+    const leaked = await platform.sql(
+      'payments',
+      `select id from payments.transactions where payment_method::text like '%424242424242%'`,
+    );
+    expect(leaked).toEqual([]);
+  });
+
+  it('pays once for a double submission of the same form', async () => {
+    const link = await createLink({ amount: 900, currency: 'USD', max_completions: 5 });
+    const token = await freshToken(link.id);
+    const [a, b] = await Promise.all([submit(link.id, token, OK), submit(link.id, token, OK)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const txns = await transactionsOf(link.id);
+    expect(txns.filter((t) => t.status === 'succeeded')).toHaveLength(1);
+    expect(txns).toHaveLength(1);
+    const after = await platform.api(account.testKey, 'GET', `/v1/payment-links/${link.id}`);
+    expect(after.body).toMatchObject({ status: 'active', completions_count: 1 });
+  });
+
+  it('pays a one-time link once when two payers submit at the same time', async () => {
+    const link = await createLink({ amount: 950, currency: 'USD' });
+    const [first, second] = [await freshToken(link.id), await freshToken(link.id)];
+    const answers = await Promise.all([submit(link.id, first, OK), submit(link.id, second, OK)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const txns = await transactionsOf(link.id);
+    expect(txns.filter((t) => t.status === 'succeeded')).toHaveLength(1);
+    const after = await platform.api(account.testKey, 'GET', `/v1/payment-links/${link.id}`);
+    expect(after.body).toMatchObject({ status: 'completed', completions_count: 1 });
+    // The first payer's double click still shows the success page.
+    const replayed = await submit(link.id, answers[0].status === 200 ? first : second, OK);
+    expect(replayed.status).toBe(200);
+    expect(String(replayed.body)).toContain('Payment successful');
+  });
+
+  it('refuses a bad CSRF token with 403 and charges nothing', async () => {
+    const link = await createLink({ amount: 900, currency: 'USD' });
+    const token = await freshToken(link.id);
+    const forged = await submit(link.id, `${token.slice(0, -2)}xx`, OK);
+    expect(forged.status).toBe(403);
+    const otherLink = await createLink({ amount: 900, currency: 'USD' });
+    expect((await submit(otherLink.id, token, OK)).status).toBe(403);
+    expect((await submit(link.id, '', OK)).status).toBe(403);
+    expect(await transactionsOf(link.id)).toEqual([]);
+    expect(await transactionsOf(otherLink.id)).toEqual([]);
+  });
+
+  it('answers 404 for an unknown link and redirects after payment when asked', async () => {
+    expect((await page('plink_00000000doesnotexist')).status).toBe(404);
+    const link = await createLink({
+      amount: 900,
+      currency: 'USD',
+      after_completion: { redirect_url: 'https://shop.example.test/thanks' },
+    });
+    const token = await freshToken(link.id);
+    const response = await fetch(`${platform.url}/pay/${link.id}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        csrf_token: token,
+        card_number: OK,
+        exp_month: '1',
+        exp_year: '99',
+        cvc: '123',
+      }),
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('https://shop.example.test/thanks');
+  });
+});
