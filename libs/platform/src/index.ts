@@ -28,3 +28,4 @@ export * from './openapi';
 export * from './outbox/consumer';
 export * from './outbox/relay';
 export * from './runtime';
+export * from './tenancy';

@@ -5,14 +5,15 @@
 import { TOPICS } from '@paygrid/contracts';
 import {
   ApiError,
+  type Clock,
+  type Database,
   emitEvent,
+  findOwned,
+  type ListQuery,
   newId,
   notFound,
   paginate,
   rangeClauses,
-  type Clock,
-  type Database,
-  type ListQuery,
   type Tx,
 } from '@paygrid/platform';
 import type { AddressDto, CustomerDetailsDto, ListCustomersQuery } from './customers.dto';
@@ -255,12 +256,7 @@ export class CustomersService {
   }
 
   async get(tenant: Tenant, id: string): Promise<CustomerRow> {
-    const [row] = await this.db.query<CustomerRow>(
-      'select * from invoicing.customers where id = $1 and account_id = $2 and livemode = $3',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('customer', id);
-    return row;
+    return findOwned<CustomerRow>(this.db, 'invoicing.customers', tenant, id, 'customer');
   }
 
   /**

@@ -4,13 +4,14 @@
 import { TOPICS } from '@paygrid/contracts';
 import {
   ApiError,
+  type Clock,
+  type Database,
   emitEvent,
+  findOwned,
+  type ListQuery,
   newId,
   notFound,
   paginate,
-  type Clock,
-  type Database,
-  type ListQuery,
   type Tx,
 } from '@paygrid/platform';
 import { canTransition, requirementsDue, sandboxDecision, type OnboardingStatus } from './onboarding';
@@ -131,12 +132,7 @@ export class MerchantsService {
   }
 
   async get(tenant: Tenant, id: string): Promise<MerchantRow> {
-    const [row] = await this.db.query<MerchantRow>(
-      'select * from payments.merchants where id = $1 and account_id = $2 and livemode = $3',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('merchant', id);
-    return row;
+    return findOwned<MerchantRow>(this.db, 'payments.merchants', tenant, id, 'merchant');
   }
 
   list(tenant: Tenant, query: ListQuery) {

@@ -5,15 +5,16 @@
 import { TOPICS } from '@paygrid/contracts';
 import {
   ApiError,
+  type Clock,
+  type Database,
   emitEvent,
+  findOwned,
+  type ListQuery,
   minorToJson,
   newId,
   notFound,
   paginate,
   toMinor,
-  type Clock,
-  type Database,
-  type ListQuery,
   type Tx,
 } from '@paygrid/platform';
 import type { Tenant } from '../merchants/merchants.service';
@@ -229,12 +230,7 @@ export class PaymentLinksService {
   }
 
   async get(tenant: Tenant, id: string): Promise<PaymentLinkRow> {
-    const [row] = await this.db.query<PaymentLinkRow>(
-      'select * from payments.payment_links where id = $1 and account_id = $2 and livemode = $3',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('payment link', id);
-    return row;
+    return findOwned<PaymentLinkRow>(this.db, 'payments.payment_links', tenant, id, 'payment link');
   }
 
   list(tenant: Tenant, query: ListQuery) {

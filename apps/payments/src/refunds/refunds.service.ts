@@ -17,17 +17,17 @@
 import { TOPICS } from '@paygrid/contracts';
 import {
   ApiError,
-  emitEvent,
-  minorToJson,
-  newId,
-  notFound,
-  paginate,
-  pgCode,
-  PG,
-  toMinor,
   type Clock,
   type Database,
+  emitEvent,
+  findOwned,
   type ListQuery,
+  minorToJson,
+  newId,
+  paginate,
+  PG,
+  pgCode,
+  toMinor,
   type Tx,
 } from '@paygrid/platform';
 import type { PaymentConnector } from '../connectors/connector';
@@ -299,12 +299,7 @@ export class RefundsService {
   }
 
   private async visiblePayment(tx: Tx, tenant: Tenant, id: string): Promise<TransactionRow> {
-    const [row] = await tx.query<TransactionRow>(
-      'select * from payments.transactions where id = $1 and account_id = $2 and livemode = $3',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('transaction', id, 'transaction');
-    return row;
+    return findOwned<TransactionRow>(tx, 'payments.transactions', tenant, id, 'transaction', 'transaction');
   }
 
   private async emit(tx: Tx, refund: RefundRow, merchant: string | null, type: RefundEvent, now: Date) {
@@ -319,12 +314,7 @@ export class RefundsService {
   }
 
   async get(tenant: Tenant, id: string): Promise<RefundRow> {
-    const [row] = await this.db.query<RefundRow>(
-      'select * from payments.refunds where id = $1 and account_id = $2 and livemode = $3',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('refund', id);
-    return row;
+    return findOwned<RefundRow>(this.db, 'payments.refunds', tenant, id, 'refund');
   }
 
   list(tenant: Tenant, query: ListQuery) {

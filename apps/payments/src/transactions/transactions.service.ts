@@ -8,15 +8,16 @@
 import { TOPICS } from '@paygrid/contracts';
 import {
   ApiError,
+  type Clock,
+  type Database,
   emitEvent,
+  findOwned,
   minorToJson,
   newId,
   notFound,
   paginate,
   requestTransaction,
   toMinor,
-  type Clock,
-  type Database,
   type Tx,
 } from '@paygrid/platform';
 import { digitsOnly, summarizeCard, validateCard } from '../connectors/cards';
@@ -292,12 +293,7 @@ export class TransactionsService {
   }
 
   async get(tenant: Tenant, id: string): Promise<TransactionRow> {
-    const [row] = await this.db.query<TransactionRow>(
-      'select * from payments.transactions where id = $1 and account_id = $2 and livemode = $3',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('transaction', id);
-    return row;
+    return findOwned<TransactionRow>(this.db, 'payments.transactions', tenant, id, 'transaction');
   }
 
   list(tenant: Tenant, query: ListTransactionsQuery) {

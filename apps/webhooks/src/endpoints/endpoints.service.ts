@@ -4,13 +4,14 @@
 import { eventTypesFor, type Grouping } from '@paygrid/contracts';
 import {
   ApiError,
+  type Clock,
+  type Database,
+  findOwned,
+  type ListQuery,
   newId,
   newSortableId,
   notFound,
   paginate,
-  type Clock,
-  type Database,
-  type ListQuery,
 } from '@paygrid/platform';
 import { newSecret } from '../delivery/signing';
 import { checkTarget, TargetRefused } from '../delivery/ssrf';
@@ -176,12 +177,7 @@ export class EndpointsService {
   }
 
   private async row(tenant: Tenant, id: string): Promise<EndpointRow> {
-    const [row] = await this.db.query<EndpointRow>(
-      'select * from webhooks.endpoints where id = $1 and account_id = $2 and livemode = $3',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('webhook endpoint', id);
-    return row;
+    return findOwned<EndpointRow>(this.db, 'webhooks.endpoints', tenant, id, 'webhook endpoint');
   }
 
   async get(tenant: Tenant, id: string) {

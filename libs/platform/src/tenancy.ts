@@ -1,0 +1,28 @@
+// Tenancy: every row carries account_id and livemode, and every lookup filters on both, so
+// another account's (or the other mode's) id is simply not found: 404, never 403.
+
+import { notFound } from './errors';
+
+export interface Tenant {
+  account: string;
+  livemode: boolean;
+}
+
+type Queryable = { query<T>(sql: string, params?: unknown[]): Promise<T[]> };
+
+/** The row `id` of `table` owned by `tenant`, or 404 resource_missing naming `what`. */
+export async function findOwned<R>(
+  db: Queryable,
+  table: string,
+  tenant: Tenant,
+  id: string,
+  what: string,
+  param = 'id',
+): Promise<R> {
+  const [row] = await db.query<R>(
+    `select * from ${table} where id = $1 and account_id = $2 and livemode = $3`,
+    [id, tenant.account, tenant.livemode],
+  );
+  if (!row) throw notFound(what, id, param);
+  return row;
+}
