@@ -1,3 +1,4 @@
+export * from './commands';
 export * from './errors';
 export * from './events';
 export * from './groupings';

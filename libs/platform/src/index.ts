@@ -29,3 +29,4 @@ export * from './outbox/consumer';
 export * from './outbox/relay';
 export * from './runtime';
 export * from './tenancy';
+export * from './signed-token';

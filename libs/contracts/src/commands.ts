@@ -1,0 +1,73 @@
+// Internal commands on `payments.commands.v1` (CommandEnvelope<...>, key = account id) and the
+// signed token the invoicing service hands to the payments service for hosted-invoice card
+// payments. Not public API: never delivered to webhooks, never in the OpenAPI document.
+//
+// The invoicing service asks the payments service to charge a customer's mandate for an
+// invoice ("charge mandate X for invoice Y"). The payments service answers with the public
+// events it emits anyway: `payment.succeeded` or `payment.failed`, whose transaction object
+// carries `invoice`, `customer`, `mandate` and the command's `reference`.
+
+/** Command types on TOPICS.paymentsCommands. */
+export const PAYMENTS_COMMAND_TYPES = ['payment.charge_mandate'] as const;
+export type PaymentsCommandType = (typeof PAYMENTS_COMMAND_TYPES)[number];
+
+/**
+ * `payment.charge_mandate`: charge `amount` `currency` to `mandate` (which must belong to the
+ * command's account and mode and be `active`).
+ *
+ * Exactly-once: `reference` is unique per account and mode; a second command with the same
+ * reference (a redelivery, or a retry by the sender) charges nothing and re-emits nothing new.
+ * Invoicing uses `${invoice}:${attempt}` (attempt = 1, 2, ... per collection attempt), so a
+ * dunning retry is a new reference and a redelivered command is not.
+ *
+ * Outcome: one `payment` transaction (with `invoice`, `customer`, `mandate`, `reference` set)
+ * and the event `payment.succeeded` or `payment.failed`. A command that cannot be charged at
+ * all (unknown or canceled mandate, currency mismatch) also ends as `payment.failed` on a
+ * failed transaction with `failure_code` `mandate_invalid`, so the sender always gets an answer.
+ */
+export interface ChargeMandateCommand {
+  mandate: string;
+  /** Minor units, as a JSON number (<= 99,999,999,999 fits a double exactly). */
+  amount: number;
+  currency: string;
+  invoice: string;
+  customer: string | null;
+  reference: string;
+  description?: string;
+}
+
+export interface PaymentsCommandData {
+  'payment.charge_mandate': ChargeMandateCommand;
+}
+
+/**
+ * The hosted invoice page (invoicing, under `/i/...`) shows the card form, but the form posts
+ * to the payments service at `/pay/invoices/<token>` so card data never reaches invoicing or
+ * Kafka. `token` is `sealToken(INTERNAL_SIGNING_SECRET, INVOICE_PAYMENT_TOKEN_PURPOSE, payload,
+ * expiresAt)` (libs/platform signed-token.ts). The payments service charges the card
+ * (write intent -> connector -> record outcome, as a checkout does), records a `payment`
+ * transaction with `invoice` and `customer`, emits `payment.succeeded|failed` (the invoicing
+ * service settles the invoice from that event) and, when the payer ticked "save card" and the
+ * charge succeeded, creates a mandate for the customer (`mandate.created`, with `customer`).
+ * It then redirects (303) to `return_url` with `?payment=<txn id>` appended.
+ * One token pays at most once (its hash is stored as used, like checkout form tokens).
+ */
+export const INVOICE_PAYMENT_TOKEN_PURPOSE = 'paygrid.invoice-payment.v1';
+
+export interface InvoicePaymentTokenPayload {
+  account: string;
+  livemode: boolean;
+  invoice: string;
+  customer: string;
+  /** amount_due at render time, minor units. */
+  amount: number;
+  currency: string;
+  /** Shown on the card form: "Invoice INV-0007 from Acme". */
+  description: string;
+  /** Seller name shown on the form. */
+  merchant_name: string;
+  /** Absolute URL of the hosted invoice page to return to. */
+  return_url: string;
+  /** Offer "save this card for future invoices" (charge_automatically customers). */
+  offer_save_card: boolean;
+}
