@@ -25,6 +25,7 @@ it('refuses a request straight to a service without, or with a forged, internal 
     JSON.stringify({
       kind: 'api',
       account: account.id,
+      account_name: 'Acme',
       livemode: false,
       key_id: 'key_x',
       scopes: ['merchants:read'],

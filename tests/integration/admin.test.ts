@@ -496,6 +496,7 @@ describe('merchant onboarding decisions', () => {
         {
           kind: 'api',
           account: account.id,
+          account_name: 'Acme',
           livemode: true,
           key_id: 'key_12345678',
           scopes: ['merchants:write'],

@@ -10,6 +10,8 @@ export const REQUEST_ID_HEADER = 'request-id';
 export interface AuthenticatedContext {
   kind: 'api';
   account: string;
+  /** The account's display name (the seller on invoices, the default merchant's name). */
+  account_name: string;
   livemode: boolean;
   key_id: string;
   scopes: string[];

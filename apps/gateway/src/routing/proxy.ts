@@ -122,6 +122,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       await forward(request, reply, owner.service, {
         kind: 'api',
         account: account.id,
+        account_name: account.name,
         livemode: key.livemode,
         key_id: key.id,
         scopes,

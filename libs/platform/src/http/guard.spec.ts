@@ -25,6 +25,7 @@ const contexts: Record<InternalContext['kind'], InternalContext> = {
   api: {
     kind: 'api',
     account: 'acct_12345678',
+    account_name: 'Acme',
     livemode: true,
     key_id: 'key_12345678',
     scopes: ['merchants:write'],

@@ -15,6 +15,7 @@ function context(overrides: Partial<AuthenticatedContext> = {}): AuthenticatedCo
   return {
     kind: 'api',
     account: 'acct_1234567890',
+    account_name: 'Acme',
     livemode: false,
     key_id: 'key_1234567890',
     scopes: ['transactions:read', 'refunds:write'],
