@@ -111,11 +111,11 @@ function exampleBody(op: Operation): unknown {
 
 /**
  * Objects no live-mode API call can create: live payments come only from a processor (the
- * hosted checkout), and refunds need one. Their "other mode's object" check uses a
+ * hosted checkout), and refunds and mandates need one. Their "other mode's object" check uses a
  * well-formed id that no live object has; the test-mode object is still checked against
  * the live key and another account.
  */
-const TEST_MODE_ONLY: Record<string, string> = { transactions: 'txn', refunds: 're' };
+const TEST_MODE_ONLY: Record<string, string> = { transactions: 'txn', refunds: 're', mandates: 'mdt' };
 
 /** An object of the operation's resource, in the key's mode: created, or found in the list. */
 async function objectId(op: Operation, mode: 'test' | 'live', key: string): Promise<string> {
@@ -199,6 +199,8 @@ beforeAll(async () => {
       amount: 1_000_000,
       currency: 'USD',
       card_number: '4242424242424242',
+      // Also stores the card as a mandate: mandates have no create operation of their own.
+      save_card: true,
     });
     expect(payment.status).toBe(200);
     refundablePayment = payment.body.id;

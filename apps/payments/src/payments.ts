@@ -23,6 +23,15 @@ import { MerchantsService } from './merchants/merchants.service';
 import { Merchants1700000000200 } from './migrations/1700000000200-merchants';
 import { Ledger1700000000210 } from './migrations/1700000000210-ledger';
 import { PaymentLinks1700000000220 } from './migrations/1700000000220-payment-links';
+import { Mandates1700000000230 } from './migrations/1700000000230-mandates';
+import { MandatesController } from './mandates/mandates.controller';
+import { MandatesService } from './mandates/mandates.service';
+import {
+  InvoicePaymentController,
+  INVOICE_PAYMENT_SETTINGS,
+} from './invoice-payments/invoice-payment.controller';
+import { PaymentsJobs } from './jobs/payments-jobs';
+import { OffsetClock, TEST_CLOCK, TestClockController } from './jobs/test-clock';
 import { CHECKOUT_SETTINGS, CheckoutController } from './payment-links/checkout.controller';
 import { PaymentLinksController } from './payment-links/payment-links.controller';
 import { PaymentLinksService } from './payment-links/payment-links.service';
@@ -38,14 +47,43 @@ export const PAYMENTS_MIGRATIONS = [
   Merchants1700000000200,
   Ledger1700000000210,
   PaymentLinks1700000000220,
+  Mandates1700000000230,
 ];
+
+/** The services of one instance, built once from the runtime (and the clock it runs on). */
+function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: Clock) {
+  // Only the sandbox processor exists so far; live mode will use the one the operator
+  // configures (issue 4, item 4). It is stateless, so one instance serves every request.
+  const connector = new SandboxConnector();
+  const merchants = new MerchantsService(runtime.db, clock);
+  const transactions = new TransactionsService(runtime.db, clock, connector);
+  const links = new PaymentLinksService(runtime.db, clock, config.publicBaseUrl);
+  const refunds = new RefundsService(runtime.db, clock, connector);
+  const mandates = new MandatesService(
+    runtime.db,
+    clock,
+    connector,
+    transactions,
+    runtime.logger.child({ component: 'mandates' }),
+  );
+  const jobs = new PaymentsJobs(
+    { mandates, links, transactions, refunds, logger: runtime.logger.child({ component: 'jobs' }) },
+    config.jobsIntervalMs,
+  );
+  return { connector, merchants, transactions, links, refunds, mandates, jobs };
+}
+type Services = ReturnType<typeof buildServices>;
 
 @Module({})
 class PaymentsModule {
-  static forRoot(runtime: ServiceRuntime, config: PaymentsConfig): DynamicModule {
-    // Only the sandbox processor exists so far; live mode will use the one the operator
-    // configures (issue 4, item 4). It is stateless, so one instance serves every request.
-    const connector = new SandboxConnector();
+  static forRoot(
+    runtime: ServiceRuntime,
+    config: PaymentsConfig,
+    services: Services,
+    clock: Clock,
+    testClock: OffsetClock | undefined,
+  ): DynamicModule {
+    const { merchants, transactions, links, refunds, mandates, jobs } = services;
     return {
       module: PaymentsModule,
       imports: [RuntimeModule.forRoot(runtime)],
@@ -56,27 +94,24 @@ class PaymentsModule {
         RefundsController,
         PaymentLinksController,
         CheckoutController,
+        InvoicePaymentController,
+        MandatesController,
+        // Exists only when the operator asked for a test clock (PAYMENTS_TEST_CLOCK=true).
+        ...(testClock ? [TestClockController] : []),
       ],
       providers: [
-        { provide: MerchantsService, useValue: new MerchantsService(runtime.db, runtime.clock) },
-        {
-          provide: TransactionsService,
-          useValue: new TransactionsService(runtime.db, runtime.clock, connector),
-        },
-        {
-          provide: PaymentLinksService,
-          useValue: new PaymentLinksService(runtime.db, runtime.clock, config.publicBaseUrl),
-        },
-        {
-          provide: CHECKOUT_SETTINGS,
-          useValue: { secret: config.internalSecret, clock: runtime.clock },
-        },
-        { provide: RefundsService, useValue: new RefundsService(runtime.db, runtime.clock, connector) },
+        { provide: MerchantsService, useValue: merchants },
+        { provide: TransactionsService, useValue: transactions },
+        { provide: PaymentLinksService, useValue: links },
+        { provide: MandatesService, useValue: mandates },
+        { provide: PaymentsJobs, useValue: jobs },
+        { provide: CHECKOUT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
+        { provide: INVOICE_PAYMENT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
+        ...(testClock ? [{ provide: TEST_CLOCK, useValue: testClock }] : []),
+        { provide: RefundsService, useValue: refunds },
         {
           provide: MerchantDecisionsService,
-          inject: [MerchantsService],
-          useFactory: (merchants: MerchantsService) =>
-            new MerchantDecisionsService(runtime.db, runtime.clock, merchants),
+          useValue: new MerchantDecisionsService(runtime.db, clock, merchants),
         },
       ],
     };
@@ -86,6 +121,8 @@ class PaymentsModule {
 export interface PaymentsService {
   app: NestFastifyApplication;
   runtime: ServiceRuntime;
+  /** The background jobs (tests run a pass with runOnce()). */
+  jobs: PaymentsJobs;
   stop(): Promise<void>;
 }
 
@@ -100,11 +137,22 @@ export async function createPayments(
     topics: [TOPICS.paymentsEvents, TOPICS.paymentsCommands],
     ...options,
   });
-  const app = await createHttpApp(PaymentsModule.forRoot(runtime, config), runtime);
+  const testClock = config.testClock ? new OffsetClock(runtime.clock) : undefined;
+  if (testClock) runtime.logger.warn('PAYMENTS_TEST_CLOCK is on: the operator context can move this clock');
+  const clock = testClock ?? runtime.clock;
+  const services = buildServices(runtime, config, clock);
+  const app = await createHttpApp(
+    PaymentsModule.forRoot(runtime, config, services, clock, testClock),
+    runtime,
+  );
+  await services.mandates.startCommandConsumer(runtime.bus, TOPICS.paymentsCommands);
+  if (config.jobsEnabled) services.jobs.start();
   return {
     app,
     runtime,
+    jobs: services.jobs,
     async stop() {
+      await services.jobs.stop();
       await app.close();
       await runtime.stop();
     },

@@ -2,12 +2,16 @@
 // with a signed `public` context. GET renders the form with a fresh CSRF token; POST verifies
 // the token, claims it (each token pays at most once: a double click shows the first
 // submission's result), and charges through TransactionsService.chargeCard (connector call
-// outside any transaction). The card number and CVC live only in this request's memory:
+// outside any transaction). A recurring link's checkout also stores the card at the processor
+// and creates the mandate with the first charge (MandatesService.createWithPayment). The card number and CVC live only in this request's memory:
 // they are never logged, stored or echoed back into a re-rendered form.
 
 import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
 import { ApiError, Public, toMinor, type Clock } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
+import { summarizeCard } from '../connectors/cards';
+import type { Interval } from '../mandates/cycle';
+import { MandatesService } from '../mandates/mandates.service';
 import { TransactionsService, type TransactionRow } from '../transactions/transactions.service';
 import { checkoutTokenHash, signCheckoutToken, verifyCheckoutToken } from './checkout-token';
 import { CHECKOUT_CSS, renderCheckoutForm, renderMessage, renderSuccess } from './checkout.page';
@@ -52,6 +56,7 @@ export class CheckoutController {
   constructor(
     @Inject(PaymentLinksService) private readonly links: PaymentLinksService,
     @Inject(TransactionsService) private readonly transactions: TransactionsService,
+    @Inject(MandatesService) private readonly mandates: MandatesService,
     @Inject(CHECKOUT_SETTINGS) private readonly settings: CheckoutSettings,
   ) {}
 
@@ -133,6 +138,11 @@ export class CheckoutController {
     }
     if (year < 100) year += 2000;
 
+    const recurring = link.type === 'recurring' ? link.recurring : null;
+    const payer = {
+      name: field(form, 'cardholder_name').slice(0, 100) || null,
+      email: field(form, 'email').slice(0, 200) || null,
+    };
     let transaction: TransactionRow;
     try {
       transaction = await this.transactions.chargeCard(
@@ -146,6 +156,29 @@ export class CheckoutController {
           ...(link.client_reference_id ? { client_reference_id: link.client_reference_id } : {}),
           metadata: link.metadata,
         },
+        // A recurring link: the processor keeps the card, and the mandate is created in the
+        // same transaction that records the first charge as succeeded.
+        recurring
+          ? {
+              storeCredential: true,
+              onSucceeded: (tx, row, credential) =>
+                this.mandates.createWithPayment(tx, row, {
+                  merchant: row.merchant_id,
+                  payment_link: link.id,
+                  client_reference_id: link.client_reference_id,
+                  payer,
+                  payment_method: summarizeCard({ number, exp_month: month, exp_year: year, cvc }),
+                  credential: credential ?? '',
+                  currency: link.currency,
+                  recurring: {
+                    amount: toMinor(link.amount_total),
+                    interval: recurring.interval as Interval,
+                    interval_count: recurring.interval_count,
+                  },
+                  metadata: link.metadata,
+                }),
+            }
+          : {},
       );
     } catch (error) {
       await this.links.releaseToken(hash);
@@ -226,16 +259,6 @@ export class CheckoutController {
       expired: ['This payment link has expired', 'Ask the merchant for a new payment link.'],
     };
     if (messages[status]) return send(reply, 410, renderMessage(...messages[status]));
-    if (link.type === 'recurring') {
-      return send(
-        reply,
-        501,
-        renderMessage(
-          'Recurring payments are not available yet',
-          'This link sets up a recurring payment, which this server does not support yet. You have not been charged.',
-        ),
-      );
-    }
     return undefined;
   }
 

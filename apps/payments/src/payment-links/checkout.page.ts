@@ -32,9 +32,10 @@ input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #e374
 .error{padding:.75rem;margin-bottom:1rem;border:2px solid #b3261e;border-radius:4px;color:#8c1d18;background:#fdecea}
 .success{padding:.75rem;border:2px solid #146c2e;border-radius:4px;color:#0f5323;background:#e6f4ea}
 .muted{color:#595959;font-size:.875rem}
+.check{display:flex;gap:.5rem;align-items:center;font-weight:400}.check input{width:auto}
 `;
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -79,18 +80,9 @@ ${items}
 <p class="amount">Total: <span id="total">${escapeHtml(total)}</span></p>`;
 }
 
-export function renderCheckoutForm(link: PublicLink, token: string, error?: string): string {
-  const alert = error ? `<div class="error" role="alert" id="form-error">${escapeHtml(error)}</div>` : '';
-  const describedBy = error ? ' aria-describedby="form-error"' : '';
-  return layout(
-    `Pay ${merchantName(link)}`,
-    `${summary(link)}
-${alert}
-<form method="post" action="/pay/${escapeHtml(link.id)}" autocomplete="on"${describedBy}>
-<input type="hidden" name="csrf_token" value="${escapeHtml(token)}">
-<fieldset>
-<legend>Card details</legend>
-<label for="cardholder_name">Name on card (optional)</label>
+/** The card fields every card form shares (checkout and invoice payment). */
+export function cardFields(): string {
+  return `<label for="cardholder_name">Name on card (optional)</label>
 <input id="cardholder_name" name="cardholder_name" autocomplete="cc-name" maxlength="100">
 <label for="card_number">Card number</label>
 <input id="card_number" name="card_number" required inputmode="numeric" autocomplete="cc-number" maxlength="23" pattern="[0-9 \\-]{12,23}">
@@ -101,11 +93,50 @@ ${alert}
 <input id="exp_year" name="exp_year" required inputmode="numeric" autocomplete="cc-exp-year" maxlength="4" pattern="[0-9]{2,4}"></div>
 </div>
 <label for="cvc">Security code (CVC)</label>
-<input id="cvc" name="cvc" required inputmode="numeric" autocomplete="cc-csc" maxlength="4" pattern="[0-9]{3,4}">
+<input id="cvc" name="cvc" required inputmode="numeric" autocomplete="cc-csc" maxlength="4" pattern="[0-9]{3,4}">`;
+}
+
+export const testModeNote = (livemode: boolean) =>
+  `<p class="muted">${livemode ? '' : 'Test mode: use a sandbox test card, such as 4242 4242 4242 4242. '}Your card number and security code are sent to the processor and never stored.</p>`;
+
+export const errorAlert = (error: string | undefined) =>
+  error ? `<div class="error" role="alert" id="form-error">${escapeHtml(error)}</div>` : '';
+
+const INTERVAL_WORDS: Record<string, string> = { day: 'day', week: 'week', month: 'month', year: 'year' };
+
+/** "every month", "every 3 weeks". */
+export function everyText(recurring: { interval: string; interval_count: number }): string {
+  const unit = INTERVAL_WORDS[recurring.interval] ?? recurring.interval;
+  return recurring.interval_count === 1 ? `every ${unit}` : `every ${recurring.interval_count} ${unit}s`;
+}
+
+export function renderCheckoutForm(link: PublicLink, token: string, error?: string): string {
+  const describedBy = error ? ' aria-describedby="form-error"' : '';
+  const total = escapeHtml(formatMinor(toMinor(link.amount_total), link.currency));
+  const recurring = link.recurring
+    ? `<p id="recurring-terms">You authorise ${escapeHtml(merchantName(link))} to charge this card ${total} now and ${escapeHtml(
+        everyText(link.recurring),
+      )} until you cancel.</p>`
+    : '';
+  const payer = link.recurring
+    ? `<label for="email">Email (optional, for receipts)</label>
+<input id="email" name="email" type="email" autocomplete="email" maxlength="200">`
+    : '';
+  return layout(
+    `Pay ${merchantName(link)}`,
+    `${summary(link)}
+${errorAlert(error)}
+<form method="post" action="/pay/${escapeHtml(link.id)}" autocomplete="on"${describedBy}>
+<input type="hidden" name="csrf_token" value="${escapeHtml(token)}">
+<fieldset>
+<legend>Card details</legend>
+${cardFields()}
+${payer}
 </fieldset>
-<button type="submit">Pay ${escapeHtml(formatMinor(toMinor(link.amount_total), link.currency))}</button>
+${recurring}
+<button type="submit">${link.recurring ? 'Subscribe' : 'Pay'} ${total}</button>
 </form>
-<p class="muted">${link.livemode ? '' : 'Test mode: use a sandbox test card, such as 4242 4242 4242 4242. '}Your card number and security code are sent to the processor and never stored.</p>`,
+${testModeNote(link.livemode)}`,
   );
 }
 

@@ -23,7 +23,7 @@ export class PaymentLinksController {
     errors: ['resource_missing'],
   })
   async create(@Caller() caller: AuthenticatedContext, @Body() body: CreatePaymentLinkDto) {
-    return this.links.serialize(await this.links.create(tenantOf(caller), body));
+    return this.links.serialize(await this.links.create(tenantOf(caller), body, caller.account_name));
   }
 
   @Get()

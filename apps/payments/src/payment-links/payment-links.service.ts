@@ -17,6 +17,7 @@ import {
   toMinor,
   type Tx,
 } from '@paygrid/platform';
+import { ensureDefaultMerchant } from '../merchants/default-merchant';
 import type { Tenant } from '../merchants/merchants.service';
 import type { CreatePaymentLinkDto, UpdatePaymentLinkDto } from './payment-links.dto';
 import { completionLimit, lineItemsTotal, type LineItem } from './totals';
@@ -106,7 +107,8 @@ export class PaymentLinksService {
     return serializePaymentLink(link, this.publicBaseUrl, this.clock.now());
   }
 
-  async create(tenant: Tenant, input: CreatePaymentLinkDto): Promise<PaymentLinkRow> {
+  /** `accountName` names the account's default merchant if this link creates it. */
+  async create(tenant: Tenant, input: CreatePaymentLinkDto, accountName?: string): Promise<PaymentLinkRow> {
     const now = this.clock.now();
     const type = input.type ?? 'one_time';
     if (input.amount !== undefined && input.line_items !== undefined) {
@@ -135,7 +137,7 @@ export class PaymentLinksService {
       throw new ApiError('parameter_invalid', 'expires_at must be in the future.', 'expires_at');
     }
     return this.db.transaction(async (tx) => {
-      const merchant = await this.resolveMerchant(tx, tenant, input.merchant);
+      const merchant = await this.resolveMerchant(tx, tenant, input.merchant, accountName, now);
       const [row] = await tx.query<PaymentLinkRow>(
         `insert into payments.payment_links (id, account_id, livemode, merchant_id, type, amount, currency, line_items,
            amount_total, recurring, description, max_completions, expires_at, after_completion_redirect_url,
@@ -335,10 +337,41 @@ export class PaymentLinksService {
     });
   }
 
+  /**
+   * Expires the active links whose expires_at has passed (payment_link.expired). Claims with
+   * SKIP LOCKED and a guarded update, so several instances running it expire each link once.
+   */
+  async expireDue(limit = 200): Promise<number> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query<PaymentLinkRow>(
+        `update payments.payment_links set status = 'expired', updated_at = $1
+          where id in (select id from payments.payment_links
+                        where status = 'active' and expires_at is not null and expires_at <= $1
+                        order by expires_at limit $2 for update skip locked)
+            and status = 'active'
+          returning *`,
+        [now, limit],
+      );
+      for (const row of rows) await this.emit(tx, row, 'payment_link.expired', now, { status: 'active' });
+      return rows.length;
+    });
+  }
+
+  /** Forgets checkout form submissions older than `olderThanMs` (their tokens expired long ago). */
+  async pruneSubmissions(olderThanMs: number): Promise<void> {
+    const cutoff = new Date(this.clock.now().getTime() - olderThanMs);
+    await this.db.query('delete from payments.checkout_submissions where created_at < $1', [cutoff]);
+    await this.db.query(
+      'delete from payments.invoice_payment_submissions where created_at < $1 and not succeeded',
+      [cutoff],
+    );
+  }
+
   private async emit(
     tx: Tx,
     row: PaymentLinkRow,
-    type: 'payment_link.created' | 'payment_link.updated' | 'payment_link.completed',
+    type: 'payment_link.created' | 'payment_link.updated' | 'payment_link.completed' | 'payment_link.expired',
     now: Date,
     previous?: Record<string, unknown>,
   ): Promise<void> {
@@ -353,18 +386,20 @@ export class PaymentLinksService {
     });
   }
 
+  /** The merchant given, else the account's default merchant (created on first need). */
   private async resolveMerchant(
     tx: Tx,
     tenant: Tenant,
     merchant: string | undefined,
+    accountName: string | undefined,
+    now: Date,
   ): Promise<string | null> {
+    if (!merchant) return (await ensureDefaultMerchant(tx, tenant, accountName, now)).id;
     const [row] = await tx.query<{ id: string }>(
-      merchant
-        ? 'select id from payments.merchants where account_id = $1 and livemode = $2 and id = $3'
-        : 'select id from payments.merchants where account_id = $1 and livemode = $2 and is_default',
-      merchant ? [tenant.account, tenant.livemode, merchant] : [tenant.account, tenant.livemode],
+      'select id from payments.merchants where account_id = $1 and livemode = $2 and id = $3',
+      [tenant.account, tenant.livemode, merchant],
     );
-    if (merchant && !row) throw notFound('merchant', merchant, 'merchant');
-    return row?.id ?? null;
+    if (!row) throw notFound('merchant', merchant, 'merchant');
+    return row.id;
   }
 }

@@ -3,6 +3,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
 import { ApiError, Caller, Operation, OwnIdempotency, RequireScope } from '@paygrid/platform';
+import { summarizeCard } from '../connectors/cards';
+import { MandatesService } from '../mandates/mandates.service';
 import { ListTransactionsQuery, TestPaymentDto } from './transactions.dto';
 import { serializeTransaction, TransactionsService } from './transactions.service';
 
@@ -10,7 +12,10 @@ const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, l
 
 @Controller('v1/transactions')
 export class TransactionsController {
-  constructor(@Inject(TransactionsService) private readonly transactions: TransactionsService) {}
+  constructor(
+    @Inject(TransactionsService) private readonly transactions: TransactionsService,
+    @Inject(MandatesService) private readonly mandates: MandatesService,
+  ) {}
 
   @Get()
   @RequireScope('transactions:read')
@@ -54,17 +59,37 @@ export class TransactionsController {
   @Operation({
     summary: 'Make a test payment (test mode only)',
     description:
-      'Charges one of the sandbox test cards (API.md section 5) for the amount given and answers the resulting `payment` transaction, succeeded or failed. Live keys get 404. Idempotency-Key is not honoured here.',
+      'Charges one of the sandbox test cards (API.md section 5) for the amount given and answers the resulting `payment` transaction, succeeded or failed. With `save_card: true` a succeeded payment also stores the card as an on-demand mandate (`mandate` on the transaction; `mandate.created`), optionally for `customer`. Live keys get 404. Idempotency-Key is not honoured here.',
     response: 'Transaction',
     operationId: 'transactions.testPayment',
   })
   async testPayment(@Caller() caller: AuthenticatedContext, @Body() body: TestPaymentDto) {
     if (caller.livemode) throw new ApiError('route_not_found', 'No such route.');
-    const row = await this.transactions.chargeCard(tenantOf(caller), {
-      amount: BigInt(body.amount),
-      currency: body.currency,
-      card: { number: body.card_number, exp_month: 12, exp_year: 2099, cvc: '123' },
-    });
+    const card = { number: body.card_number, exp_month: 12, exp_year: 2099, cvc: '123' };
+    const row = await this.transactions.chargeCard(
+      tenantOf(caller),
+      {
+        amount: BigInt(body.amount),
+        currency: body.currency,
+        card,
+        ...(body.customer ? { customer: body.customer } : {}),
+        account_name: caller.account_name,
+      },
+      body.save_card
+        ? {
+            storeCredential: true,
+            onSucceeded: (tx, payment, credential) =>
+              this.mandates.createWithPayment(tx, payment, {
+                merchant: payment.merchant_id,
+                customer: body.customer ?? null,
+                payer: { name: null, email: null },
+                payment_method: summarizeCard(card),
+                credential: credential ?? '',
+                currency: body.currency,
+              }),
+          }
+        : {},
+    );
     return serializeTransaction(row);
   }
 }

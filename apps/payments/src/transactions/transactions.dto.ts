@@ -1,6 +1,16 @@
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
-import { IsCurrency, JSONSchema, ListQuery, normalizeCurrency } from '@paygrid/platform';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { IsCurrency, IsOmittable, JSONSchema, ListQuery, normalizeCurrency } from '@paygrid/platform';
 
 const MAX = 99_999_999_999;
 
@@ -44,7 +54,9 @@ export class ListTransactionsQuery extends ListQuery {
   amount?: AmountRange;
 }
 
-@JSONSchema({ examples: [{ amount: 1000, currency: 'USD', card_number: '4242424242424242' }] })
+@JSONSchema({
+  examples: [{ amount: 1000, currency: 'USD', card_number: '4242424242424242', save_card: true }],
+})
 export class TestPaymentDto {
   @JSONSchema({ description: 'Minor units, 1 to 99 999 999 999.' })
   @IsInt({ message: 'amount must be an integer number of minor units' })
@@ -61,4 +73,18 @@ export class TestPaymentDto {
   @IsString()
   @Matches(/^[\d -]{12,23}$/, { message: 'card_number must be a card number' })
   card_number!: string;
+
+  @IsOmittable()
+  @JSONSchema({
+    description:
+      'Also store the card as an on-demand mandate (what a payer ticking "save this card" on a hosted invoice does), for testing charges through mandates.',
+  })
+  @IsBoolean()
+  save_card?: boolean;
+
+  @IsOmittable()
+  @JSONSchema({ description: 'The invoicing customer the payment (and the saved card) belongs to.' })
+  @IsString()
+  @Matches(/^cus_[0-9A-Za-z]{8,64}$/, { message: 'customer must be a customer id' })
+  customer?: string;
 }

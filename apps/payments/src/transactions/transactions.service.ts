@@ -21,8 +21,14 @@ import {
   type Tx,
 } from '@paygrid/platform';
 import { digitsOnly, summarizeCard, validateCard } from '../connectors/cards';
-import type { CardDetails, PaymentConnector, PaymentMethodSummary } from '../connectors/connector';
+import type {
+  CardDetails,
+  ConnectorOutcome,
+  PaymentConnector,
+  PaymentMethodSummary,
+} from '../connectors/connector';
 import { paymentLegs, postEntries } from '../ledger/ledger';
+import { ensureDefaultMerchant } from '../merchants/default-merchant';
 import type { Tenant } from '../merchants/merchants.service';
 import type { ListTransactionsQuery } from './transactions.dto';
 
@@ -45,6 +51,7 @@ export interface TransactionRow {
   invoice: string | null;
   customer: string | null;
   client_reference_id: string | null;
+  reference: string | null;
   payment_method: PaymentMethodSummary | null;
   failure_code: string | null;
   failure_message: string | null;
@@ -82,6 +89,7 @@ export function serializeTransaction(t: TransactionRow) {
     invoice: t.invoice,
     customer: t.customer,
     client_reference_id: t.client_reference_id,
+    reference: t.reference,
     payment_method: t.payment_method,
     failure_code: t.failure_code,
     failure_message: t.failure_message,
@@ -103,6 +111,40 @@ export interface ChargeCardInput {
   customer?: string;
   client_reference_id?: string;
   metadata?: Record<string, string>;
+  /** Name of the default merchant if it must be created (no `merchant` given). */
+  account_name?: string;
+}
+
+/** What the intent row of a payment records (tx1). */
+export interface PaymentIntent {
+  amount: bigint;
+  currency: string;
+  merchant: string | null;
+  payment_link?: string | null;
+  mandate?: string | null;
+  invoice?: string | null;
+  customer?: string | null;
+  client_reference_id?: string | null;
+  reference?: string | null;
+  payment_method: PaymentMethodSummary | null;
+  metadata?: Record<string, string>;
+}
+
+/**
+ * Runs in tx2 of a successful charge, before its ledger entries and payment.succeeded: the
+ * checkout of a recurring link creates the mandate here, with the stored credential, so the
+ * payment and its mandate commit together. It may return the transaction updated (mandate set).
+ */
+export type OnChargeSucceeded = (
+  tx: Tx,
+  row: TransactionRow,
+  credential: string | undefined,
+) => Promise<TransactionRow>;
+
+export interface ChargeCardOptions {
+  /** Ask the processor to keep the card for later charges (a mandate). */
+  storeCredential?: boolean;
+  onSucceeded?: OnChargeSucceeded;
 }
 
 /** Refuses to run a connector call inside a database transaction (STYLE.md rule 5). */
@@ -119,7 +161,16 @@ export class TransactionsService {
     private readonly connector: PaymentConnector,
   ) {}
 
-  async chargeCard(tenant: Tenant, input: ChargeCardInput): Promise<TransactionRow> {
+  /** The service's database (the hosted pages keep their single-use form rows in it). */
+  get database(): Database {
+    return this.db;
+  }
+
+  async chargeCard(
+    tenant: Tenant,
+    input: ChargeCardInput,
+    options: ChargeCardOptions = {},
+  ): Promise<TransactionRow> {
     assertOutsideTransaction(this.db);
     const problem = validateCard(input.card, this.clock.now());
     if (problem) throw new ApiError('parameter_invalid', problem.message, `card[${problem.param}]`);
@@ -127,31 +178,12 @@ export class TransactionsService {
 
     // tx1: the intent. Only brand, last4 and expiry are written (PCI: no PAN, no CVC).
     const intent = await this.db.transaction(async (tx) => {
-      const merchant = await this.resolveMerchant(tx, tenant, input.merchant);
-      const now = this.clock.now();
-      const [row] = await tx.query<TransactionRow>(
-        `insert into payments.transactions (id, account_id, livemode, merchant_id, type, status, amount, currency,
-           payment_link, mandate, invoice, customer, client_reference_id, payment_method, metadata, created_at, updated_at)
-         values ($1, $2, $3, $4, 'payment', 'pending', $5::bigint, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14, $14)
-         returning *`,
-        [
-          newId('txn'),
-          tenant.account,
-          tenant.livemode,
-          merchant,
-          input.amount.toString(),
-          input.currency,
-          input.payment_link ?? null,
-          input.mandate ?? null,
-          input.invoice ?? null,
-          input.customer ?? null,
-          input.client_reference_id ?? null,
-          JSON.stringify(summarizeCard(card)),
-          JSON.stringify(input.metadata ?? {}),
-          now,
-        ],
-      );
-      return row;
+      const merchant = await this.resolveMerchant(tx, tenant, input.merchant, input.account_name);
+      return this.insertIntent(tx, tenant, {
+        ...input,
+        merchant,
+        payment_method: summarizeCard(card),
+      });
     });
 
     // The processor call, outside any transaction. A throw leaves the intent pending for
@@ -162,15 +194,72 @@ export class TransactionsService {
       currency: input.currency,
       livemode: tenant.livemode,
       card,
-      store_credential: false,
+      store_credential: options.storeCredential ?? false,
     });
 
     // tx2: the outcome.
     return this.db.transaction((tx) =>
       outcome.status === 'succeeded'
-        ? this.recordSuccess(tx, intent.id, outcome.processor_reference)
+        ? this.recordSuccess(tx, intent.id, outcome.processor_reference, (t, row) =>
+            options.onSucceeded ? options.onSucceeded(t, row, outcome.credential) : Promise.resolve(row),
+          )
         : this.recordFailure(tx, intent.id, outcome.code, outcome.message, outcome.processor_reference),
     );
+  }
+
+  /** Writes a pending payment (the intent of a connector call) in the caller's transaction. */
+  async insertIntent(tx: Tx, tenant: Tenant, intent: PaymentIntent): Promise<TransactionRow> {
+    const [row] = await tx.query<TransactionRow>(
+      `insert into payments.transactions (id, account_id, livemode, merchant_id, type, status, amount, currency,
+         payment_link, mandate, invoice, customer, client_reference_id, reference, payment_method, metadata, created_at, updated_at)
+       values ($1, $2, $3, $4, 'payment', 'pending', $5::bigint, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::jsonb, $15, $15)
+       returning *`,
+      [
+        newId('txn'),
+        tenant.account,
+        tenant.livemode,
+        intent.merchant,
+        intent.amount.toString(),
+        intent.currency,
+        intent.payment_link ?? null,
+        intent.mandate ?? null,
+        intent.invoice ?? null,
+        intent.customer ?? null,
+        intent.client_reference_id ?? null,
+        intent.reference ?? null,
+        intent.payment_method ? JSON.stringify(intent.payment_method) : null,
+        JSON.stringify(intent.metadata ?? {}),
+        this.clock.now(),
+      ],
+    );
+    return row;
+  }
+
+  /**
+   * Records a payment that fails without reaching the processor (a command on an invalid
+   * mandate): written directly as failed, with payment.failed, in the caller's transaction.
+   */
+  async insertFailed(
+    tx: Tx,
+    tenant: Tenant,
+    intent: PaymentIntent,
+    code: string,
+    message: string,
+  ): Promise<TransactionRow> {
+    const row = await this.insertIntent(tx, tenant, intent);
+    return this.recordFailure(tx, row.id, code, message, null);
+  }
+
+  /** tx2 of any payment: the connector's outcome, in the caller's transaction. */
+  recordOutcome(
+    tx: Tx,
+    id: string,
+    outcome: ConnectorOutcome,
+    onSucceeded?: (tx: Tx, row: TransactionRow) => Promise<TransactionRow>,
+  ): Promise<TransactionRow> {
+    return outcome.status === 'succeeded'
+      ? this.recordSuccess(tx, id, outcome.processor_reference, onSucceeded)
+      : this.recordFailure(tx, id, outcome.code, outcome.message, outcome.processor_reference);
   }
 
   /**
@@ -182,13 +271,15 @@ export class TransactionsService {
    * `olderThanMs` must exceed the connector's time-out, or an in-flight charge could be
    * failed under its caller (tx2 would then find it no longer pending and keep `failed`).
    * With a real processor, look the charge up by its idempotency key first; the stateless
-   * sandbox has nothing to look up.
+   * sandbox has nothing to look up. Charges of a stored card (mandate_charges) are not
+   * failed here: MandatesService.recoverPending re-drives them.
    */
   async recoverPending(olderThanMs: number): Promise<number> {
     const cutoff = new Date(this.clock.now().getTime() - olderThanMs);
     const stale = await this.db.query<{ id: string }>(
-      `select id from payments.transactions where status = 'pending' and type = 'payment' and created_at < $1
-       order by created_at limit 500`,
+      `select t.id from payments.transactions t where t.status = 'pending' and t.type = 'payment' and t.created_at < $1
+          and not exists (select 1 from payments.mandate_charges c where c.transaction_id = t.id)
+       order by t.created_at limit 500`,
       [cutoff],
     );
     let resolved = 0;
@@ -208,14 +299,20 @@ export class TransactionsService {
   }
 
   /** pending -> succeeded, with its ledger entries and payment.succeeded. Idempotent. */
-  private async recordSuccess(tx: Tx, id: string, processorReference: string): Promise<TransactionRow> {
+  private async recordSuccess(
+    tx: Tx,
+    id: string,
+    processorReference: string,
+    onSucceeded?: (tx: Tx, row: TransactionRow) => Promise<TransactionRow>,
+  ): Promise<TransactionRow> {
     const now = this.clock.now();
-    const [row] = await tx.query<TransactionRow>(
+    const [updated] = await tx.query<TransactionRow>(
       `update payments.transactions set status = 'succeeded', processor_reference = $2, updated_at = $3
         where id = $1 and status = 'pending' returning *`,
       [id, processorReference, now],
     );
-    if (!row) return this.reload(tx, id);
+    if (!updated) return this.reload(tx, id);
+    const row = onSucceeded ? await onSucceeded(tx, updated) : updated;
     await postEntries(tx, {
       account: row.account_id,
       livemode: row.livemode,
@@ -229,7 +326,7 @@ export class TransactionsService {
   }
 
   /** pending -> failed, with payment.failed. Idempotent. */
-  private async recordFailure(
+  async recordFailure(
     tx: Tx,
     id: string,
     code: string,
@@ -248,7 +345,7 @@ export class TransactionsService {
     return row;
   }
 
-  private async reload(tx: Tx, id: string): Promise<TransactionRow> {
+  async reload(tx: Tx, id: string): Promise<TransactionRow> {
     const [row] = await tx.query<TransactionRow>('select * from payments.transactions where id = $1', [id]);
     return row;
   }
@@ -270,18 +367,22 @@ export class TransactionsService {
   }
 
   /** The merchant paid (default: the account's); live payments need an active one (API.md section 5). */
-  private async resolveMerchant(
+  async resolveMerchant(
     tx: Tx,
     tenant: Tenant,
     merchant: string | undefined,
+    accountName?: string,
   ): Promise<string | null> {
-    const [row] = await tx.query<{ id: string; onboarding_status: string }>(
+    let [row] = await tx.query<{ id: string; onboarding_status: string }>(
       merchant
         ? 'select id, onboarding_status from payments.merchants where account_id = $1 and livemode = $2 and id = $3'
         : 'select id, onboarding_status from payments.merchants where account_id = $1 and livemode = $2 and is_default',
       merchant ? [tenant.account, tenant.livemode, merchant] : [tenant.account, tenant.livemode],
     );
     if (merchant && !row) throw notFound('merchant', merchant, 'merchant');
+    if (!row && accountName !== undefined) {
+      row = await ensureDefaultMerchant(tx, tenant, accountName, this.clock.now());
+    }
     if (tenant.livemode && row?.onboarding_status !== 'active') {
       throw new ApiError(
         'merchant_not_active',

@@ -5,6 +5,7 @@ import { BillingHistorySchema, CustomerListSchema, CustomerSchema } from './cust
 import { ErrorEnvelopeSchema } from './error.schema';
 import { EventListSchema, EventSchema } from './event.schema';
 import { MetadataSchema, type JsonSchema } from './json-schema';
+import { MandateListSchema, MandateSchema } from './mandate.schema';
 import { MerchantListSchema, MerchantSchema } from './merchant.schema';
 import { PaymentLinkListSchema, PaymentLinkSchema } from './payment-link.schema';
 import {
@@ -27,6 +28,8 @@ export { SCHEMA_REF_PREFIX, schemaRef, type JsonSchema } from './json-schema';
 export const API_SCHEMAS = {
   ErrorEnvelope: ErrorEnvelopeSchema,
   Metadata: MetadataSchema,
+  Mandate: MandateSchema,
+  MandateList: MandateListSchema,
   Merchant: MerchantSchema,
   MerchantList: MerchantListSchema,
   PaymentLink: PaymentLinkSchema,

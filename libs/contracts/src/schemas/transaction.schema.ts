@@ -31,6 +31,10 @@ export const TransactionSchema: JsonSchema = strictObject(
     invoice: optionalId('inv', 'The invoice paid, if any.'),
     customer: optionalId('cus', 'The customer, if any.'),
     client_reference_id: nullable({ type: 'string', description: 'Your reference, carried from the link.' }),
+    reference: nullable({
+      type: 'string',
+      description: "The charge request's reference (payments.commands.v1: unique per account and mode).",
+    }),
     payment_method: nullable(
       strictObject(
         {
@@ -44,7 +48,9 @@ export const TransactionSchema: JsonSchema = strictObject(
     ),
     failure_code: nullable({
       type: 'string',
-      enum: ['card_declined', 'insufficient_funds', 'expired_card', 'processing_error'],
+      enum: ['card_declined', 'insufficient_funds', 'expired_card', 'processing_error', 'mandate_invalid'],
+      description:
+        'Why it failed: a decline code, or `mandate_invalid` for a charge request on an unknown, inactive or other-currency mandate.',
     }),
     failure_message: nullable({ type: 'string' }),
     metadata: schemaRef('Metadata'),
