@@ -84,9 +84,11 @@ export class InvoicePaymentController {
     this.db = transactions.database;
   }
 
-  @Get(':token')
+  // A wildcard, not `:token`: the sealed token is a few hundred characters, past the router's
+  // 100-character limit for a path parameter (which answers 414).
+  @Get('*')
   @Public()
-  async page(@Param('token') token: string, @Res() reply: FastifyReply) {
+  async page(@Param('*') token: string, @Res() reply: FastifyReply) {
     const invoice = this.open(token);
     if (!invoice) return this.invalid(reply);
     const paid = await this.paidWith(tokenHash(token));
@@ -94,10 +96,10 @@ export class InvoicePaymentController {
     return this.form(reply, 200, invoice, token);
   }
 
-  @Post(':token')
+  @Post('*')
   @Public()
   async pay(
-    @Param('token') token: string,
+    @Param('*') token: string,
     @Body() body: Record<string, unknown> | undefined,
     @Res() reply: FastifyReply,
   ) {
