@@ -37,7 +37,12 @@ module.exports = {
     {
       ...base,
       displayName: 'embedded',
-      testMatch: ['<rootDir>/tests/integration/**/*.test.ts', '<rootDir>/tests/embedded/**/*.test.ts'],
+      // tests/browser: a real chromium against the embedded platform (tests/support/browser.ts).
+      testMatch: [
+        '<rootDir>/tests/integration/**/*.test.ts',
+        '<rootDir>/tests/embedded/**/*.test.ts',
+        '<rootDir>/tests/browser/**/*.test.ts',
+      ],
       setupFiles: ['<rootDir>/tests/setup/embedded.js'],
       setupFilesAfterEnv: ['<rootDir>/tests/setup/timeout-60s.js'],
     },
