@@ -21,9 +21,11 @@ export type PaymentsCommandType = (typeof PAYMENTS_COMMAND_TYPES)[number];
  * dunning retry is a new reference and a redelivered command is not.
  *
  * Outcome: one `payment` transaction (with `invoice`, `customer`, `mandate`, `reference` set)
- * and the event `payment.succeeded` or `payment.failed`. A command that cannot be charged at
- * all (unknown or canceled mandate, currency mismatch) also ends as `payment.failed` on a
- * failed transaction with `failure_code` `mandate_invalid`, so the sender always gets an answer.
+ * and the event `payment.succeeded` or `payment.failed` (consumer group `payments.commands`).
+ * A command that cannot be charged at all (unknown, other account's or mode's, canceled or
+ * failed mandate, currency mismatch) also ends as `payment.failed` on a failed transaction
+ * with `failure_code` `mandate_invalid`, so the sender always gets an answer. A malformed
+ * command (not an integer amount, a field missing) is logged and dropped.
  */
 export interface ChargeMandateCommand {
   mandate: string;
@@ -41,16 +43,18 @@ export interface PaymentsCommandData {
 }
 
 /**
- * The hosted invoice page (invoicing, under `/i/...`) shows the card form, but the form posts
- * to the payments service at `/pay/invoices/<token>` so card data never reaches invoicing or
- * Kafka. `token` is `sealToken(INTERNAL_SIGNING_SECRET, INVOICE_PAYMENT_TOKEN_PURPOSE, payload,
- * expiresAt)` (libs/platform signed-token.ts). The payments service charges the card
+ * The hosted invoice page (invoicing, under `/i/...`) links its "Pay" button to the payments
+ * service's card form page at `/pay/invoices/<token>` (GET renders the form in payments, POST
+ * charges), so card data never reaches invoicing or Kafka. `token` is
+ * `sealToken(INTERNAL_SIGNING_SECRET, INVOICE_PAYMENT_TOKEN_PURPOSE, payload, expiresAt)`
+ * (libs/platform signed-token.ts). The payments service charges the card
  * (write intent -> connector -> record outcome, as a checkout does), records a `payment`
  * transaction with `invoice` and `customer`, emits `payment.succeeded|failed` (the invoicing
  * service settles the invoice from that event) and, when the payer ticked "save card" and the
  * charge succeeded, creates a mandate for the customer (`mandate.created`, with `customer`).
- * It then redirects (303) to `return_url` with `?payment=<txn id>` appended.
- * One token pays at most once (its hash is stored as used, like checkout form tokens).
+ * It then redirects (303) to `return_url` with `?payment=<txn id>` appended; a decline
+ * re-renders the form (402). Each rendered form is single-use (a double click pays once) and
+ * an invoice token pays at most once: after a success its page redirects to `return_url`.
  */
 export const INVOICE_PAYMENT_TOKEN_PURPOSE = 'paygrid.invoice-payment.v1';
 

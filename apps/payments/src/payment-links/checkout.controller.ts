@@ -2,9 +2,10 @@
 // with a signed `public` context. GET renders the form with a fresh CSRF token; POST verifies
 // the token, claims it (each token pays at most once: a double click shows the first
 // submission's result), and charges through TransactionsService.chargeCard (connector call
-// outside any transaction). A recurring link's checkout also stores the card at the processor
-// and creates the mandate with the first charge (MandatesService.createWithPayment). The card number and CVC live only in this request's memory:
-// they are never logged, stored or echoed back into a re-rendered form.
+// outside any transaction). A recurring link's checkout also stores the card at the
+// processor and creates the mandate with the first charge (MandatesService.createWithPayment).
+// The card number and CVC live only in this request's memory: they are never logged, stored
+// or echoed back into a re-rendered form.
 
 import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
 import { ApiError, Public, toMinor, type Clock } from '@paygrid/platform';
