@@ -6,12 +6,13 @@
 // anchor (month-end clamping, no drift) over a year of cycles.
 
 import { startEmbedded, type Embedded } from '@paygrid/embedded';
-import { createLogger, ManualClock, type Database } from '@paygrid/platform';
+import { createLogger, ManualClock, signContext, type Database } from '@paygrid/platform';
 import type { PaymentConnector } from '../../apps/payments/src/connectors/connector';
 import { SandboxConnector } from '../../apps/payments/src/connectors/sandbox.connector';
 import { ledgerImbalances, postingMismatches } from '../../apps/payments/src/ledger/ledger';
 import { cycleDate } from '../../apps/payments/src/mandates/cycle';
 import { MandatesService, type MandateRow } from '../../apps/payments/src/mandates/mandates.service';
+import { PaymentLinksService } from '../../apps/payments/src/payment-links/payment-links.service';
 import { TransactionsService } from '../../apps/payments/src/transactions/transactions.service';
 
 let embedded: Embedded;
@@ -190,4 +191,51 @@ it('charges a Jan 31 mandate on the last day of shorter months and back on the 3
     '2029-01-31',
   ]);
   expect((await paymentsOf(mandate.id)).filter((p) => p.status === 'succeeded')).toHaveLength(13);
+});
+
+it('expires a link once when two instances run the expiry job together, and forgets old form submissions', async () => {
+  clock.set('2030-01-01T00:00:00Z');
+  const links = new PaymentLinksService(db, clock, 'http://localhost');
+  const link = await links.create(
+    { account: 'acct_mdtexpiry001', livemode: false },
+    { amount: 100, currency: 'USD', expires_at: '2030-01-01T00:01:00Z' },
+    'Expiry Ltd',
+  );
+  await db.query(
+    `insert into payments.checkout_submissions (token_hash, payment_link_id, created_at) values ('old', $1, $2), ('new', $1, $3)`,
+    [link.id, new Date('2029-12-01T00:00:00Z'), new Date('2030-01-01T00:00:00Z')],
+  );
+  clock.advance(120_000);
+  const other = new PaymentLinksService(db, clock, 'http://localhost');
+  const expired = await Promise.all([links.expireDue(), other.expireDue(), links.expireDue()]);
+  expect(expired.reduce((a, b) => a + b, 0)).toBe(1);
+  const events = await db.query<{ type: string }>(
+    `select payload->>'type' as type from payments.outbox where payload->'data'->'object'->>'id' = $1 order by id`,
+    [link.id],
+  );
+  expect(events.map((e) => e.type)).toEqual(['payment_link.created', 'payment_link.expired']);
+  await links.pruneSubmissions(7 * DAY);
+  const left = await db.query<{ token_hash: string }>(
+    'select token_hash from payments.checkout_submissions where payment_link_id = $1',
+    [link.id],
+  );
+  expect(left.map((r) => r.token_hash)).toEqual(['new']);
+});
+
+it('has no test clock route unless PAYMENTS_TEST_CLOCK is set', async () => {
+  const payments = embedded.services.payments;
+  const url = '/internal/test-clock/advance';
+  const headers = signContext(
+    payments.runtime.config.internalSecret,
+    { kind: 'operator', request_id: 'req_testclockabsent', issued_at: Date.now() },
+    'POST',
+    url,
+  );
+  const response = await payments.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify({ ms: 1000 }),
+  });
+  expect(response.statusCode).toBe(404);
 });

@@ -185,6 +185,21 @@ describe('recurring checkout and the scheduler', () => {
     );
   });
 
+  it('creates no mandate when the first charge is declined', async () => {
+    const link = await recurringLink();
+    const answer = await payPage(platform, `/pay/${link.id}`, CARDS.insufficientFunds);
+    expect(answer.status).toBe(402);
+    expect(String(answer.body)).toContain('insufficient funds');
+    const [payment] = (await get(`/v1/transactions?payment_link=${link.id}`)).data;
+    expect(payment).toMatchObject({ status: 'failed', failure_code: 'insufficient_funds', mandate: null });
+    const mandates = await platform.sql(
+      'payments',
+      'select id from payments.mandates where payment_link = $1',
+      [link.id],
+    );
+    expect(mandates).toHaveLength(0);
+  });
+
   it('stops charging a canceled mandate; other accounts and modes see 404', async () => {
     const { mandate } = await subscribe();
     const canceled = await platform.api(account.testKey, 'POST', `/v1/mandates/${mandate.id}/cancel`, {});
@@ -385,6 +400,17 @@ describe('card payment of an invoice (/pay/invoices/:token)', () => {
     await eventually(async () =>
       (await eventTypesOf(mandate.id)).includes('mandate.created') ? true : undefined,
     );
+  });
+
+  it('takes no live payment while the live default merchant is not active (409 page)', async () => {
+    const path = `/pay/invoices/${await seal(payload({ livemode: true, invoice: 'inv_00000000000payinv03' }))}`;
+    const answer = await payPage(platform, path, CARDS.ok);
+    expect(answer.status).toBe(409);
+    expect(String(answer.body)).toContain('cannot accept card payments');
+    const rows = await platform.sql('payments', 'select id from payments.transactions where invoice = $1', [
+      'inv_00000000000payinv03',
+    ]);
+    expect(rows).toHaveLength(0);
   });
 
   it('refuses forged, expired and other-purpose tokens, and forms without a valid CSRF token', async () => {
