@@ -24,6 +24,7 @@ import {
   type Clock,
   type Database,
   emitEvent,
+  type EventBus,
   findOwned,
   type ListQuery,
   type Logger,
@@ -33,7 +34,7 @@ import {
   toMinor,
   type Tx,
 } from '@paygrid/platform';
-import type { PaymentConnector, PaymentMethodSummary } from '../connectors/connector';
+import type { ConnectorOutcome, PaymentConnector, PaymentMethodSummary } from '../connectors/connector';
 import type { Tenant } from '../merchants/merchants.service';
 import {
   assertOutsideTransaction,
@@ -305,16 +306,7 @@ export class MandatesService {
   // ---------------------------------------------------------------- commands
 
   /** Subscribes to payments.commands.v1 (see handleCommand). */
-  async startCommandConsumer(
-    bus: {
-      subscribe(s: {
-        groupId: string;
-        topics: readonly string[];
-        handler: (m: { value: string }) => Promise<void>;
-      }): Promise<void>;
-    },
-    topic: string,
-  ): Promise<void> {
+  async startCommandConsumer(bus: EventBus, topic: string): Promise<void> {
     await bus.subscribe({
       groupId: COMMANDS_CONSUMER,
       topics: [topic],
@@ -462,7 +454,7 @@ export class MandatesService {
       'select * from payments.transactions where id = $1',
       [charge.transaction_id],
     );
-    let outcome;
+    let outcome: ConnectorOutcome;
     try {
       outcome = await this.connector.chargeStored({
         idempotency_key: payment.id,
