@@ -142,7 +142,8 @@ export class CheckoutController {
     const recurring = link.type === 'recurring' ? link.recurring : null;
     const payer = {
       name: field(form, 'cardholder_name').slice(0, 100) || null,
-      email: field(form, 'email').slice(0, 200) || null,
+      // Optional and only for receipts: anything that is not an address is simply not kept.
+      email: /^[^\s@]{1,100}@[^\s@]{1,100}$/.test(field(form, 'email')) ? field(form, 'email') : null,
     };
     let transaction: TransactionRow;
     try {
