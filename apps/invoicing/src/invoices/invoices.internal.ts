@@ -121,6 +121,9 @@ export interface InvoicesInternal {
 
   /** Registers a listener called inside each settlement transaction (see PaymentOutcomeListener). */
   onPaymentOutcome(listener: PaymentOutcomeListener): void;
+
+  /** runOverdue (below) with this service's database and public URLs. */
+  runOverdue(now: Date, scope?: { tenant?: Tenant; test_clock?: string }): Promise<number>;
 }
 
 /**
@@ -128,10 +131,13 @@ export interface InvoicesInternal {
  * emits invoice.overdue and records `overdue_at`. `scope` limits it to one tenant and/or the
  * customers of one test clock (test clocks advance only their own invoices; the real-time
  * timer passes no test_clock and skips invoices of test-clock customers).
- * Returns how many invoices it marked. Exported from invoices.service.ts.
+ * Returns how many invoices it marked. Exported from invoices.service.ts; also
+ * `InvoicesInternal.runOverdue(now, scope?)`, which supplies db and URLs.
  */
 export type RunOverdue = (
   db: Database,
   now: Date,
-  scope?: { tenant?: Tenant; test_clock?: string },
+  scope: { tenant?: Tenant; test_clock?: string },
+  /** For the hosted_url/pdf_url in the events. */
+  publicBaseUrl: string,
 ) => Promise<number>;

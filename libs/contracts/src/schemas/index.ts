@@ -4,6 +4,7 @@
 import { BillingHistorySchema, CustomerListSchema, CustomerSchema } from './customer.schema';
 import { ErrorEnvelopeSchema } from './error.schema';
 import { EventListSchema, EventSchema } from './event.schema';
+import { DeletedInvoiceSchema, InvoiceListSchema, InvoiceSchema } from './invoice.schema';
 import { MetadataSchema, type JsonSchema } from './json-schema';
 import { MerchantListSchema, MerchantSchema } from './merchant.schema';
 import { PaymentLinkListSchema, PaymentLinkSchema } from './payment-link.schema';
@@ -45,6 +46,9 @@ export const API_SCHEMAS = {
   Customer: CustomerSchema,
   CustomerList: CustomerListSchema,
   BillingHistory: BillingHistorySchema,
+  Invoice: InvoiceSchema,
+  InvoiceList: InvoiceListSchema,
+  DeletedInvoice: DeletedInvoiceSchema,
 } as const satisfies Record<string, JsonSchema>;
 
 export type ApiSchemaName = keyof typeof API_SCHEMAS;
