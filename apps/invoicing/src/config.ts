@@ -17,6 +17,8 @@ export interface InvoicingConfig extends ServiceConfig {
   mailFrom: string;
   /** Where `.eml` files go when there is no SMTP_URL: `MAIL_DIR`, else `DATA_DIR/mail`. */
   mailDir: string;
+  /** Invoice numbers are `<prefix>-0001`, `-0002`, ... per account and mode (`INVOICE_NUMBER_PREFIX`, default `INV`). */
+  invoiceNumberPrefix: string;
 }
 
 export function readInvoicingConfig(
@@ -42,6 +44,18 @@ export function readInvoicingConfig(
   const mailFrom = reader.string('MAIL_FROM', 'Paygrid <no-reply@paygrid.invalid>');
   // The embedded runner keeps its data under DATA_DIR (default ./.data); mails go next to it.
   const mailDir = resolve(reader.optional('MAIL_DIR') ?? `${reader.optional('DATA_DIR') ?? '.data'}/mail`);
+  const invoiceNumberPrefix = reader.string('INVOICE_NUMBER_PREFIX', 'INV');
+  if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,11}$/.test(invoiceNumberPrefix)) {
+    reader.problem('INVOICE_NUMBER_PREFIX must be 1-12 letters, digits or dashes');
+  }
   reader.done();
-  return { ...config, publicBaseUrl, ...(smtpUrl ? { smtpUrl } : {}), mailFrom, mailDir, ...overrides };
+  return {
+    ...config,
+    publicBaseUrl,
+    invoiceNumberPrefix,
+    ...(smtpUrl ? { smtpUrl } : {}),
+    mailFrom,
+    mailDir,
+    ...overrides,
+  };
 }

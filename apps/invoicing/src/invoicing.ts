@@ -1,4 +1,5 @@
-// Assembles the invoicing service: runtime (own schema), the payments feed consumer, HTTP.
+// Assembles the invoicing service: runtime (own schema), the payments feed consumer, HTTP,
+// and the timers (mail worker, overdue sweep).
 
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -17,8 +18,14 @@ import {
 import type { InvoicingConfig } from './config';
 import { CustomersController } from './customers/customers.controller';
 import { CustomersService } from './customers/customers.service';
+import { InvoiceDocumentsService } from './documents/invoice-documents';
+import { INVOICE_PAGE_SETTINGS, InvoicePageController } from './invoices/invoice-page.controller';
+import { InvoicesController } from './invoices/invoices.controller';
+import { INVOICES_INTERNAL } from './invoices/invoices.internal';
+import { InvoicesService } from './invoices/invoices.service';
 import { MailService } from './mail/mail.service';
 import { Customers1700000000310 } from './migrations/1700000000310-customers';
+import { Invoices1700000000320 } from './migrations/1700000000320-invoices';
 import { MailQueue1700000000330 } from './migrations/1700000000330-mail-queue';
 import { PaymentFacts1700000000300 } from './migrations/1700000000300-payment-facts';
 import { startPaymentsFeed } from './payments-feed/payments-feed';
@@ -28,12 +35,18 @@ export const INVOICING_MIGRATIONS = [
   idempotencyMigration('invoicing'),
   PaymentFacts1700000000300,
   Customers1700000000310,
+  Invoices1700000000320,
   MailQueue1700000000330,
 ];
+
+/** How often open invoices are checked for being overdue (invoice.overdue). */
+const OVERDUE_SWEEP_MS = 60_000;
 
 /** Built once per service and handed to the modules (and, through InvoicingService, to tests). */
 export interface InvoicingParts {
   mail: MailService;
+  documents: InvoiceDocumentsService;
+  invoices: InvoicesService;
 }
 
 @Module({})
@@ -42,10 +55,17 @@ class InvoicingModule {
     return {
       module: InvoicingModule,
       imports: [RuntimeModule.forRoot(runtime)],
-      controllers: [CustomersController],
+      controllers: [CustomersController, InvoicesController, InvoicePageController],
       providers: [
         { provide: CustomersService, useValue: new CustomersService(runtime.db, runtime.clock) },
         { provide: MailService, useValue: parts.mail },
+        { provide: InvoiceDocumentsService, useValue: parts.documents },
+        { provide: InvoicesService, useValue: parts.invoices },
+        { provide: INVOICES_INTERNAL, useValue: parts.invoices },
+        {
+          provide: INVOICE_PAGE_SETTINGS,
+          useValue: { secret: runtime.config.internalSecret, clock: runtime.clock },
+        },
       ],
     };
   }
@@ -55,6 +75,7 @@ export interface InvoicingService {
   app: NestFastifyApplication;
   runtime: ServiceRuntime;
   mail: MailService;
+  invoices: InvoicesService;
   stop(): Promise<void>;
 }
 
@@ -70,15 +91,31 @@ export async function createInvoicing(
     ...options,
   });
   const mail = new MailService(runtime.db, runtime.clock, runtime.logger, config);
-  const parts: InvoicingParts = { mail };
+  const documents = new InvoiceDocumentsService(mail);
+  const invoices = new InvoicesService(
+    runtime.db,
+    runtime.clock,
+    { publicBaseUrl: config.publicBaseUrl, numberPrefix: config.invoiceNumberPrefix },
+    documents,
+  );
+  documents.useInvoiceLoader(async (owner, id) => invoices.serialize(await invoices.get(owner, id)));
+  const parts: InvoicingParts = { mail, documents, invoices };
   const app = await createHttpApp(InvoicingModule.forRoot(runtime, parts), runtime);
   mail.start();
-  await startPaymentsFeed(runtime.consumer);
+  await startPaymentsFeed(runtime.consumer, invoices);
+  const overdue = setInterval(() => {
+    invoices.runOverdue(runtime.clock.now()).catch((error: unknown) => {
+      runtime.logger.error({ err: error }, 'overdue sweep failed');
+    });
+  }, OVERDUE_SWEEP_MS);
+  overdue.unref();
   return {
     app,
     runtime,
     mail,
+    invoices,
     async stop() {
+      clearInterval(overdue);
       await app.close();
       await mail.stop();
       await runtime.stop();
