@@ -157,14 +157,27 @@ export class CustomersService {
     private readonly clock: Clock,
   ) {}
 
-  async create(tenant: Tenant, details: CustomerDetailsDto): Promise<CustomerRow> {
+  async create(tenant: Tenant, details: CustomerDetailsDto & { test_clock?: string }): Promise<CustomerRow> {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
+      // A test clock of this account and mode (so never with a live key), not deleted.
+      if (details.test_clock !== undefined) {
+        const clock = await findOwned<{ deleted_at: Date | null }>(
+          tx,
+          'invoicing.test_clocks',
+          tenant,
+          details.test_clock,
+          'test clock',
+          'test_clock',
+        );
+        if (clock.deleted_at)
+          throw new ApiError('parameter_invalid', 'The test clock is deleted.', 'test_clock');
+      }
       // `on conflict do nothing` rather than a unique violation: the request's transaction
       // stays usable for the idempotency record of the 409.
       const [row] = await tx.query<CustomerRow>(
-        `insert into invoicing.customers (id, account_id, livemode, ${PLAIN_FIELDS.join(', ')}, address, metadata, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12, $12)
+        `insert into invoicing.customers (id, account_id, livemode, ${PLAIN_FIELDS.join(', ')}, address, metadata, created_at, updated_at, test_clock)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12, $12, $13)
          on conflict (account_id, livemode, external_id) where external_id is not null and deleted_at is null
          do nothing returning *`,
         [
@@ -175,6 +188,7 @@ export class CustomersService {
           details.address ? JSON.stringify(fullAddress(details.address)) : null,
           JSON.stringify(details.metadata ?? {}),
           now,
+          details.test_clock ?? null,
         ],
       );
       if (!row) throw externalIdTaken(details.external_id ?? '');

@@ -8,6 +8,8 @@ import { DeletedInvoiceSchema, InvoiceListSchema, InvoiceSchema } from './invoic
 import { MetadataSchema, type JsonSchema } from './json-schema';
 import { MerchantListSchema, MerchantSchema } from './merchant.schema';
 import { PaymentLinkListSchema, PaymentLinkSchema } from './payment-link.schema';
+import { SubscriptionListSchema, SubscriptionPreviewSchema, SubscriptionSchema } from './subscription.schema';
+import { TestClockListSchema, TestClockSchema } from './test-clock.schema';
 import {
   RefundListSchema,
   RefundSchema,
@@ -46,6 +48,11 @@ export const API_SCHEMAS = {
   Customer: CustomerSchema,
   CustomerList: CustomerListSchema,
   BillingHistory: BillingHistorySchema,
+  Subscription: SubscriptionSchema,
+  SubscriptionList: SubscriptionListSchema,
+  SubscriptionPreview: SubscriptionPreviewSchema,
+  TestClock: TestClockSchema,
+  TestClockList: TestClockListSchema,
   Invoice: InvoiceSchema,
   InvoiceList: InvoiceListSchema,
   DeletedInvoice: DeletedInvoiceSchema,
