@@ -15,10 +15,14 @@ import {
   type Logger,
   type ServiceRuntime,
 } from '@paygrid/platform';
+import { BILLING_MIGRATIONS, createBilling, type Billing } from './billing/billing.module';
 import type { InvoicingConfig } from './config';
 import { CustomersController } from './customers/customers.controller';
 import { CustomersService } from './customers/customers.service';
 import { InvoiceDocumentsService } from './documents/invoice-documents';
+import { EstimatesController } from './estimates/estimates.controller';
+import { EstimatesService } from './estimates/estimates.service';
+import { QUOTE_PAGE_SETTINGS, QuotePageController } from './estimates/quote-page.controller';
 import { INVOICE_PAGE_SETTINGS, InvoicePageController } from './invoices/invoice-page.controller';
 import { InvoicesController } from './invoices/invoices.controller';
 import { INVOICES_INTERNAL } from './invoices/invoices.internal';
@@ -27,6 +31,7 @@ import { MailService } from './mail/mail.service';
 import { Customers1700000000310 } from './migrations/1700000000310-customers';
 import { Invoices1700000000320 } from './migrations/1700000000320-invoices';
 import { MailQueue1700000000330 } from './migrations/1700000000330-mail-queue';
+import { Estimates1700000000331 } from './migrations/1700000000331-estimates';
 import { PaymentFacts1700000000300 } from './migrations/1700000000300-payment-facts';
 import { startPaymentsFeed } from './payments-feed/payments-feed';
 
@@ -37,6 +42,8 @@ export const INVOICING_MIGRATIONS = [
   Customers1700000000310,
   Invoices1700000000320,
   MailQueue1700000000330,
+  Estimates1700000000331,
+  ...BILLING_MIGRATIONS,
 ];
 
 /** How often open invoices are checked for being overdue (invoice.overdue). */
@@ -46,7 +53,9 @@ const OVERDUE_SWEEP_MS = 60_000;
 export interface InvoicingParts {
   mail: MailService;
   documents: InvoiceDocumentsService;
+  estimates: EstimatesService;
   invoices: InvoicesService;
+  billing: Billing;
 }
 
 @Module({})
@@ -55,7 +64,14 @@ class InvoicingModule {
     return {
       module: InvoicingModule,
       imports: [RuntimeModule.forRoot(runtime)],
-      controllers: [CustomersController, InvoicesController, InvoicePageController],
+      controllers: [
+        CustomersController,
+        InvoicesController,
+        InvoicePageController,
+        EstimatesController,
+        QuotePageController,
+        ...parts.billing.controllers,
+      ],
       providers: [
         { provide: CustomersService, useValue: new CustomersService(runtime.db, runtime.clock) },
         { provide: MailService, useValue: parts.mail },
@@ -66,6 +82,12 @@ class InvoicingModule {
           provide: INVOICE_PAGE_SETTINGS,
           useValue: { secret: runtime.config.internalSecret, clock: runtime.clock },
         },
+        { provide: EstimatesService, useValue: parts.estimates },
+        {
+          provide: QUOTE_PAGE_SETTINGS,
+          useValue: { secret: runtime.config.internalSecret, clock: runtime.clock },
+        },
+        ...parts.billing.providers,
       ],
     };
   }
@@ -76,6 +98,8 @@ export interface InvoicingService {
   runtime: ServiceRuntime;
   mail: MailService;
   invoices: InvoicesService;
+  estimates: EstimatesService;
+  billing: Billing;
   stop(): Promise<void>;
 }
 
@@ -99,9 +123,20 @@ export async function createInvoicing(
     documents,
   );
   documents.useInvoiceLoader(async (owner, id) => invoices.serialize(await invoices.get(owner, id)));
-  const parts: InvoicingParts = { mail, documents, invoices };
+  const estimates = new EstimatesService(
+    runtime.db,
+    runtime.clock,
+    { publicBaseUrl: config.publicBaseUrl },
+    invoices,
+    mail,
+    runtime.logger,
+  );
+  const billing = createBilling(runtime, invoices);
+  const parts: InvoicingParts = { mail, documents, invoices, billing, estimates };
   const app = await createHttpApp(InvoicingModule.forRoot(runtime, parts), runtime);
   mail.start();
+  estimates.start();
+  billing.engine.start();
   await startPaymentsFeed(runtime.consumer, invoices);
   const overdue = setInterval(() => {
     invoices.runOverdue(runtime.clock.now()).catch((error: unknown) => {
@@ -114,8 +149,12 @@ export async function createInvoicing(
     runtime,
     mail,
     invoices,
+    billing,
+    estimates,
     async stop() {
+      estimates.stop();
       clearInterval(overdue);
+      await billing.engine.stop();
       await app.close();
       await mail.stop();
       await runtime.stop();
