@@ -142,7 +142,7 @@ export async function eventually<T>(
   throw new Error(`condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
 }
 
-async function startEmbeddedPlatform(): Promise<Platform> {
+async function startEmbeddedPlatform(extraEnv: Record<string, string> = {}): Promise<Platform> {
   // Required lazily so the distributed project never loads PGlite.
   const { startEmbedded } = await import('@paygrid/embedded');
   const { createLogger } = await import('@paygrid/platform');
@@ -150,7 +150,7 @@ async function startEmbeddedPlatform(): Promise<Platform> {
     dataDir: 'memory://',
     port: 0,
     demo: false,
-    env: { OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}` },
+    env: { OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}`, ...extraEnv },
     logger: createLogger('test', process.env.LOG_LEVEL ?? 'silent'),
   });
   return withHelpers({
@@ -189,7 +189,9 @@ async function waitForHealth(url: string, path: string, timeoutMs = 60_000): Pro
   );
 }
 
-export async function startDistributedPlatform(): Promise<DistributedPlatform> {
+export async function startDistributedPlatform(
+  extraEnv: Record<string, string> = {},
+): Promise<DistributedPlatform> {
   const baseUrl = process.env.DATABASE_URL as string;
   const suffix = randomBytes(5).toString('hex');
   const database = `paygrid_t_${suffix}`;
@@ -221,6 +223,7 @@ export async function startDistributedPlatform(): Promise<DistributedPlatform> {
     // Sandbox webhook endpoints of the suites point at local receivers (live stays strict).
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...extraEnv,
   };
   const processes = new Map<ServiceName, ChildProcess>();
   const extras: ChildProcess[] = [];
@@ -316,6 +319,9 @@ export async function startDistributedPlatform(): Promise<DistributedPlatform> {
   });
 }
 
-export function startPlatform(): Promise<Platform> {
-  return testMode() === 'distributed' ? startDistributedPlatform() : startEmbeddedPlatform();
+/** `env`: extra settings for every service (e.g. SMTP_URL pointing at a test's SMTP sink). */
+export function startPlatform(options: { env?: Record<string, string> } = {}): Promise<Platform> {
+  return testMode() === 'distributed'
+    ? startDistributedPlatform(options.env)
+    : startEmbeddedPlatform(options.env);
 }

@@ -3,6 +3,7 @@
 
 import { BillingHistorySchema, CustomerListSchema, CustomerSchema } from './customer.schema';
 import { ErrorEnvelopeSchema } from './error.schema';
+import { EstimateListSchema, EstimateSchema } from './estimate.schema';
 import { EventListSchema, EventSchema } from './event.schema';
 import { DeletedInvoiceSchema, InvoiceListSchema, InvoiceSchema } from './invoice.schema';
 import { MetadataSchema, type JsonSchema } from './json-schema';
@@ -56,6 +57,8 @@ export const API_SCHEMAS = {
   Invoice: InvoiceSchema,
   InvoiceList: InvoiceListSchema,
   DeletedInvoice: DeletedInvoiceSchema,
+  Estimate: EstimateSchema,
+  EstimateList: EstimateListSchema,
 } as const satisfies Record<string, JsonSchema>;
 
 export type ApiSchemaName = keyof typeof API_SCHEMAS;
