@@ -394,6 +394,8 @@ export class BillingEngine {
     // A late outcome of an earlier attempt changes nothing (the later attempt decides).
     const attempt = Number(outcome.reference?.split(':')[1] ?? period.attempts);
     if (outcome.outcome === 'failed' && attempt < period.attempts) return;
+    // A failure reported for an invoice that got paid meanwhile (another payment) changes nothing.
+    if (outcome.outcome === 'failed' && outcome.invoice.status !== 'open') return;
     const [sub] = await tx.query<SubscriptionRow>(
       'select * from invoicing.subscriptions where id = $1 for update',
       [period.subscription_id],
