@@ -11,7 +11,7 @@ import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { INVOICE_PAYMENT_TOKEN_PURPOSE, type InvoicePaymentTokenPayload } from '@paygrid/contracts';
 import { type Clock, minorToJson, Public, sealToken, toMinor } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
-import type { InvoiceRow } from './invoice.serializer';
+import { invoicePdfFilename, type InvoiceRow } from './invoice.serializer';
 import { INVOICE_PAGE_CSS, renderInvoicePage, renderNotFound, type PaymentBanner } from './invoice-page';
 import { InvoicesService } from './invoices.service';
 
@@ -85,7 +85,7 @@ export class InvoicePageController {
     return reply
       .status(200)
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${pdfFilename(row)}"`)
+      .header('content-disposition', `inline; filename="${invoicePdfFilename(row)}"`)
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
       .send(await this.invoices.pdf(row));
@@ -134,6 +134,3 @@ export class InvoicePageController {
     return `/pay/invoices/${token}`;
   }
 }
-
-const pdfFilename = (row: InvoiceRow) =>
-  `Invoice-${(row.number ?? row.id).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;

@@ -79,6 +79,10 @@ export interface InvoiceRow {
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const money = (value: string) => minorToJson(toMinor(value));
 
+/** `Invoice-INV-0001.pdf`: a file name safe in a Content-Disposition header. */
+export const invoicePdfFilename = (row: Pick<InvoiceRow, 'number' | 'id'>) =>
+  `Invoice-${(row.number ?? row.id).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+
 /** The public URLs of a finalized invoice (a draft has none). */
 export function invoiceUrls(row: Pick<InvoiceRow, 'status' | 'page_token'>, publicBaseUrl: string) {
   if (row.status === 'draft') return { hosted_url: null, pdf_url: null };

@@ -1,8 +1,10 @@
 // HTTP only: validate, call the service, serialise.
 
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
 import { Caller, Operation, RequireScope } from '@paygrid/platform';
+import type { FastifyReply } from 'fastify';
+import { invoicePdfFilename } from './invoice.serializer';
 import { CreateInvoiceDto, ListInvoicesQuery, PayInvoiceDto, UpdateInvoiceDto } from './invoices.dto';
 import { InvoicesService } from './invoices.service';
 
@@ -55,6 +57,25 @@ export class InvoicesController {
   })
   async get(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
     return this.invoices.serialize(await this.invoices.get(tenantOf(caller), id));
+  }
+
+  @Get(':id/pdf')
+  @RequireScope('invoices:read')
+  @Operation({
+    summary: 'Download an invoice as PDF',
+    description:
+      'The invoice document (`application/pdf`): seller and customer, number, dates, lines, tax, totals, amount due and the payment link. A draft renders without a number. The same document is at the public `pdf_url` and attached to the e-mail.',
+    response: 'Invoice',
+    produces: 'application/pdf',
+    operationId: 'invoices.pdf',
+  })
+  async pdf(@Caller() caller: AuthenticatedContext, @Param('id') id: string, @Res() reply: FastifyReply) {
+    const row = await this.invoices.get(tenantOf(caller), id);
+    return reply
+      .status(200)
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${invoicePdfFilename(row)}"`)
+      .send(await this.invoices.pdf(row));
   }
 
   @Post(':id')

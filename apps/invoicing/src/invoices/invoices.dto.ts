@@ -123,6 +123,7 @@ export class InvoiceDraftFieldsDto {
         { description: 'Books', quantity: 3, unit_amount: 333, tax_rate_bps: 500 },
       ],
       discount: { percent_bps: 1000 },
+      send: false,
     },
   ],
 })
@@ -141,7 +142,7 @@ export class CreateInvoiceDto extends InvoiceDraftFieldsDto {
 @JSONSchema({ examples: [{ lines: [{ description: 'Consulting', quantity: 3, unit_amount: 1500 }] }] })
 export class UpdateInvoiceDto extends InvoiceDraftFieldsDto {}
 
-@JSONSchema({ examples: [{}, { paid_out_of_band: true }] })
+@JSONSchema({ examples: [{ paid_out_of_band: true }, {}] })
 export class PayInvoiceDto {
   @IsOmittable()
   @JSONSchema({ description: 'Record the invoice as paid outside Paygrid instead of charging the mandate.' })
