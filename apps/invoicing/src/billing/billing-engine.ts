@@ -146,12 +146,15 @@ export class BillingEngine {
    */
   async stepInTx(tx: Tx, sub: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
     let row = sub;
+    // Only a retry changes the retry schedule here (outcomes arrive in other transactions).
+    let retryAt = await this.retryAt(tx, row.id);
     for (let step = 0; step < MAX_STEPS_PER_CLAIM; step++) {
-      const [next] = pendingActions(row, await this.retryAt(tx, row.id));
+      const [next] = pendingActions(row, retryAt);
       if (!next || next.at.getTime() > now.getTime()) break;
       row = await this.perform(tx, row, next.kind, now);
+      if (next.kind === 'retry') retryAt = await this.retryAt(tx, row.id);
     }
-    return this.saveNextAction(tx, row);
+    return this.saveNextAction(tx, row, retryAt);
   }
 
   private async retryAt(tx: Tx, subscription: string): Promise<Date | null> {
@@ -164,8 +167,9 @@ export class BillingEngine {
   }
 
   /** Recomputes next_action_at (null: nothing will ever be due without an outside change). */
-  async saveNextAction(tx: Tx, row: SubscriptionRow): Promise<SubscriptionRow> {
-    const [next] = pendingActions(row, await this.retryAt(tx, row.id));
+  async saveNextAction(tx: Tx, row: SubscriptionRow, knownRetryAt?: Date | null): Promise<SubscriptionRow> {
+    const retryAt = knownRetryAt === undefined ? await this.retryAt(tx, row.id) : knownRetryAt;
+    const [next] = pendingActions(row, retryAt);
     const at = next?.at ?? null;
     if ((row.next_action_at ? new Date(row.next_action_at).getTime() : null) === (at ? at.getTime() : null))
       return row;
