@@ -304,3 +304,43 @@ it('rejects bad input with 400 and changes nothing', async () => {
   expect(missing.status).toBe(404);
   expect(await missing.text()).toContain('does not exist');
 });
+
+it('numbers concurrent sends without gap or duplicate, and converts a quote once under a race', async () => {
+  const racer = await platform.newAccount(['invoicing']);
+  const customer = await newCustomer(racer.testKey);
+  const drafts = await Promise.all(
+    Array.from({ length: 12 }, () =>
+      platform.api(racer.testKey, 'POST', '/v1/estimates', {
+        kind: 'quote',
+        customer: customer.id,
+        lines: [LINES[0]],
+      }),
+    ),
+  );
+  const sends = await Promise.all(
+    drafts.map((d) => platform.api(racer.testKey, 'POST', `/v1/estimates/${d.body.id}/send`)),
+  );
+  expect(sends.map((s) => s.status)).toEqual(sends.map(() => 200));
+  const numbers = sends.map((s) => s.body.number).sort();
+  expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => `Q-${String(i + 1).padStart(4, '0')}`));
+
+  // Accept and decline at once: one wins, the other is refused.
+  const [one, two] = sends;
+  const decisions = await Promise.all([
+    platform.api(racer.testKey, 'POST', `/v1/estimates/${one.body.id}/accept`),
+    platform.api(racer.testKey, 'POST', `/v1/estimates/${one.body.id}/decline`),
+  ]);
+  expect(decisions.map((d) => d.status).sort()).toEqual([200, 409]);
+
+  // Two conversions at once: one invoice.
+  expect((await platform.api(racer.testKey, 'POST', `/v1/estimates/${two.body.id}/accept`)).status).toBe(200);
+  const converts = await Promise.all([
+    platform.api(racer.testKey, 'POST', `/v1/estimates/${two.body.id}/convert`),
+    platform.api(racer.testKey, 'POST', `/v1/estimates/${two.body.id}/convert`),
+  ]);
+  expect(converts.map((c) => c.status).sort()).toEqual([200, 409]);
+  const invoices = await platform.api(racer.testKey, 'GET', `/v1/invoices?customer=${customer.id}&limit=100`);
+  const fromQuote = invoices.body.data.filter((i: any) => i.estimate === two.body.id);
+  expect(fromQuote).toHaveLength(1);
+  expect(fromQuote[0]).toMatchObject({ status: 'draft', total: two.body.total, number: null });
+});
