@@ -4,21 +4,58 @@
 // card form at /pay/invoices, see tests/integration/invoices-payment.test.ts) pays with a
 // sandbox card and comes back "processing", then "Paid" by itself (meta refresh).
 
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { startEmbedded, type Embedded } from '@paygrid/embedded';
+import { createLogger } from '@paygrid/platform';
 import { chromium, type Browser } from 'playwright-core';
-import { eventually, ROOT, startPlatform, type Platform, type TestAccount } from '../support/platform';
+import { eventually, freePort, ROOT } from '../support/platform';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAYMENTS_SERVES_INVOICES = existsSync(join(ROOT, 'apps/payments/src/invoice-payments'));
 
-let platform: Platform;
-let account: TestAccount;
+let embedded: Embedded;
+let key: string;
 let browser: Browser;
 
+/** JSON API call with the account's test key. */
+async function api(method: string, path: string, body?: unknown, token = key) {
+  const response = await fetch(`${embedded.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
 beforeAll(async () => {
-  platform = await startPlatform();
-  account = await platform.newAccount(['payments', 'invoicing']);
+  // A known port, so the pages' absolute addresses (hosted_url, the card form's return_url,
+  // built from PUBLIC_BASE_URL) point at this very server and the browser can follow them.
+  const port = await freePort();
+  embedded = await startEmbedded({
+    dataDir: 'memory://',
+    port,
+    demo: false,
+    env: {
+      OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}`,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    },
+    logger: createLogger('test', process.env.LOG_LEVEL ?? 'silent'),
+  });
+  const account = await api(
+    'POST',
+    '/admin/v1/accounts',
+    { name: 'Acme GmbH', groupings: ['payments', 'invoicing'] },
+    embedded.operatorToken,
+  );
+  const created = await api(
+    'POST',
+    `/admin/v1/accounts/${account.body.id}/keys`,
+    { mode: 'test', kind: 'secret' },
+    embedded.operatorToken,
+  );
+  key = created.body.secret;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -27,16 +64,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
+  await embedded?.stop();
 });
 
 async function sentInvoice() {
-  const customer = await platform.api(account.testKey, 'POST', '/v1/customers', {
+  const customer = await api('POST', '/v1/customers', {
     name: 'Jenny Rosen',
     email: 'jenny@example.test',
     currency: 'EUR',
   });
-  const invoice = await platform.api(account.testKey, 'POST', '/v1/invoices', {
+  const invoice = await api('POST', '/v1/invoices', {
     customer: customer.body.id,
     lines: [
       { description: 'Design work', quantity: 3, unit_amount: 12_000, tax_rate_bps: 1900 },
@@ -47,9 +84,6 @@ async function sentInvoice() {
   expect(invoice.status).toBe(200);
   return invoice.body;
 }
-
-/** The hosted page's address on the test platform (hosted_url carries the configured base URL). */
-const onPlatform = (url: string) => `${platform.url}${new URL(url).pathname}${new URL(url).search}`;
 
 it('renders the invoice accessibly under its CSP, with the PDF link and a Pay button', async () => {
   const invoice = await sentInvoice();
@@ -62,7 +96,7 @@ it('renders the invoice accessibly under its CSP, with the PDF link and a Pay bu
   page.on('response', (r) => {
     if (r.url().endsWith('/i/assets/invoice.css')) stylesheets.push(r.status());
   });
-  const response = await page.goto(onPlatform(invoice.hosted_url));
+  const response = await page.goto(invoice.hosted_url);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
     `Invoice ${invoice.number}`,
@@ -93,7 +127,7 @@ it('renders the invoice accessibly under its CSP, with the PDF link and a Pay bu
   async () => {
     const invoice = await sentInvoice();
     const page = await browser.newPage({ javaScriptEnabled: false });
-    await page.goto(onPlatform(invoice.hosted_url));
+    await page.goto(invoice.hosted_url);
     await page.getByRole('link', { name: /^Pay / }).click();
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel(/Expiry month/).fill('12');
@@ -109,7 +143,7 @@ it('renders the invoice accessibly under its CSP, with the PDF link and a Pay bu
       20_000,
       250,
     );
-    const settled = await platform.api(account.testKey, 'GET', `/v1/invoices/${invoice.id}`);
+    const settled = await api('GET', `/v1/invoices/${invoice.id}`);
     expect(settled.body).toMatchObject({ status: 'paid', amount_due: 0, amount_paid: invoice.total });
     await page.close();
   },
