@@ -245,6 +245,18 @@ describe('with SMTP_URL', () => {
     expect(row.last_error).toContain('no attachment builder for kind unknown_kind');
     expect(received.filter((r) => r.mail.subject === 'Invoice INV-0005 from Acme')).toHaveLength(0);
   });
+
+  it('deletes sent and failed mails only after 90 days', async () => {
+    const [{ before }] = await db().query<{ before: string }>(
+      `select count(*) as before from invoicing.mail_queue where status in ('sent', 'failed')`,
+    );
+    expect(Number(before)).toBeGreaterThan(0);
+    expect(await mail().prune()).toBe(0);
+    clock.advance(91 * 24 * 3_600_000);
+    expect(await mail().prune()).toBe(Number(before));
+    const pending = await db().query(`select 1 from invoicing.mail_queue where status = 'pending'`);
+    expect(pending.length).toBeGreaterThan(0);
+  });
 });
 
 describe('without SMTP_URL', () => {

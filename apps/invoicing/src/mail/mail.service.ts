@@ -48,6 +48,11 @@ export class MailService {
     return this.worker.drain();
   }
 
+  /** Deletes sent and failed mails past the retention (hourly on its own; tests call it). */
+  prune(): Promise<number> {
+    return this.worker.prune();
+  }
+
   wake(): void {
     this.worker.wake();
   }

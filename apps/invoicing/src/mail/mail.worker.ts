@@ -19,6 +19,9 @@ import type { MailAttachmentRef } from './mail.queue';
 import { isPermanentSmtpError, type MailTransport } from './mail.transport';
 
 const BATCH = 10;
+/** Sent and failed rows are kept this long (audit, send-key dedupe), then deleted hourly. */
+export const MAIL_RETENTION_MS = 90 * 24 * 3_600_000;
+const PRUNE_EVERY_MS = 3_600_000;
 const POLL_MS = 500;
 /** Longer than the worst case of one send (build + 10 s connect + 10 s greeting + 30 s socket). */
 const LEASE_MS = 2 * 60_000;
@@ -63,6 +66,7 @@ export function nextMailAttemptAt(attempts: number, now: Date, random = Math.ran
 
 export class MailWorker {
   private timer?: NodeJS.Timeout;
+  private pruneTimer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
@@ -79,12 +83,30 @@ export class MailWorker {
   start(): void {
     this.timer = setInterval(() => this.wake(), POLL_MS);
     this.timer.unref();
+    this.pruneTimer = setInterval(() => {
+      this.prune().catch((err: unknown) => this.logger.error({ err }, 'mail queue cleanup failed'));
+    }, PRUNE_EVERY_MS);
+    this.pruneTimer.unref();
     this.wake();
+  }
+
+  /**
+   * Deletes sent and failed mails older than the retention. Send keys carry a per-object
+   * counter (`<invoice>:send:<n>`), so a key is never reused after its row is gone.
+   */
+  async prune(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - MAIL_RETENTION_MS);
+    const rows = await this.db.query<{ id: string }>(
+      `delete from invoicing.mail_queue where status in ('sent', 'failed') and updated_at < $1 returning id`,
+      [cutoff],
+    );
+    return rows.length;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
     await this.running;
     this.transport.close();
   }
