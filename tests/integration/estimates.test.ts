@@ -299,6 +299,16 @@ it('rejects bad input with 400 and changes nothing', async () => {
     status: 'draft',
     number: null,
   });
+  // A customer archived after the draft was made cannot be sent to.
+  const archived = await newCustomer(key());
+  const forArchived = await platform.api(key(), 'POST', '/v1/estimates', {
+    customer: archived.id,
+    lines: [LINES[0]],
+  });
+  expect((await platform.api(key(), 'DELETE', `/v1/customers/${archived.id}`)).status).toBe(200);
+  const refusedSend = await platform.api(key(), 'POST', `/v1/estimates/${forArchived.body.id}/send`);
+  expect(refusedSend.status).toBe(400);
+  expect(refusedSend.body.error.param).toBe('customer');
   // An unknown page is a 404 page, not an error envelope.
   const missing = await fetch(`${platform.url}/q/${'A'.repeat(43)}`);
   expect(missing.status).toBe(404);

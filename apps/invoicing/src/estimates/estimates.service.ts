@@ -268,6 +268,7 @@ export class EstimatesService {
       if (!current.lines.length)
         throw new ApiError('parameter_missing', 'An estimate needs lines to be sent.', 'lines');
       const customer = await this.customer(tx, tenant, current.customer_id);
+      if (customer.deleted_at) throw invalid(`Customer '${customer.id}' is archived.`, 'customer');
       if (!customer.email) {
         throw invalid(`Customer '${customer.id}' has no email address to send the estimate to.`, 'customer');
       }
