@@ -377,6 +377,41 @@ describe.each(['test', 'live'] as const)('invoices in %s mode', (mode) => {
   });
 });
 
+describe('test clocks', () => {
+  it("dates a test-clock customer's invoice by the clock, and the clock's advance makes it overdue", async () => {
+    const clock = await platform.api(account.testKey, 'POST', '/v1/test-clocks', {
+      frozen_time: '2031-03-01T09:00:00.000Z',
+    });
+    expect(clock.status).toBe(200);
+    const customer = await newCustomer(account.testKey, { test_clock: clock.body.id });
+    const invoice = await platform.api(account.testKey, 'POST', '/v1/invoices', {
+      customer,
+      lines: LINES,
+      days_until_due: 14,
+    });
+    expect(invoice.body).toMatchObject({
+      status: 'open',
+      test_clock: clock.body.id,
+      created_at: '2031-03-01T09:00:00.000Z',
+      status_transitions: { finalized_at: '2031-03-01T09:00:00.000Z' },
+      due_date: '2031-03-15T09:00:00.000Z',
+      sent_at: '2031-03-01T09:00:00.000Z',
+      overdue: false,
+    });
+    const advanced = await platform.api(account.testKey, 'POST', `/v1/test-clocks/${clock.body.id}/advance`, {
+      frozen_time: '2031-03-16T00:00:00.000Z',
+    });
+    expect(advanced.status).toBe(200);
+    expect((await platform.api(account.testKey, 'GET', `/v1/invoices/${invoice.body.id}`)).body.overdue).toBe(
+      true,
+    );
+    const events = await invoiceEvents(account.testKey, invoice.body.id, ['invoice.overdue']);
+    expect(events.filter((e) => e.type === 'invoice.overdue')).toHaveLength(1);
+    // The clock runs what falls due step by step: the sweep ran at the due date itself.
+    expect(events.at(-1).created_at).toBe('2031-03-15T09:00:00.000Z');
+  });
+});
+
 describe('tenancy and groupings', () => {
   it("answers 404 for another account's or the other mode's invoice; the payments grouping reads but does not write", async () => {
     const customer = await newCustomer(account.testKey);

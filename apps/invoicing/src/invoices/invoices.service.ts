@@ -151,7 +151,11 @@ export class InvoicesService implements InvoicesInternal {
     body: InvoiceDraftFieldsDto & { customer: string; send?: boolean },
   ) {
     return this.db.transaction(async (tx) => {
-      const now = this.clock.now();
+      const [customer] = await tx.query<{ test_clock: string | null }>(
+        'select test_clock from invoicing.customers where id = $1 and account_id = $2 and livemode = $3',
+        [body.customer, tenant.account, tenant.livemode],
+      );
+      const now = await this.nowFor(tx, customer?.test_clock ?? null);
       const draft = await this.createInTx(tx, tenant, {
         customer: body.customer,
         lines: body.lines ?? [],
@@ -176,7 +180,7 @@ export class InvoicesService implements InvoicesInternal {
     return this.db.transaction(async (tx) => {
       const current = await this.lock(tx, tenant, id);
       transition(id, current.status, 'edit');
-      const now = this.clock.now();
+      const now = await this.nowFor(tx, current.test_clock);
       const fields: DraftFields = {
         currency: body.currency ?? current.currency,
         lines: body.lines ?? current.lines,
@@ -245,7 +249,7 @@ export class InvoicesService implements InvoicesInternal {
       if (current.status === 'draft') {
         await tx.query('update invoicing.invoices set seller_name = $2 where id = $1', [id, sellerName]);
       }
-      await this.finalizeInTx(tx, tenant, id, this.clock.now());
+      await this.finalizeInTx(tx, tenant, id, await this.nowFor(tx, current.test_clock));
       return this.row(tx, tenant, id);
     });
   }
@@ -253,8 +257,8 @@ export class InvoicesService implements InvoicesInternal {
   /** POST /:id/send: e-mails the invoice (a draft is finalized first). */
   async send(tenant: Tenant, id: string, sellerName: string) {
     return this.db.transaction(async (tx) => {
-      const now = this.clock.now();
       const current = await this.lock(tx, tenant, id);
+      const now = await this.nowFor(tx, current.test_clock);
       if (current.status === 'draft') {
         await tx.query('update invoicing.invoices set seller_name = $2 where id = $1', [id, sellerName]);
         await this.finalizeInTx(tx, tenant, id, now);
@@ -267,8 +271,8 @@ export class InvoicesService implements InvoicesInternal {
   /** POST /:id/pay: charge the customer's default mandate, or record a payment made elsewhere. */
   async pay(tenant: Tenant, id: string, body: PayInvoiceDto) {
     return this.db.transaction(async (tx) => {
-      const now = this.clock.now();
       const current = await this.lock(tx, tenant, id);
+      const now = await this.nowFor(tx, current.test_clock);
       if (body.paid_out_of_band) {
         transition(id, current.status, 'pay');
         await this.move(tx, current, 'pay', now, {
@@ -619,7 +623,7 @@ export class InvoicesService implements InvoicesInternal {
   private async simpleMove(tenant: Tenant, id: string, action: 'void' | 'mark_uncollectible') {
     return this.db.transaction(async (tx) => {
       const current = await this.lock(tx, tenant, id);
-      return this.move(tx, current, action, this.clock.now(), {});
+      return this.move(tx, current, action, await this.nowFor(tx, current.test_clock), {});
     });
   }
 
@@ -666,6 +670,19 @@ export class InvoicesService implements InvoicesInternal {
       [current.id, ...names.map((name) => changes[name]), now],
     );
     return row;
+  }
+
+  /**
+   * The time of an API action: the test clock's frozen time for invoices of a customer on a
+   * test clock (so due dates and overdue follow the clock), else the service clock.
+   */
+  private async nowFor(tx: Tx, testClock: string | null): Promise<Date> {
+    if (!testClock) return this.clock.now();
+    const [clock] = await tx.query<{ frozen_time: Date }>(
+      'select frozen_time from invoicing.test_clocks where id = $1',
+      [testClock],
+    );
+    return clock ? new Date(clock.frozen_time) : this.clock.now();
   }
 
   private async lock(tx: Tx, tenant: Tenant, id: string): Promise<InvoiceRow> {
