@@ -6,7 +6,6 @@ import { Caller, Operation, RequireScope } from '@paygrid/platform';
 import {
   CancelSubscriptionDto,
   CreateSubscriptionDto,
-  EmptyActionDto,
   ListSubscriptionsQuery,
   UpdateSubscriptionDto,
 } from './subscriptions.dto';
@@ -125,11 +124,7 @@ export class SubscriptionsController {
     response: 'Subscription',
     errors: ['invalid_state_transition'],
   })
-  async pause(
-    @Caller() caller: AuthenticatedContext,
-    @Param('id') id: string,
-    @Body() _body: EmptyActionDto,
-  ) {
+  async pause(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
     return serializeSubscription(await this.subscriptions.pause(tenantOf(caller), id));
   }
 
@@ -142,11 +137,7 @@ export class SubscriptionsController {
     response: 'Subscription',
     errors: ['invalid_state_transition'],
   })
-  async resume(
-    @Caller() caller: AuthenticatedContext,
-    @Param('id') id: string,
-    @Body() _body: EmptyActionDto,
-  ) {
+  async resume(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
     return serializeSubscription(await this.subscriptions.resume(tenantOf(caller), id));
   }
 }

@@ -78,13 +78,30 @@ export class SubscriptionItemDto {
         {
           description: 'Pro plan',
           unit_amount: 1000,
-          currency: 'USD',
+          currency: 'GBP',
           quantity: 1,
           interval: 'month',
           interval_count: 1,
         },
       ],
+      collection_method: 'send_invoice',
+    },
+    {
+      customer: 'cus_4fQk2nT8bW1xZc9LmP0aRs7e',
+      items: [
+        {
+          description: 'Seat',
+          unit_amount: 900,
+          currency: 'EUR',
+          quantity: 5,
+          interval: 'year',
+          interval_count: 1,
+        },
+      ],
+      billing_cycle_anchor: '2027-01-31T00:00:00Z',
       trial_period_days: 14,
+      time_zone: 'Europe/Paris',
+      dunning_end_state: 'unpaid',
     },
   ],
 })
@@ -158,7 +175,7 @@ export class CreateSubscriptionDto {
         {
           description: 'Pro plan',
           unit_amount: 2500,
-          currency: 'USD',
+          currency: 'GBP',
           quantity: 2,
           interval: 'month',
           interval_count: 1,
@@ -208,9 +225,6 @@ export class CancelSubscriptionDto {
   @IsIn(['now', 'period_end'])
   at?: 'now' | 'period_end';
 }
-
-@JSONSchema({ examples: [{}] })
-export class EmptyActionDto {}
 
 export class ListSubscriptionsQuery extends ListQuery {
   @IsOptional() @IsIn(SUBSCRIPTION_STATUSES) status?: (typeof SUBSCRIPTION_STATUSES)[number];

@@ -42,6 +42,7 @@ export interface Tenant {
 
 interface CustomerRef {
   id: string;
+  currency: string | null;
   test_clock: string | null;
   deleted_at: Date | null;
 }
@@ -127,6 +128,14 @@ export class SubscriptionsService {
       );
       if (customer.deleted_at)
         throw new ApiError('parameter_invalid', `Customer '${customer.id}' is archived.`, 'customer');
+      // Invoices are in the customer's currency when it has one (the invoices module's rule).
+      if (customer.currency && customer.currency !== currency) {
+        throw new ApiError(
+          'parameter_invalid',
+          `The customer is billed in ${customer.currency}.`,
+          'items[0].currency',
+        );
+      }
       const now = await this.nowFor(tx, customer.test_clock);
       if (body.trial_end && body.trial_end.getTime() <= now.getTime()) {
         throw new ApiError('parameter_invalid', 'trial_end must be in the future.', 'trial_end');
