@@ -229,6 +229,18 @@ it('numbers each kind gaplessly, walks decline and cancel, filters and pages lis
   const resent = await platform.api(key(), 'POST', `/v1/estimates/${e1.id}/send`);
   expect(resent.body.number).toBe('EST-0001');
 
+  // The document through the API, as sent.
+  const pdf = await fetch(`${platform.url}/v1/estimates/${e2.id}/pdf`, {
+    headers: { authorization: `Bearer ${key()}` },
+  });
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  const pdfTextOf = await pdfText(Buffer.from(await pdf.arrayBuffer()));
+  expect(pdfTextOf).toContain('ESTIMATE');
+  expect(pdfTextOf).toContain('No. EST-0002');
+  expect(pdfTextOf).toContain('Printed guide');
+  expect((await platform.api(other.testKey, 'GET', `/v1/estimates/${e2.id}/pdf`)).status).toBe(404);
+
   const declined = await platform.api(key(), 'POST', `/v1/estimates/${e1.id}/decline`);
   expect(declined.body).toMatchObject({ status: 'declined', decided_via: 'api' });
   expect((await platform.api(key(), 'POST', `/v1/estimates/${e1.id}/accept`)).status).toBe(409);

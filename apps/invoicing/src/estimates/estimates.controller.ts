@@ -1,15 +1,16 @@
 // HTTP only: validate, call the service, serialise.
 
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
 import { Caller, Operation, RequireScope } from '@paygrid/platform';
+import type { FastifyReply } from 'fastify';
 import {
   ConvertEstimateDto,
   CreateEstimateDto,
   ListEstimatesQuery,
   UpdateEstimateDto,
 } from './estimates.dto';
-import { EstimatesService } from './estimates.service';
+import { estimatePdfFilename, EstimatesService } from './estimates.service';
 
 const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
 
@@ -60,6 +61,25 @@ export class EstimatesController {
   })
   async get(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
     return this.estimates.serialize(await this.estimates.get(tenantOf(caller), id));
+  }
+
+  @Get(':id/pdf')
+  @RequireScope('estimates:read')
+  @Operation({
+    summary: 'Download an estimate or quote as PDF',
+    description:
+      'The document (`application/pdf`) titled Estimate or Quote: seller and customer, number, dates (valid until), lines, tax, totals and, while sent, the link to the page. A draft renders without a number. The same document is on the public page and attached to the e-mail.',
+    response: 'Estimate',
+    produces: 'application/pdf',
+    operationId: 'estimates.pdf',
+  })
+  async pdf(@Caller() caller: AuthenticatedContext, @Param('id') id: string, @Res() reply: FastifyReply) {
+    const row = await this.estimates.get(tenantOf(caller), id);
+    return reply
+      .status(200)
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${estimatePdfFilename(row)}"`)
+      .send(await this.estimates.pdf(row));
   }
 
   @Post(':id')

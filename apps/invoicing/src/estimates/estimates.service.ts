@@ -58,6 +58,10 @@ const EXPIRY_BATCH = 100;
 
 const KIND_TITLE: Record<EstimateKind, string> = { estimate: 'Estimate', quote: 'Quote' };
 
+/** `Quote-Q-0001.pdf`, `Estimate-EST-0002.pdf` (the id while a draft has no number). */
+export const estimatePdfFilename = (row: Pick<EstimateRow, 'kind' | 'number' | 'id'>) =>
+  `${KIND_TITLE[row.kind]}-${(row.number ?? row.id).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+
 interface DraftFields {
   lines: LineInput[];
   discount: DiscountInput | null;
@@ -526,13 +530,7 @@ export class EstimatesService {
       subject: `${title} from ${seller}`,
       text,
       html,
-      attachments: [
-        {
-          kind: 'estimate_pdf',
-          ref: row.id,
-          filename: `${KIND_TITLE[row.kind]}-${(row.number ?? row.id).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`,
-        },
-      ],
+      attachments: [{ kind: 'estimate_pdf', ref: row.id, filename: estimatePdfFilename(row) }],
       at: now,
     });
   }

@@ -8,7 +8,7 @@
 import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
 import { type Clock, openToken, Public, randomBase62, sealToken, tokenHash } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
-import { EstimatesService } from './estimates.service';
+import { estimatePdfFilename, EstimatesService } from './estimates.service';
 import { QUOTE_PAGE_CSS, renderQuoteMessage, renderQuotePage } from './quote-page';
 
 export const QUOTE_PAGE_SETTINGS = 'paygrid:quote-page-settings';
@@ -74,11 +74,10 @@ export class QuotePageController {
   async pdf(@Param('token') token: string, @Res() reply: FastifyReply) {
     const estimate = await this.estimates.findByPageToken(token);
     if (!estimate) return send(reply, 404, notFoundPage());
-    const name = `${estimate.kind === 'quote' ? 'Quote' : 'Estimate'}-${(estimate.number ?? estimate.id).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
     return reply
       .status(200)
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${name}"`)
+      .header('content-disposition', `inline; filename="${estimatePdfFilename(estimate)}"`)
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
       .send(await this.estimates.pdf(estimate));
