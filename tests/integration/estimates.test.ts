@@ -366,3 +366,28 @@ it('numbers concurrent sends without gap or duplicate, and converts a quote once
   expect(fromQuote).toHaveLength(1);
   expect(fromQuote[0]).toMatchObject({ status: 'draft', total: two.body.total, number: null });
 });
+
+it("converts a test-clock customer's estimate into an invoice dated at the clock's time", async () => {
+  const frozen = '2030-03-01T12:00:00.000Z';
+  const clock = await platform.api(key(), 'POST', '/v1/test-clocks', { frozen_time: frozen });
+  expect(clock.status).toBe(200);
+  const customer = await newCustomer(key(), { test_clock: clock.body.id });
+  const draft = await platform.api(key(), 'POST', '/v1/estimates', {
+    customer: customer.id,
+    lines: [LINES[0]],
+  });
+  await platform.api(key(), 'POST', `/v1/estimates/${draft.body.id}/send`);
+  await platform.api(key(), 'POST', `/v1/estimates/${draft.body.id}/accept`);
+  const converted = await platform.api(key(), 'POST', `/v1/estimates/${draft.body.id}/convert`, {
+    send: true,
+    days_until_due: 14,
+  });
+  expect(converted.status).toBe(200);
+  const invoice = await platform.api(key(), 'GET', `/v1/invoices/${converted.body.invoice}`);
+  expect(invoice.body).toMatchObject({
+    status: 'open',
+    test_clock: clock.body.id,
+    created_at: frozen,
+    due_date: '2030-03-15T12:00:00.000Z',
+  });
+});

@@ -317,6 +317,8 @@ export class EstimatesService {
       const current = await this.lock(tx, tenant, id);
       transition(current.id, current.status, 'convert');
       const now = this.clock.now();
+      // The invoice lives on its customer's test clock, if any (its dates follow the clock).
+      const invoiceNow = await this.customerTime(tx, tenant, current.customer_id, now);
       const invoice = await this.invoices.createInTx(tx, tenant, {
         customer: current.customer_id,
         currency: current.currency,
@@ -331,11 +333,11 @@ export class EstimatesService {
         seller_name: sellerName,
         description: current.description ?? `${KIND_TITLE[current.kind]} ${current.number ?? current.id}`,
         ...(body.days_until_due !== undefined ? { days_until_due: body.days_until_due } : {}),
-        now,
+        now: invoiceNow,
       });
       if (body.send) {
-        await this.invoices.finalizeInTx(tx, tenant, invoice.id, now);
-        await this.invoices.collectInTx(tx, tenant, invoice.id, 1, now);
+        await this.invoices.finalizeInTx(tx, tenant, invoice.id, invoiceNow);
+        await this.invoices.collectInTx(tx, tenant, invoice.id, 1, invoiceNow);
       }
       return this.move(tx, current, 'convert', now, { invoice_id: invoice.id });
     });
@@ -577,6 +579,16 @@ export class EstimatesService {
     );
     if (!row) throw notFound('estimate', id);
     return row;
+  }
+
+  /** The frozen time of the customer's test clock, else `now`. */
+  private async customerTime(tx: Tx, tenant: Tenant, customerId: string, now: Date): Promise<Date> {
+    const [clock] = await tx.query<{ frozen_time: Date }>(
+      `select t.frozen_time from invoicing.customers c join invoicing.test_clocks t on t.id = c.test_clock
+        where c.id = $1 and c.account_id = $2 and c.livemode = $3`,
+      [customerId, tenant.account, tenant.livemode],
+    );
+    return clock ? new Date(clock.frozen_time) : now;
   }
 
   private async customer(tx: Tx, tenant: Tenant, id: string): Promise<CustomerRow> {
