@@ -132,11 +132,30 @@ export class BillingEngine {
         const params: unknown[] = [now, this.batchSize];
         if (scope.testClock !== null) params.push(scope.testClock);
         const rows = await tx.query<SubscriptionRow>(CLAIM(scope), params);
-        for (const row of rows) await this.stepInTx(tx, row, now);
+        for (const row of rows) await this.stepGuarded(tx, row, now, scope);
         return rows.length;
       });
       handled += claimed;
       if (claimed < this.batchSize) return handled;
+    }
+  }
+
+  /**
+   * One subscription of a claimed batch, under a savepoint: if it fails (say its customer's
+   * invoice cannot be created) its work is undone and it is set aside, without taking the
+   * batch down or hot-looping: real time retries it in an hour, a test clock stops acting on
+   * it. Everything else in the batch commits.
+   */
+  private async stepGuarded(tx: Tx, row: SubscriptionRow, now: Date, scope: Scope): Promise<void> {
+    await tx.query('savepoint billing_step');
+    try {
+      await this.stepInTx(tx, row, now);
+      await tx.query('release savepoint billing_step');
+    } catch (error) {
+      await tx.query('rollback to savepoint billing_step');
+      this.logger.error({ err: error, subscription: row.id }, 'billing step failed; subscription set aside');
+      const retry = scope.testClock === null ? new Date(now.getTime() + 3_600_000) : null;
+      await tx.query('update invoicing.subscriptions set next_action_at = $2 where id = $1', [row.id, retry]);
     }
   }
 

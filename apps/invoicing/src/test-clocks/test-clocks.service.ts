@@ -145,10 +145,12 @@ export class TestClocksService {
         'frozen_time',
       );
     }
-    // One advance at a time: the conditional update is the lock (409 while another runs).
+    // One advance at a time: the conditional update is the lock (409 while another runs; an
+    // advance without a heartbeat for 5 minutes died with its process and is taken over).
     const [claimed] = await this.db.query<TestClockRow>(
       `update invoicing.test_clocks set status = 'advancing', advancing_to = $2, updated_at = $3
-        where id = $1 and status = 'ready' and deleted_at is null returning *`,
+        where id = $1 and deleted_at is null
+          and (status = 'ready' or updated_at < $3::timestamptz - interval '5 minutes') returning *`,
       [id, to, this.clock.now()],
     );
     if (!claimed) throw new ApiError('invalid_state_transition', `Test clock '${id}' is already advancing.`);
@@ -194,9 +196,11 @@ export class TestClocksService {
         return;
       }
       last = at.getTime();
+      // updated_at is the advance's heartbeat: an advance whose process died (no beat for 5
+      // minutes) can be taken over by the next advance request.
       await this.db.query(
-        'update invoicing.test_clocks set frozen_time = greatest(frozen_time, $2) where id = $1',
-        [id, at],
+        'update invoicing.test_clocks set frozen_time = greatest(frozen_time, $2), updated_at = $3 where id = $1',
+        [id, at, this.clock.now()],
       );
       await this.engine.runDue(at, { testClock: id });
       await this.invoices.runOverdue(at, { test_clock: id });
