@@ -127,6 +127,7 @@ const PREPARE: Record<string, string[]> = {
   'POST /v1/estimates/{id}/accept': ['send'],
   'POST /v1/estimates/{id}/decline': ['send'],
   'POST /v1/estimates/{id}/convert': ['send', 'accept'],
+  'POST /v1/subscriptions/{id}/resume': ['pause'],
 };
 
 /**
@@ -135,7 +136,7 @@ const PREPARE: Record<string, string[]> = {
  * well-formed id that no live object has; the test-mode object is still checked against
  * the live key and another account.
  */
-const TEST_MODE_ONLY: Record<string, string> = { transactions: 'txn', refunds: 're' };
+const TEST_MODE_ONLY: Record<string, string> = { transactions: 'txn', refunds: 're', 'test-clocks': 'clock' };
 
 /** An object of the operation's resource, in the key's mode: created, or found in the list. */
 async function objectId(op: Operation, mode: 'test' | 'live', key: string): Promise<string> {
