@@ -377,6 +377,40 @@ describe.each(['test', 'live'] as const)('invoices in %s mode', (mode) => {
   });
 });
 
+describe("the customer's billing summary and history", () => {
+  it('count finalized invoices that are not void, owe the open ones, and list every finalized invoice', async () => {
+    const key = account.testKey;
+    const customer = await newCustomer(key);
+    const open = await platform.api(key, 'POST', '/v1/invoices', { customer, lines: LINES });
+    const paid = await platform.api(key, 'POST', '/v1/invoices', { customer, lines: LINES });
+    await platform.api(key, 'POST', `/v1/invoices/${paid.body.id}/pay`, { paid_out_of_band: true });
+    const voided = await platform.api(key, 'POST', '/v1/invoices', { customer, lines: LINES });
+    await platform.api(key, 'POST', `/v1/invoices/${voided.body.id}/void`);
+    const draft = await platform.api(key, 'POST', '/v1/invoices', { customer, lines: LINES, send: false });
+
+    const got = await platform.api(key, 'GET', `/v1/customers/${customer}`);
+    expect(got.body.billing_summary).toEqual({
+      total_invoiced: 2 * 5848,
+      total_paid: 0,
+      balance_due: 5848,
+      currency: 'GBP',
+      invoice_count: 2,
+    });
+    const history = await platform.api(key, 'GET', `/v1/customers/${customer}/billing-history?limit=100`);
+    expect(history.status).toBe(200);
+    const items = history.body.data.map((i: any) => [i.type, i.id, i.status, i.amount]);
+    expect(items).toHaveLength(3);
+    expect(items).toEqual(
+      expect.arrayContaining([
+        ['invoice', open.body.id, 'open', 5848],
+        ['invoice', paid.body.id, 'paid', 5848],
+        ['invoice', voided.body.id, 'void', 5848],
+      ]),
+    );
+    expect(items.map((i: any) => i[1])).not.toContain(draft.body.id);
+  });
+});
+
 describe('test clocks', () => {
   it("dates a test-clock customer's invoice by the clock, and the clock's advance makes it overdue", async () => {
     const clock = await platform.api(account.testKey, 'POST', '/v1/test-clocks', {
