@@ -1,12 +1,13 @@
 // The invoice state machine (API.md section 6), written down once. Every state change goes
-// through `transition()`; the service never compares statuses by hand.
+// through `transition()`, which refuses what the table does not list.
 //
 //   draft --finalize--> open --pay|settle--> paid
 //                        |  \--void--> void
 //                        \--mark_uncollectible--> uncollectible --pay|settle--> paid
 //                                                               \--void--> void
-// `edit` and `delete` keep a draft a draft (delete removes it); `send` and `charge` keep an
-// open invoice open. paid and void are final.
+// `edit` and `delete` keep a draft a draft (delete removes it); `send` keeps an open invoice
+// open; `charge` (a mandate charge requested) keeps an open or uncollectible invoice as it is.
+// paid and void are final.
 
 import { ApiError } from '@paygrid/platform';
 import type { InvoiceStatus } from './invoices.internal';
@@ -24,7 +25,7 @@ const TRANSITIONS: Record<InvoiceStatus, Partial<Record<InvoiceAction, InvoiceSt
     void: 'void',
     mark_uncollectible: 'uncollectible',
   },
-  uncollectible: { pay: 'paid', settle: 'paid', void: 'void' },
+  uncollectible: { charge: 'uncollectible', pay: 'paid', settle: 'paid', void: 'void' },
   paid: {},
   void: {},
 };
