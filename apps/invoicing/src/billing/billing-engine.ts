@@ -402,6 +402,14 @@ export class BillingEngine {
    * the first attempt); past_due on the first failure; after the last, dunning_end_state.
    */
   async onPaymentOutcome(tx: Tx, outcome: PaymentOutcome): Promise<void> {
+    // Lock in the engine's order (subscription, then its period row), so an outcome and a
+    // retry of the same subscription cannot deadlock.
+    const [owner] = await tx.query<{ subscription_id: string }>(
+      'select subscription_id from invoicing.subscription_periods where invoice_id = $1',
+      [outcome.invoice.id],
+    );
+    if (!owner) return;
+    await tx.query('select 1 from invoicing.subscriptions where id = $1 for update', [owner.subscription_id]);
     const [period] = await tx.query<{
       subscription_id: string;
       period_index: number;
