@@ -46,9 +46,6 @@ export const INVOICING_MIGRATIONS = [
   ...BILLING_MIGRATIONS,
 ];
 
-/** How often open invoices are checked for being overdue (invoice.overdue). */
-const OVERDUE_SWEEP_MS = 60_000;
-
 /** Built once per service and handed to the modules (and, through InvoicingService, to tests). */
 export interface InvoicingParts {
   mail: MailService;
@@ -138,12 +135,7 @@ export async function createInvoicing(
   estimates.start();
   billing.engine.start();
   await startPaymentsFeed(runtime.consumer, invoices);
-  const overdue = setInterval(() => {
-    invoices.runOverdue(runtime.clock.now()).catch((error: unknown) => {
-      runtime.logger.error({ err: error }, 'overdue sweep failed');
-    });
-  }, OVERDUE_SWEEP_MS);
-  overdue.unref();
+  invoices.start(runtime.logger);
   return {
     app,
     runtime,
@@ -153,7 +145,7 @@ export async function createInvoicing(
     estimates,
     async stop() {
       estimates.stop();
-      clearInterval(overdue);
+      invoices.stop();
       await billing.engine.stop();
       await app.close();
       await mail.stop();

@@ -16,6 +16,7 @@ import {
   type Clock,
   type Database,
   emitEvent,
+  type Logger,
   MAX_AMOUNT,
   minorToJson,
   newId,
@@ -128,8 +129,12 @@ const snapshotOf = (c: CustomerRow): CustomerSnapshot => ({
   tax_id: c.tax_id,
 });
 
+/** How often open invoices are checked for being overdue (invoice.overdue). */
+const OVERDUE_SWEEP_MS = 60_000;
+
 export class InvoicesService implements InvoicesInternal {
   private readonly listeners: PaymentOutcomeListener[] = [];
+  private overdueTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly db: Database,
@@ -137,6 +142,20 @@ export class InvoicesService implements InvoicesInternal {
     private readonly settings: InvoiceSettings,
     private readonly documents: InvoiceDocuments,
   ) {}
+
+  /** Starts the overdue sweep on the injected clock (every instance; claims do not overlap). */
+  start(logger: Logger): void {
+    this.overdueTimer = setInterval(() => {
+      this.runOverdue(this.clock.now()).catch((error: unknown) => {
+        logger.error({ err: error }, 'overdue sweep failed');
+      });
+    }, OVERDUE_SWEEP_MS);
+    this.overdueTimer.unref();
+  }
+
+  stop(): void {
+    if (this.overdueTimer) clearInterval(this.overdueTimer);
+  }
 
   serialize(row: InvoiceRow) {
     return serializeInvoice(row, this.settings.publicBaseUrl);
