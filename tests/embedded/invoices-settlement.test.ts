@@ -286,3 +286,33 @@ it('marks an open invoice overdue once when its due date has passed', async () =
     (await invoiceEventTypes(invoice.id)).includes('invoice.overdue') ? true : undefined,
   );
 });
+
+it('credits partial payments until the invoice is paid, and records money received for a void invoice without reopening it', async () => {
+  const invoice = await openInvoice();
+  const pay = (amount: number, currency = 'EUR', id = invoice.id) =>
+    publishPaymentsEvent('payment.succeeded', { id: txnId(), invoice: id, amount, currency });
+  await pay(5_000);
+  const partial = await eventually(async () => {
+    const got = await call('GET', `/v1/invoices/${invoice.id}`);
+    return got.body.amount_paid === 5_000 ? got.body : undefined;
+  });
+  expect(partial).toMatchObject({ status: 'open', amount_due: 7_100 });
+  // Another currency credits nothing; the rest settles it.
+  await pay(7_100, 'USD');
+  await pay(7_100);
+  const paid = await eventually(async () => {
+    const got = await call('GET', `/v1/invoices/${invoice.id}`);
+    return got.body.status === 'paid' ? got.body : undefined;
+  });
+  expect(paid).toMatchObject({ amount_paid: 12_100, amount_due: 0 });
+
+  const voided = await openInvoice();
+  await call('POST', `/v1/invoices/${voided.id}/void`);
+  await pay(12_100, 'EUR', voided.id);
+  const still = await eventually(async () => {
+    const got = await call('GET', `/v1/invoices/${voided.id}`);
+    return got.body.amount_paid === 12_100 ? got.body : undefined;
+  });
+  expect(still).toMatchObject({ status: 'void', amount_due: 0 });
+  expect(await invoiceEventTypes(voided.id)).not.toContain('invoice.paid');
+});
