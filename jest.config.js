@@ -1,6 +1,7 @@
 // Three projects:
 //   unit         pure logic next to the source (src/**/*.spec.ts), no I/O
-//   embedded     the integration suites against the embedded default (PGlite + embedded bus)
+//   embedded     the integration suites against the embedded default (PGlite + embedded bus),
+//                and the browser suites (playwright-core driving /usr/bin/chromium)
 //   distributed  the same suites, plus Kafka/crash suites, against real PostgreSQL, Kafka, Redis
 const swc = [
   '@swc/jest',

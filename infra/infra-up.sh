@@ -44,6 +44,7 @@ if service_enabled kafka; then
   command -v mvn >/dev/null 2>&1 || need_pkgs+=(maven)
 fi
 
+command -v pdftotext >/dev/null 2>&1 || need_pkgs+=(poppler-utils)   # invoice PDF tests read PDFs back
 if [ "${#need_pkgs[@]}" -gt 0 ]; then
   SUDO=""
   if ! is_root; then

@@ -43,6 +43,8 @@ let ajv: Ajv2020;
 let account: TestAccount;
 /** A succeeded test payment (POST /v1/transactions/test-helpers/payments) for refund calls. */
 let refundablePayment: string | undefined;
+/** A customer per mode, for examples that name one (invoices, estimates, subscriptions). */
+const customers: Partial<Record<'test' | 'live', string>> = {};
 const ids: Record<'test' | 'live', Map<string, string>> = { test: new Map(), live: new Map() };
 
 /** Calls the API, waiting out a 429 (the suite runs many calls per key in a short time). */
@@ -98,7 +100,7 @@ const hasQuery = (op: Operation) => (op.op.parameters ?? []).some((p: any) => re
 const hasId = (op: Operation) => op.path.includes('{id}');
 
 /** A minimal valid body: the first example of the operation's request schema. */
-function exampleBody(op: Operation): unknown {
+function exampleBody(op: Operation, mode: 'test' | 'live' = 'test'): unknown {
   const schema = requestBody(op);
   if (!schema) return undefined;
   const example = resolve(schema).examples?.[0];
@@ -106,8 +108,27 @@ function exampleBody(op: Operation): unknown {
   // A refund's example names a transaction no account has: use the suite's test payment.
   if (op.label === 'POST /v1/refunds' && refundablePayment)
     return { ...example, transaction: refundablePayment };
+  // Examples naming a customer get the suite's customer of the key's mode.
+  if (typeof example.customer === 'string' && example.customer.startsWith('cus_') && customers[mode])
+    return { ...example, customer: customers[mode] };
   return example;
 }
+
+/**
+ * Actions on one object (`POST /v1/<resource>/{id}/<action>`) change its state, so each
+ * happy call gets a fresh object (the create example's state), first moved by the actions
+ * listed here when it needs another state.
+ */
+const isAction = (op: Operation) => op.method === 'post' && /\{id\}\/[a-z-]+$/.test(op.path);
+const PREPARE: Record<string, string[]> = {
+  'POST /v1/invoices/{id}/pay': ['finalize'],
+  'POST /v1/invoices/{id}/void': ['finalize'],
+  'POST /v1/invoices/{id}/mark-uncollectible': ['finalize'],
+  'POST /v1/estimates/{id}/accept': ['send'],
+  'POST /v1/estimates/{id}/decline': ['send'],
+  'POST /v1/estimates/{id}/convert': ['send', 'accept'],
+  'POST /v1/subscriptions/{id}/resume': ['pause'],
+};
 
 /**
  * Objects no live-mode API call can create: live payments come only from a processor (the
@@ -115,7 +136,12 @@ function exampleBody(op: Operation): unknown {
  * well-formed id that no live object has; the test-mode object is still checked against
  * the live key and another account.
  */
-const TEST_MODE_ONLY: Record<string, string> = { transactions: 'txn', refunds: 're', mandates: 'mdt' };
+const TEST_MODE_ONLY: Record<string, string> = {
+  transactions: 'txn',
+  refunds: 're',
+  mandates: 'mdt',
+  'test-clocks': 'clock',
+};
 
 /** An object of the operation's resource, in the key's mode: created, or found in the list. */
 async function objectId(op: Operation, mode: 'test' | 'live', key: string): Promise<string> {
@@ -127,7 +153,7 @@ async function objectId(op: Operation, mode: 'test' | 'live', key: string): Prom
   const create = operations.find((o) => o.method === 'post' && o.path === collection);
   let id: string;
   if (create) {
-    const created = await call(key, 'POST', collection, exampleBody(create));
+    const created = await call(key, 'POST', collection, exampleBody(create, mode));
     expect({ op: create.label, status: created.status }).toEqual({ op: create.label, status: 200 });
     id = created.body.id;
   } else {
@@ -205,6 +231,17 @@ beforeAll(async () => {
     expect(payment.status).toBe(200);
     refundablePayment = payment.body.id;
   }
+  const createCustomer = operations.find((o) => o.label === 'POST /v1/customers');
+  if (createCustomer) {
+    for (const [mode, key] of [
+      ['test', account.testKey],
+      ['live', account.liveKey],
+    ] as const) {
+      const customer = await platform.api(key, 'POST', '/v1/customers', exampleBody(createCustomer));
+      expect(customer.status).toBe(200);
+      customers[mode] = customer.body.id;
+    }
+  }
 });
 
 afterAll(async () => {
@@ -270,15 +307,30 @@ describe('the OpenAPI document', () => {
 describe('every operation', () => {
   it('answers the happy call with the documented status and response schema', async () => {
     for (const op of operations) {
+      if (isAction(op)) ids.test.delete(op.owner.prefix);
       const path = await pathFor(op, 'test', account.testKey);
+      for (const step of PREPARE[op.label] ?? []) {
+        const object = path.split('/').slice(0, 4).join('/');
+        const prepared = await call(account.testKey, 'POST', `${object}/${step}`);
+        expect({ op: op.label, step, status: prepared.status }).toEqual({ op: op.label, step, status: 200 });
+      }
       const response = await call(account.testKey, op.method.toUpperCase(), path, exampleBody(op));
-      // A deleted object is gone: the next operation of the resource creates another.
-      if (op.method === 'delete') ids.test.delete(op.owner.prefix);
+      // A deleted object is gone, an action's object is spent: the next operation creates another.
+      if (op.method === 'delete' || isAction(op)) ids.test.delete(op.owner.prefix);
       const [status, documented] = Object.entries(op.op.responses).find(([s]) => s.startsWith('2')) as [
         string,
         any,
       ];
       expect({ op: op.label, status: response.status }).toEqual({ op: op.label, status: Number(status) });
+      const [media] = Object.keys(documented.content);
+      if (media !== 'application/json') {
+        // A document (e.g. a PDF): the media type is what the operation promises.
+        expect({ op: op.label, type: response.headers.get('content-type') }).toEqual({
+          op: op.label,
+          type: media,
+        });
+        continue;
+      }
       const schema = documented.content['application/json'].schema;
       expect({ op: op.label, problems: validate(schema, response.body) }).toEqual({
         op: op.label,

@@ -4,6 +4,8 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -142,7 +144,14 @@ export async function eventually<T>(
   throw new Error(`condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
 }
 
-async function startEmbeddedPlatform(): Promise<Platform> {
+/**
+ * Where the invoicing service writes `.eml` files when a suite sets no SMTP_URL: a directory
+ * of this run, removed at stop, not the developer's ./.data/mail.
+ */
+const testMailDir = () => join(tmpdir(), `paygrid-test-mail-${randomBytes(5).toString('hex')}`);
+
+async function startEmbeddedPlatform(extraEnv: Record<string, string> = {}): Promise<Platform> {
+  const mailDir = testMailDir();
   // Required lazily so the distributed project never loads PGlite.
   const { startEmbedded } = await import('@paygrid/embedded');
   const { createLogger } = await import('@paygrid/platform');
@@ -150,7 +159,7 @@ async function startEmbeddedPlatform(): Promise<Platform> {
     dataDir: 'memory://',
     port: 0,
     demo: false,
-    env: { OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}` },
+    env: { OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}`, MAIL_DIR: mailDir, ...extraEnv },
     logger: createLogger('test', process.env.LOG_LEVEL ?? 'silent'),
   });
   return withHelpers({
@@ -172,7 +181,10 @@ async function startEmbeddedPlatform(): Promise<Platform> {
       return { status: response.statusCode, body: body as never, headers };
     },
     sql: (service, text, params) => embedded.services[service].runtime.db.query(text, params),
-    stop: () => embedded.stop(),
+    async stop() {
+      await embedded.stop();
+      rmSync(mailDir, { recursive: true, force: true });
+    },
   });
 }
 
@@ -189,7 +201,9 @@ async function waitForHealth(url: string, path: string, timeoutMs = 60_000): Pro
   );
 }
 
-export async function startDistributedPlatform(): Promise<DistributedPlatform> {
+export async function startDistributedPlatform(
+  extraEnv: Record<string, string> = {},
+): Promise<DistributedPlatform> {
   const baseUrl = process.env.DATABASE_URL as string;
   const suffix = randomBytes(5).toString('hex');
   const database = `paygrid_t_${suffix}`;
@@ -221,6 +235,8 @@ export async function startDistributedPlatform(): Promise<DistributedPlatform> {
     // Sandbox webhook endpoints of the suites point at local receivers (live stays strict).
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    MAIL_DIR: testMailDir(),
+    ...extraEnv,
   };
   const processes = new Map<ServiceName, ChildProcess>();
   const extras: ChildProcess[] = [];
@@ -287,6 +303,7 @@ export async function startDistributedPlatform(): Promise<DistributedPlatform> {
       const cleanup = new Client({ connectionString: baseUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${database} with (force)`);
+      rmSync(env.MAIL_DIR, { recursive: true, force: true });
       await cleanup.end();
     },
   });
@@ -316,6 +333,9 @@ export async function startDistributedPlatform(): Promise<DistributedPlatform> {
   });
 }
 
-export function startPlatform(): Promise<Platform> {
-  return testMode() === 'distributed' ? startDistributedPlatform() : startEmbeddedPlatform();
+/** `env`: extra settings for every service (e.g. SMTP_URL pointing at a test's SMTP sink). */
+export function startPlatform(options: { env?: Record<string, string> } = {}): Promise<Platform> {
+  return testMode() === 'distributed'
+    ? startDistributedPlatform(options.env)
+    : startEmbeddedPlatform(options.env);
 }

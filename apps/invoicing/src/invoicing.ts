@@ -1,4 +1,5 @@
-// Assembles the invoicing service: runtime (own schema), the payments feed consumer, HTTP.
+// Assembles the invoicing service: runtime (own schema), the payments feed consumer, HTTP,
+// and the timers (mail worker, overdue sweep).
 
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -14,10 +15,23 @@ import {
   type Logger,
   type ServiceRuntime,
 } from '@paygrid/platform';
+import { BILLING_MIGRATIONS, createBilling, type Billing } from './billing/billing.module';
 import type { InvoicingConfig } from './config';
 import { CustomersController } from './customers/customers.controller';
 import { CustomersService } from './customers/customers.service';
+import { InvoiceDocumentsService } from './documents/invoice-documents';
+import { EstimatesController } from './estimates/estimates.controller';
+import { EstimatesService } from './estimates/estimates.service';
+import { QUOTE_PAGE_SETTINGS, QuotePageController } from './estimates/quote-page.controller';
+import { INVOICE_PAGE_SETTINGS, InvoicePageController } from './invoices/invoice-page.controller';
+import { InvoicesController } from './invoices/invoices.controller';
+import { INVOICES_INTERNAL } from './invoices/invoices.internal';
+import { InvoicesService } from './invoices/invoices.service';
+import { MailService } from './mail/mail.service';
 import { Customers1700000000310 } from './migrations/1700000000310-customers';
+import { Invoices1700000000320 } from './migrations/1700000000320-invoices';
+import { MailQueue1700000000330 } from './migrations/1700000000330-mail-queue';
+import { Estimates1700000000331 } from './migrations/1700000000331-estimates';
 import { PaymentFacts1700000000300 } from './migrations/1700000000300-payment-facts';
 import { startPaymentsFeed } from './payments-feed/payments-feed';
 
@@ -26,16 +40,52 @@ export const INVOICING_MIGRATIONS = [
   idempotencyMigration('invoicing'),
   PaymentFacts1700000000300,
   Customers1700000000310,
+  Invoices1700000000320,
+  MailQueue1700000000330,
+  Estimates1700000000331,
+  ...BILLING_MIGRATIONS,
 ];
+
+/** Built once per service and handed to the modules (and, through InvoicingService, to tests). */
+export interface InvoicingParts {
+  mail: MailService;
+  documents: InvoiceDocumentsService;
+  estimates: EstimatesService;
+  invoices: InvoicesService;
+  billing: Billing;
+}
 
 @Module({})
 class InvoicingModule {
-  static forRoot(runtime: ServiceRuntime): DynamicModule {
+  static forRoot(runtime: ServiceRuntime, parts: InvoicingParts): DynamicModule {
     return {
       module: InvoicingModule,
       imports: [RuntimeModule.forRoot(runtime)],
-      controllers: [CustomersController],
-      providers: [{ provide: CustomersService, useValue: new CustomersService(runtime.db, runtime.clock) }],
+      controllers: [
+        CustomersController,
+        InvoicesController,
+        InvoicePageController,
+        EstimatesController,
+        QuotePageController,
+        ...parts.billing.controllers,
+      ],
+      providers: [
+        { provide: CustomersService, useValue: new CustomersService(runtime.db, runtime.clock) },
+        { provide: MailService, useValue: parts.mail },
+        { provide: InvoiceDocumentsService, useValue: parts.documents },
+        { provide: InvoicesService, useValue: parts.invoices },
+        { provide: INVOICES_INTERNAL, useValue: parts.invoices },
+        {
+          provide: INVOICE_PAGE_SETTINGS,
+          useValue: { secret: runtime.config.internalSecret, clock: runtime.clock },
+        },
+        { provide: EstimatesService, useValue: parts.estimates },
+        {
+          provide: QUOTE_PAGE_SETTINGS,
+          useValue: { secret: runtime.config.internalSecret, clock: runtime.clock },
+        },
+        ...parts.billing.providers,
+      ],
     };
   }
 }
@@ -43,6 +93,10 @@ class InvoicingModule {
 export interface InvoicingService {
   app: NestFastifyApplication;
   runtime: ServiceRuntime;
+  mail: MailService;
+  invoices: InvoicesService;
+  estimates: EstimatesService;
+  billing: Billing;
   stop(): Promise<void>;
 }
 
@@ -57,13 +111,44 @@ export async function createInvoicing(
     topics: [TOPICS.invoicingEvents, TOPICS.paymentsEvents, TOPICS.paymentsCommands],
     ...options,
   });
-  const app = await createHttpApp(InvoicingModule.forRoot(runtime), runtime);
-  await startPaymentsFeed(runtime.consumer);
+  const mail = new MailService(runtime.db, runtime.clock, runtime.logger, config);
+  const documents = new InvoiceDocumentsService(mail);
+  const invoices = new InvoicesService(
+    runtime.db,
+    runtime.clock,
+    { publicBaseUrl: config.publicBaseUrl, numberPrefix: config.invoiceNumberPrefix },
+    documents,
+  );
+  documents.useInvoiceLoader(async (owner, id) => invoices.serialize(await invoices.get(owner, id)));
+  const estimates = new EstimatesService(
+    runtime.db,
+    runtime.clock,
+    { publicBaseUrl: config.publicBaseUrl },
+    invoices,
+    mail,
+    runtime.logger,
+  );
+  const billing = createBilling(runtime, invoices);
+  const parts: InvoicingParts = { mail, documents, invoices, billing, estimates };
+  const app = await createHttpApp(InvoicingModule.forRoot(runtime, parts), runtime);
+  mail.start();
+  estimates.start();
+  billing.engine.start();
+  await startPaymentsFeed(runtime.consumer, invoices);
+  invoices.start(runtime.logger);
   return {
     app,
     runtime,
+    mail,
+    invoices,
+    billing,
+    estimates,
     async stop() {
+      estimates.stop();
+      invoices.stop();
+      await billing.engine.stop();
       await app.close();
+      await mail.stop();
       await runtime.stop();
     },
   };

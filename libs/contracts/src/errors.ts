@@ -42,6 +42,11 @@ export const ERROR_CATALOGUE = {
     type: 'invalid_request_error',
     description: 'The currency is not a supported ISO 4217 code.',
   },
+  test_mode_only: {
+    status: 400,
+    type: 'invalid_request_error',
+    description: 'The operation exists in test mode only (test clocks); use a test key.',
+  },
   authentication_required: {
     status: 401,
     type: 'authentication_error',

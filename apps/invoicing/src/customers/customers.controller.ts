@@ -49,7 +49,7 @@ export class CustomersController {
   @Operation({
     summary: 'Retrieve a customer',
     description:
-      "The customer (archived ones too, marked `deleted`) with its `billing_summary`. Until invoices exist (the next item of the invoicing service), `total_invoiced`, `balance_due` and `invoice_count` are 0 and `total_paid` is the sum of the customer's succeeded payments in its `currency`.",
+      "The customer (archived ones too, marked `deleted`) with its `billing_summary`, in the customer's `currency`: `total_invoiced` and `invoice_count` over its finalized invoices that are not void, `balance_due` the `amount_due` of its open invoices, `total_paid` its succeeded payments (refunds not deducted).",
     response: 'Customer',
   })
   async get(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
@@ -92,7 +92,7 @@ export class CustomersController {
   @Operation({
     summary: "List a customer's billing history",
     description:
-      "One chronological feed of the customer's payments and the refunds of those payments, as learned from the payments service, newest first by `occurred_at`; one item per payment or refund with its latest status. Invoices join the feed with the next item of the invoicing service. `created[...]` filters on `occurred_at`.",
+      "One chronological feed of the customer's finalized invoices (dated by finalization, with their current status and `total`), its payments and the refunds of those payments (as learned from the payments service, with their latest status), newest first by `occurred_at`. `created[...]` filters on `occurred_at`.",
     response: 'BillingHistory',
     operationId: 'customers.billingHistory',
   })

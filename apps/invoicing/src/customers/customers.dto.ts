@@ -73,7 +73,16 @@ export class CustomerDetailsDto {
     { name: 'Acme Ltd', email: 'billing@acme.test', external_id: 'crm-6735', metadata: { tier: 'gold' } },
   ],
 })
-export class CreateCustomerDto extends CustomerDetailsDto {}
+export class CreateCustomerDto extends CustomerDetailsDto {
+  @IsOmittable()
+  @JSONSchema({
+    description:
+      'Test mode: the test clock (`clock_...`) the customer, its subscriptions and invoices live on.',
+  })
+  @IsString()
+  @Matches(/^clock_[0-9A-Za-z]{8,64}$/, { message: 'test_clock must be a test clock id' })
+  test_clock?: string;
+}
 
 @JSONSchema({ examples: [{ phone: '+44 20 7946 0000', metadata: { tier: 'gold' } }] })
 export class UpdateCustomerDto extends CustomerDetailsDto {}

@@ -10,10 +10,12 @@ import {
   emitEvent,
   findOwned,
   type ListQuery,
+  minorToJson,
   newId,
   notFound,
   paginate,
   rangeClauses,
+  toMinor,
   type Tx,
 } from '@paygrid/platform';
 import type { AddressDto, CustomerDetailsDto, ListCustomersQuery } from './customers.dto';
@@ -61,7 +63,7 @@ export interface BillingSummary {
 
 export interface BillingHistoryRow {
   id: string;
-  kind: 'payment' | 'refund';
+  kind: 'payment' | 'refund' | 'invoice';
   status: string;
   amount: string | number | null;
   currency: string | null;
@@ -129,10 +131,12 @@ const externalIdTaken = (externalId: string) =>
 
 /**
  * The customer's payments (facts naming it) and the refunds of those payments, one row per
- * payment or refund: its latest status, first and latest event times. `$1` account, `$2`
+ * payment or refund: its latest status, first and latest event times; and its invoices
+ * (finalized ones: a draft is not billed yet), dated by finalization. `$1` account, `$2`
  * mode, `$3` customer.
  */
 const HISTORY = `
+  select id, kind, status, amount, currency, occurred_at, updated_at from (
   with facts as (
     select f.* from invoicing.payment_facts f
      where f.account_id = $1 and f.livemode = $2
@@ -149,7 +153,11 @@ const HISTORY = `
          min(occurred_at) over (partition by object_id) as occurred_at,
          occurred_at as updated_at
     from facts
-   order by object_id, occurred_at desc, recorded_at desc`;
+   order by object_id, occurred_at desc, recorded_at desc) payments
+  union all
+  select id, 'invoice', status, total, currency, finalized_at, updated_at
+    from invoicing.invoices
+   where account_id = $1 and livemode = $2 and customer_id = $3 and status <> 'draft'`;
 
 export class CustomersService {
   constructor(
@@ -157,14 +165,27 @@ export class CustomersService {
     private readonly clock: Clock,
   ) {}
 
-  async create(tenant: Tenant, details: CustomerDetailsDto): Promise<CustomerRow> {
+  async create(tenant: Tenant, details: CustomerDetailsDto & { test_clock?: string }): Promise<CustomerRow> {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
+      // A test clock of this account and mode (so never with a live key), not deleted.
+      if (details.test_clock !== undefined) {
+        const clock = await findOwned<{ deleted_at: Date | null }>(
+          tx,
+          'invoicing.test_clocks',
+          tenant,
+          details.test_clock,
+          'test clock',
+          'test_clock',
+        );
+        if (clock.deleted_at)
+          throw new ApiError('parameter_invalid', 'The test clock is deleted.', 'test_clock');
+      }
       // `on conflict do nothing` rather than a unique violation: the request's transaction
       // stays usable for the idempotency record of the 409.
       const [row] = await tx.query<CustomerRow>(
-        `insert into invoicing.customers (id, account_id, livemode, ${PLAIN_FIELDS.join(', ')}, address, metadata, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12, $12)
+        `insert into invoicing.customers (id, account_id, livemode, ${PLAIN_FIELDS.join(', ')}, address, metadata, created_at, updated_at, test_clock)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12, $12, $13)
          on conflict (account_id, livemode, external_id) where external_id is not null and deleted_at is null
          do nothing returning *`,
         [
@@ -175,6 +196,7 @@ export class CustomersService {
           details.address ? JSON.stringify(fullAddress(details.address)) : null,
           JSON.stringify(details.metadata ?? {}),
           now,
+          details.test_clock ?? null,
         ],
       );
       if (!row) throw externalIdTaken(details.external_id ?? '');
@@ -260,26 +282,34 @@ export class CustomersService {
   }
 
   /**
-   * Invoices do not exist yet (issue 5, item 2): their figures are 0, and total_paid is the
-   * sum of the customer's succeeded payments in its currency, as learned from the payments feed.
+   * From the customer's invoices in its currency (finalized and not void: open, paid,
+   * uncollectible) and its succeeded payments in that currency, as learned from the payments
+   * feed. Sums are bigint in SQL and exact as JSON numbers (each <= 99,999,999,999 x rows).
    */
   async billingSummary(customer: CustomerRow): Promise<BillingSummary> {
-    let totalPaid = 0;
-    if (customer.currency) {
-      const [sum] = await this.db.query<{ total: string | null }>(
-        `select sum(amount) as total from invoicing.payment_facts
-          where account_id = $1 and livemode = $2 and customer_id = $3 and currency = $4
-            and type = 'payment.succeeded'`,
-        [customer.account_id, customer.livemode, customer.id, customer.currency],
-      );
-      totalPaid = Number(sum?.total ?? 0);
+    if (!customer.currency) {
+      return { total_invoiced: 0, total_paid: 0, balance_due: 0, currency: null, invoice_count: 0 };
     }
+    const params = [customer.account_id, customer.livemode, customer.id, customer.currency];
+    const [payments] = await this.db.query<{ total: string | null }>(
+      `select sum(amount) as total from invoicing.payment_facts
+        where account_id = $1 and livemode = $2 and customer_id = $3 and currency = $4
+          and type = 'payment.succeeded'`,
+      params,
+    );
+    const [invoices] = await this.db.query<{ invoiced: string | null; due: string | null; count: string }>(
+      `select sum(total) as invoiced, sum(amount_due) filter (where status = 'open') as due, count(*) as count
+         from invoicing.invoices
+        where account_id = $1 and livemode = $2 and customer_id = $3 and currency = $4
+          and status in ('open', 'paid', 'uncollectible')`,
+      params,
+    );
     return {
-      total_invoiced: 0,
-      total_paid: totalPaid,
-      balance_due: 0,
+      total_invoiced: minorToJson(toMinor(invoices?.invoiced ?? '0')),
+      total_paid: minorToJson(toMinor(payments?.total ?? '0')),
+      balance_due: minorToJson(toMinor(invoices?.due ?? '0')),
       currency: customer.currency,
-      invoice_count: 0,
+      invoice_count: Number(invoices?.count ?? 0),
     };
   }
 

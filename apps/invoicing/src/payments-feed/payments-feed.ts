@@ -1,9 +1,12 @@
 // What invoicing learns from the payments service: every payment.* and refund.* event is
-// recorded once (inbox + primary key), as the source of customers' billing history and of
-// invoice settlement.
+// recorded once (inbox + primary key), as the source of customers' billing history; a
+// payment naming an invoice settles it (or records the failure) in the same transaction; a
+// mandate created for a customer becomes its default_mandate when it has none.
 
 import { TOPICS, type EventEnvelope } from '@paygrid/contracts';
-import type { InboxConsumer, Tx } from '@paygrid/platform';
+import { emitEvent, type InboxConsumer, type Tx } from '@paygrid/platform';
+import { serializeCustomer, type CustomerRow } from '../customers/customers.service';
+import type { InvoicesService, PaymentEventObject } from '../invoices/invoices.service';
 
 export const PAYMENTS_FEED_CONSUMER = 'invoicing.payments-feed';
 
@@ -17,12 +20,46 @@ interface PaymentObject {
   currency?: string;
 }
 
-export async function startPaymentsFeed(consumer: InboxConsumer): Promise<void> {
-  await consumer.subscribe<EventEnvelope<PaymentObject>>(
+export async function startPaymentsFeed(consumer: InboxConsumer, invoices: InvoicesService): Promise<void> {
+  await consumer.subscribe<EventEnvelope<PaymentObject & PaymentEventObject>>(
     PAYMENTS_FEED_CONSUMER,
     [TOPICS.paymentsEvents],
-    recordPaymentFact,
+    (event, tx) => handlePaymentsEvent(event, tx, invoices),
   );
+}
+
+/** One payments event, inside the inbox transaction that records it as handled. */
+export async function handlePaymentsEvent(
+  event: EventEnvelope<PaymentObject & PaymentEventObject>,
+  tx: Tx,
+  invoices: InvoicesService,
+): Promise<void> {
+  await recordPaymentFact(event, tx);
+  if (event.type === 'payment.succeeded' || event.type === 'payment.failed') {
+    await invoices.applyPaymentEvent(tx, event);
+  }
+  if (event.type === 'mandate.created') await adoptMandate(event, tx);
+}
+
+/** A customer's first mandate becomes its default_mandate (charge_automatically invoices use it). */
+async function adoptMandate(event: EventEnvelope<PaymentObject>, tx: Tx): Promise<void> {
+  const { id, customer } = event.data.object;
+  if (!id || !customer) return;
+  const at = new Date(event.created_at);
+  const [row] = await tx.query<CustomerRow>(
+    `update invoicing.customers set default_mandate = $1, updated_at = $5
+      where id = $2 and account_id = $3 and livemode = $4 and default_mandate is null returning *`,
+    [id, customer, event.account, event.livemode, at],
+  );
+  if (!row) return;
+  await emitEvent(tx, TOPICS.invoicingEvents, {
+    type: 'customer.updated',
+    account: row.account_id,
+    livemode: row.livemode,
+    object: serializeCustomer(row),
+    previous_attributes: { default_mandate: null },
+    at,
+  });
 }
 
 export async function recordPaymentFact(event: EventEnvelope<PaymentObject>, tx: Tx): Promise<void> {

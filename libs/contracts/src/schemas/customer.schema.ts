@@ -38,13 +38,19 @@ const customer = strictObject(
     updated_at: timestamp('Last change.'),
     billing_summary: strictObject(
       {
-        total_invoiced: money('Sum of the finalized invoices, minor units (0 until invoices exist).'),
+        total_invoiced: money(
+          "Sum of the totals of the finalized invoices (open, paid, uncollectible; not void) in the customer's `currency`, minor units.",
+        ),
         total_paid: money(
           'Succeeded payments of the customer in its `currency`, minor units (refunds not deducted).',
         ),
-        balance_due: money('Still owed on open invoices, minor units (0 until invoices exist).'),
+        balance_due: money('Still owed on open invoices (their `amount_due`), minor units.'),
         currency: nullable(currency),
-        invoice_count: { type: 'integer', minimum: 0 },
+        invoice_count: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Finalized invoices counted in `total_invoiced`.',
+        },
       },
       'Only when the customer is retrieved on its own (`GET /v1/customers/:id`).',
     ),
@@ -62,15 +68,22 @@ export const CustomerListSchema = listOf('Customer', '/v1/customers');
 export const BillingHistoryItemSchema: JsonSchema = strictObject(
   {
     object: { type: 'string', const: 'billing_history_item' },
-    type: { type: 'string', enum: ['payment', 'refund'], description: 'Invoices join the feed later.' },
+    type: {
+      type: 'string',
+      enum: ['payment', 'refund', 'invoice'],
+      description: 'A payment, a refund of one, or a finalized invoice (dated by its finalization).',
+    },
     id: {
       type: 'string',
       pattern: '^[a-z]+_[0-9A-Za-z]{8,64}$',
-      description: 'The id of the payment (`txn_`) or refund (`re_`).',
+      description: 'The id of the payment (`txn_`), refund (`re_`) or invoice (`inv_`).',
       examples: ['txn_4fQk2nT8bW1xZc9LmP0aRs7e'],
     },
-    status: { type: 'string', description: 'The latest status learned, e.g. `succeeded`.' },
-    amount: nullable({ type: 'integer', minimum: 0, description: 'Minor units.' }),
+    status: {
+      type: 'string',
+      description: "The latest status, e.g. `succeeded`, or the invoice's `open`, `paid`...",
+    },
+    amount: nullable({ type: 'integer', minimum: 0, description: 'Minor units (an invoice: its `total`).' }),
     currency: nullable(currency),
     occurred_at: timestamp('When it happened (its first event).'),
     updated_at: timestamp('Its latest event.'),
@@ -89,5 +102,5 @@ export const BillingHistorySchema: JsonSchema = strictObject(
       description: 'The list endpoint.',
     },
   },
-  "A page of a customer's billing history: payments and refunds, newest first.",
+  "A page of a customer's billing history: invoices, payments and refunds, newest first.",
 );

@@ -3,11 +3,15 @@
 
 import { BillingHistorySchema, CustomerListSchema, CustomerSchema } from './customer.schema';
 import { ErrorEnvelopeSchema } from './error.schema';
+import { EstimateListSchema, EstimateSchema } from './estimate.schema';
 import { EventListSchema, EventSchema } from './event.schema';
+import { DeletedInvoiceSchema, InvoiceListSchema, InvoiceSchema } from './invoice.schema';
 import { MetadataSchema, type JsonSchema } from './json-schema';
 import { MandateListSchema, MandateSchema } from './mandate.schema';
 import { MerchantListSchema, MerchantSchema } from './merchant.schema';
 import { PaymentLinkListSchema, PaymentLinkSchema } from './payment-link.schema';
+import { SubscriptionListSchema, SubscriptionPreviewSchema, SubscriptionSchema } from './subscription.schema';
+import { TestClockListSchema, TestClockSchema } from './test-clock.schema';
 import {
   RefundListSchema,
   RefundSchema,
@@ -48,6 +52,16 @@ export const API_SCHEMAS = {
   Customer: CustomerSchema,
   CustomerList: CustomerListSchema,
   BillingHistory: BillingHistorySchema,
+  Subscription: SubscriptionSchema,
+  SubscriptionList: SubscriptionListSchema,
+  SubscriptionPreview: SubscriptionPreviewSchema,
+  TestClock: TestClockSchema,
+  TestClockList: TestClockListSchema,
+  Invoice: InvoiceSchema,
+  InvoiceList: InvoiceListSchema,
+  DeletedInvoice: DeletedInvoiceSchema,
+  Estimate: EstimateSchema,
+  EstimateList: EstimateListSchema,
 } as const satisfies Record<string, JsonSchema>;
 
 export type ApiSchemaName = keyof typeof API_SCHEMAS;

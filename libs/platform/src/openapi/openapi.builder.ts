@@ -180,7 +180,9 @@ function buildOperation(handler: Handler, path: string, method: HttpMethod, sche
   const responses: Record<string, ResponseObject | ReferenceObject> = {
     [status]: {
       description: API_SCHEMAS[spec.response].description ?? spec.response,
-      content: { 'application/json': { schema: schemaRef(spec.response) } },
+      content: spec.produces
+        ? { [spec.produces]: { schema: { type: 'string', format: 'binary' } } }
+        : { 'application/json': { schema: schemaRef(spec.response) } },
     },
   };
   const statuses = errorStatuses({

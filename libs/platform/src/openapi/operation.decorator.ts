@@ -12,6 +12,11 @@ export interface OperationSpec {
   description: string;
   /** The success response: a schema of `API_SCHEMAS` in @paygrid/contracts. */
   response: ApiSchemaName;
+  /**
+   * A success body that is not JSON (e.g. `application/pdf`, a rendering of `response`): the
+   * document then describes the body as binary of this media type.
+   */
+  produces?: string;
   /** Defaults to `<resource>.<handler>`, e.g. `merchants.create`. */
   operationId?: string;
   /**

@@ -1,0 +1,127 @@
+// The documents module's side of the invoices port (invoices/invoice-mailer.ts): the invoice
+// as a PDF (from its public JSON) and the invoice e-mail, queued in the caller's transaction
+// with the PDF named as an `invoice_pdf` attachment that the mail worker renders at send time
+// from the invoice's current data (through the loader the invoices module registers).
+
+import { formatMinor, toMinor, type Tenant, type Tx } from '@paygrid/platform';
+import type { InvoiceDocuments, InvoiceMail } from '../invoices/invoice-mailer';
+import type { SerializedInvoice } from '../invoices/invoice.serializer';
+import type { MailService } from '../mail/mail.service';
+import { escapeHtml, mailHtml } from './mail-templates';
+import { formatDate, formatRate, renderInvoicePdf, type InvoiceDocumentView } from './invoice-pdf';
+
+export type InvoiceLoader = (owner: Tenant, id: string) => Promise<SerializedInvoice>;
+
+const big = (value: number | string | null | undefined) => toMinor(value ?? 0);
+
+/** The PDF view of an invoice's public JSON. */
+export function invoiceView(invoice: SerializedInvoice): InvoiceDocumentView {
+  const customer = invoice.customer_details;
+  const discount = invoice.discount as { percent_bps?: number; amount?: number } | null;
+  return {
+    title: 'Invoice',
+    number: invoice.number,
+    status: invoice.status,
+    currency: invoice.currency,
+    issue_date: new Date(invoice.status_transitions.finalized_at ?? invoice.created_at ?? Date.now()),
+    due_date: invoice.due_date ? new Date(invoice.due_date) : null,
+    seller: { name: invoice.seller?.name ?? null },
+    customer: {
+      name: customer?.name ?? null,
+      email: customer?.email ?? null,
+      phone: customer?.phone ?? null,
+      tax_id: customer?.tax_id ?? null,
+      address: customer?.address ?? null,
+    },
+    lines: invoice.lines.map((line) => ({
+      description: line.description,
+      quantity: BigInt(line.quantity),
+      unit_amount: big(line.unit_amount),
+      tax_rate_bps: BigInt(line.tax_rate_bps ?? 0),
+      amount: big(line.amount),
+      tax_amount: big(line.tax_amount),
+      taxable_amount: big(line.amount) - big(line.discount_amount),
+    })),
+    subtotal: big(invoice.subtotal),
+    discount_total: big(invoice.discount_total),
+    discount_label: discount?.percent_bps
+      ? formatRate(discount.percent_bps)
+      : discount?.amount
+        ? `${formatMinor(big(discount.amount), invoice.currency)} off`
+        : null,
+    tax_total: big(invoice.tax_total),
+    total: big(invoice.total),
+    amount_paid: big(invoice.amount_paid),
+    amount_due: big(invoice.amount_due),
+    link_url: invoice.status === 'open' || invoice.status === 'uncollectible' ? invoice.hosted_url : null,
+    link_label: 'Pay online',
+    memo: invoice.description,
+  };
+}
+
+export const invoicePdfFilename = (invoice: Pick<SerializedInvoice, 'number' | 'id'>) =>
+  `Invoice-${(invoice.number ?? invoice.id).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+
+export class InvoiceDocumentsService implements InvoiceDocuments {
+  private loader?: InvoiceLoader;
+
+  constructor(private readonly mail: MailService) {
+    mail.registerAttachment('invoice_pdf', async (ref, owner) => {
+      if (!this.loader) throw new Error('no invoice loader registered yet');
+      return {
+        content: await this.renderInvoicePdf(await this.loader(owner, ref)),
+        contentType: 'application/pdf',
+      };
+    });
+  }
+
+  /** The invoices module tells the mail worker how to read an invoice when it builds the PDF. */
+  useInvoiceLoader(loader: InvoiceLoader): void {
+    this.loader = loader;
+  }
+
+  renderInvoicePdf(invoice: SerializedInvoice): Promise<Buffer> {
+    return renderInvoicePdf(invoiceView(invoice));
+  }
+
+  async enqueueInvoiceMail(tx: Tx, mail: InvoiceMail, now: Date): Promise<void> {
+    const invoice = mail.invoice;
+    const seller = invoice.seller?.name ?? 'Your supplier';
+    const name = invoice.customer_details?.name;
+    const amountDue = formatMinor(big(invoice.amount_due), invoice.currency);
+    const title = `Invoice ${invoice.number ?? ''}`.trim();
+    const due = invoice.due_date ? `, due ${formatDate(new Date(invoice.due_date))}` : '';
+    const paragraphs = [
+      `${name ? `Hello ${name},` : 'Hello,'}`,
+      `${seller} has sent you invoice ${invoice.number ?? ''} for ${amountDue}${due}.`.replace(/\s+/g, ' '),
+    ];
+    const link = invoice.hosted_url;
+    const text = [
+      ...paragraphs,
+      ...(link ? [`View and pay it online: ${link}`] : []),
+      'The invoice is attached as a PDF.',
+      `- ${seller}`,
+    ].join('\n\n');
+    const html = mailHtml(title, [
+      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+      ...(link
+        ? [
+            `<p><a href="${escapeHtml(link)}">View and pay invoice ${escapeHtml(invoice.number ?? '')}</a></p>`,
+          ]
+        : []),
+      '<p>The invoice is attached as a PDF.</p>',
+      `<p>${escapeHtml(seller)}</p>`,
+    ]);
+    await this.mail.enqueue(tx, {
+      account: mail.account,
+      livemode: mail.livemode,
+      send_key: mail.sendKey,
+      to: [mail.to],
+      subject: `${title} from ${seller}`,
+      text,
+      html,
+      attachments: [{ kind: 'invoice_pdf', ref: invoice.id, filename: invoicePdfFilename(invoice) }],
+      at: now,
+    });
+  }
+}

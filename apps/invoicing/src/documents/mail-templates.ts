@@ -1,0 +1,22 @@
+// The HTML shell of the mails (a plain-text part always goes with it). Every interpolated
+// value is escaped by the caller with escapeHtml.
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+export function mailHtml(title: string, blocks: string[]): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font:15px/1.5 Arial,Helvetica,sans-serif;color:#1a1a1a">
+<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px">
+${blocks.join('\n')}
+</div>
+</body></html>
+`;
+}

@@ -1,0 +1,612 @@
+// Estimates and quotes: drafts with server-computed totals (invoices/totals.ts), the gapless
+// number per account, mode and kind taken at the first send, the state machine's actions
+// (estimate-state.ts), the e-mail with the customer's page link and the PDF, the expiry job,
+// and /convert, which creates the invoice through the invoices module's in-transaction API
+// so the invoice, its events and the estimate's `invoiced` state commit together.
+
+import { randomBytes } from 'node:crypto';
+import { TOPICS, type InvoicingEventType } from '@paygrid/contracts';
+import {
+  ApiError,
+  type Clock,
+  type Database,
+  emitEvent,
+  findOwned,
+  formatMinor,
+  type Logger,
+  MAX_AMOUNT,
+  minorToJson,
+  newId,
+  notFound,
+  paginate,
+  type Tenant,
+  toMinor,
+  type Tx,
+} from '@paygrid/platform';
+import type { CustomerRow } from '../customers/customers.service';
+import { escapeHtml, mailHtml } from '../documents/mail-templates';
+import { formatDate, formatRate, renderInvoicePdf, type InvoiceDocumentView } from '../documents/invoice-pdf';
+import type { CustomerSnapshot, StoredLine } from '../invoices/invoice.serializer';
+import type { InvoicesInternal } from '../invoices/invoices.internal';
+import { computeTotals, type DiscountInput, type LineInput } from '../invoices/totals';
+import type { MailService } from '../mail/mail.service';
+import {
+  ENTERED_AT,
+  NUMBER_PREFIX,
+  transition,
+  type EstimateAction,
+  type EstimateKind,
+  type EstimateStatus,
+} from './estimate-state';
+import { serializeEstimate, type EstimateRow } from './estimate.serializer';
+import type {
+  ConvertEstimateDto,
+  CreateEstimateDto,
+  EstimateDraftFieldsDto,
+  ListEstimatesQuery,
+} from './estimates.dto';
+
+export interface EstimateSettings {
+  publicBaseUrl: string;
+}
+
+const invalid = (message: string, param: string) => new ApiError('parameter_invalid', message, param);
+
+/** How often the expiry job looks for sent estimates past `expires_at`. */
+export const EXPIRY_SWEEP_MS = 60_000;
+const EXPIRY_BATCH = 100;
+
+const KIND_TITLE: Record<EstimateKind, string> = { estimate: 'Estimate', quote: 'Quote' };
+
+/** `Quote-Q-0001.pdf`, `Estimate-EST-0002.pdf` (the id while a draft has no number). */
+export const estimatePdfFilename = (row: Pick<EstimateRow, 'kind' | 'number' | 'id'>) =>
+  `${KIND_TITLE[row.kind]}-${(row.number ?? row.id).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+
+interface DraftFields {
+  lines: LineInput[];
+  discount: DiscountInput | null;
+}
+
+/** Validates a draft's lines and discount and computes its totals (the invoices' function). */
+function priced(fields: DraftFields) {
+  const { discount } = fields;
+  if (discount && 'percent_bps' in discount && 'amount' in discount) {
+    throw invalid('discount takes percent_bps or amount, not both.', 'discount');
+  }
+  if (discount && !('percent_bps' in discount) && !('amount' in discount)) {
+    throw new ApiError('parameter_missing', 'discount needs percent_bps or amount.', 'discount');
+  }
+  const totals = computeTotals(fields.lines, discount);
+  if (totals.total > MAX_AMOUNT || totals.subtotal > MAX_AMOUNT) {
+    throw invalid(`The estimate total must be at most ${MAX_AMOUNT}.`, 'lines');
+  }
+  const lines: StoredLine[] = totals.lines.map((line) => ({
+    description: line.description,
+    quantity: minorToJson(line.quantity),
+    unit_amount: minorToJson(line.unit_amount),
+    tax_rate_bps: minorToJson(line.tax_rate_bps),
+    amount: minorToJson(line.amount),
+    discount_amount: minorToJson(line.discount_amount),
+    tax_amount: minorToJson(line.tax_amount),
+  }));
+  return { totals, lines };
+}
+
+function futureExpiry(value: string | null | undefined, now: Date): Date | null {
+  if (value === undefined || value === null) return null;
+  const at = new Date(value);
+  if (at.getTime() <= now.getTime()) throw invalid('expires_at must be in the future.', 'expires_at');
+  return at;
+}
+
+const snapshotOf = (c: CustomerRow): CustomerSnapshot => ({
+  name: c.name,
+  email: c.email,
+  phone: c.phone,
+  address: c.address,
+  tax_id: c.tax_id,
+});
+
+const EVENT_OF: Partial<Record<EstimateAction, InvoicingEventType>> = {
+  send: 'estimate.sent',
+  accept: 'estimate.accepted',
+  decline: 'estimate.declined',
+  expire: 'estimate.expired',
+  convert: 'estimate.invoiced',
+};
+
+/** The customer's decision on the quote page: what happened to this submission. */
+export type PageDecision =
+  | { outcome: 'decided'; estimate: EstimateRow }
+  | { outcome: 'replayed'; estimate: EstimateRow }
+  | { outcome: 'not_allowed'; estimate: EstimateRow };
+
+export class EstimatesService {
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly settings: EstimateSettings,
+    private readonly invoices: InvoicesInternal,
+    private readonly mail: MailService,
+    private readonly logger?: Logger,
+  ) {
+    mail.registerAttachment('estimate_pdf', async (ref, owner) => ({
+      content: await this.pdf(await this.get(owner, ref)),
+      contentType: 'application/pdf',
+    }));
+  }
+
+  serialize(row: EstimateRow) {
+    return serializeEstimate(row, this.settings.publicBaseUrl);
+  }
+
+  // ---- HTTP-facing operations (each its own transaction, or the request's) ----
+
+  async create(tenant: Tenant, sellerName: string, body: CreateEstimateDto): Promise<EstimateRow> {
+    return this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const customer = await this.customer(tx, tenant, body.customer);
+      if (customer.deleted_at) throw invalid(`Customer '${customer.id}' is archived.`, 'customer');
+      const currency = body.currency ?? customer.currency;
+      if (!currency) {
+        throw new ApiError(
+          'parameter_missing',
+          'currency is required when the customer has none.',
+          'currency',
+        );
+      }
+      if (customer.currency && currency !== customer.currency) {
+        throw invalid(`The customer is billed in ${customer.currency}.`, 'currency');
+      }
+      const discount = (body.discount ?? null) as DiscountInput | null;
+      const { totals, lines } = priced({ lines: body.lines ?? [], discount });
+      const [row] = await tx.query<EstimateRow>(
+        `insert into invoicing.estimates (id, account_id, livemode, kind, customer_id, status, currency, description,
+           lines, discount, subtotal, discount_total, tax_total, total, expires_at, page_token, seller_name,
+           metadata, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, 'draft', $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, $14, $15, $16,
+           $17::jsonb, $18, $18)
+         returning *`,
+        [
+          newId('est'),
+          tenant.account,
+          tenant.livemode,
+          body.kind ?? 'estimate',
+          customer.id,
+          currency,
+          body.description ?? null,
+          JSON.stringify(lines),
+          discount ? JSON.stringify(discount) : null,
+          totals.subtotal.toString(),
+          totals.discount_total.toString(),
+          totals.tax_total.toString(),
+          totals.total.toString(),
+          futureExpiry(body.expires_at, now),
+          // 32 random bytes: the customer's page address is the credential, as for invoices.
+          randomBytes(32).toString('base64url'),
+          sellerName,
+          JSON.stringify(body.metadata ?? {}),
+          now,
+        ],
+      );
+      await this.emit(tx, 'estimate.created', row, now);
+      return row;
+    });
+  }
+
+  async update(tenant: Tenant, id: string, body: EstimateDraftFieldsDto): Promise<EstimateRow> {
+    return this.db.transaction(async (tx) => {
+      const current = await this.lock(tx, tenant, id);
+      transition(current.id, current.status, 'edit');
+      const now = this.clock.now();
+      const changes: Record<string, unknown> = {};
+      if (body.currency !== undefined && body.currency !== current.currency) {
+        const customer = await this.customer(tx, tenant, current.customer_id);
+        if (customer.currency && body.currency !== customer.currency) {
+          throw invalid(`The customer is billed in ${customer.currency}.`, 'currency');
+        }
+        changes.currency = body.currency;
+      }
+      if (body.lines !== undefined || body.discount !== undefined) {
+        const discount = (
+          body.discount === undefined ? current.discount : body.discount
+        ) as DiscountInput | null;
+        const { totals, lines } = priced({ lines: body.lines ?? current.lines, discount });
+        Object.assign(changes, {
+          lines: JSON.stringify(lines),
+          discount: discount ? JSON.stringify(discount) : null,
+          subtotal: totals.subtotal.toString(),
+          discount_total: totals.discount_total.toString(),
+          tax_total: totals.tax_total.toString(),
+          total: totals.total.toString(),
+        });
+      }
+      if (body.expires_at !== undefined) changes.expires_at = futureExpiry(body.expires_at, now);
+      if (body.description !== undefined) changes.description = body.description;
+      if (body.metadata !== undefined)
+        changes.metadata = JSON.stringify({ ...current.metadata, ...body.metadata });
+      if (!Object.keys(changes).length) return current;
+      return this.patch(tx, current, changes, now);
+    });
+  }
+
+  async get(tenant: Tenant, id: string): Promise<EstimateRow> {
+    return findOwned<EstimateRow>(this.db, 'invoicing.estimates', tenant, id, 'estimate');
+  }
+
+  list(tenant: Tenant, query: ListEstimatesQuery) {
+    const where = ['account_id = $1', 'livemode = $2'];
+    const params: unknown[] = [tenant.account, tenant.livemode];
+    for (const [column, value] of [
+      ['status', query.status],
+      ['customer_id', query.customer],
+      ['kind', query.kind],
+    ] as const) {
+      if (value === undefined) continue;
+      params.push(value);
+      where.push(`${column} = $${params.length}`);
+    }
+    return paginate<EstimateRow>(this.db, {
+      table: 'invoicing.estimates',
+      where,
+      params,
+      list: query,
+      url: '/v1/estimates',
+    });
+  }
+
+  /**
+   * draft|sent -> sent: takes the number at the first send, snapshots seller and customer,
+   * queues the e-mail (page link + PDF) in this transaction and emits estimate.sent.
+   */
+  async send(tenant: Tenant, id: string, sellerName: string): Promise<EstimateRow> {
+    return this.db.transaction(async (tx) => {
+      const current = await this.lock(tx, tenant, id);
+      transition(current.id, current.status, 'send');
+      const now = this.clock.now();
+      if (current.expires_at && new Date(current.expires_at).getTime() <= now.getTime()) {
+        throw invalid('expires_at has passed; set a later one before sending.', 'expires_at');
+      }
+      if (!current.lines.length)
+        throw new ApiError('parameter_missing', 'An estimate needs lines to be sent.', 'lines');
+      const customer = await this.customer(tx, tenant, current.customer_id);
+      if (customer.deleted_at) throw invalid(`Customer '${customer.id}' is archived.`, 'customer');
+      if (!customer.email) {
+        throw invalid(`Customer '${customer.id}' has no email address to send the estimate to.`, 'customer');
+      }
+      const sendCount = current.send_count + 1;
+      const changes: Record<string, unknown> = {
+        send_count: sendCount,
+        seller_name: sellerName,
+        customer_snapshot: JSON.stringify(snapshotOf(customer)),
+      };
+      if (!current.number) changes.number = await this.nextNumber(tx, current);
+      const row = await this.move(tx, current, 'send', now, changes);
+      await this.queueMail(tx, row, customer.email, `${row.id}:send:${sendCount}`, now);
+      return row;
+    });
+  }
+
+  accept(tenant: Tenant, id: string): Promise<EstimateRow> {
+    return this.decide(tenant, id, 'accept');
+  }
+
+  decline(tenant: Tenant, id: string): Promise<EstimateRow> {
+    return this.decide(tenant, id, 'decline');
+  }
+
+  async cancel(tenant: Tenant, id: string): Promise<EstimateRow> {
+    return this.db.transaction(async (tx) =>
+      this.move(tx, await this.lock(tx, tenant, id), 'cancel', this.clock.now(), {}),
+    );
+  }
+
+  /**
+   * accepted -> invoiced: creates the invoice (a draft, or finalized and e-mailed with
+   * `send: true`) through the invoices module in this very transaction.
+   */
+  async convert(
+    tenant: Tenant,
+    id: string,
+    sellerName: string,
+    body: ConvertEstimateDto,
+  ): Promise<EstimateRow> {
+    return this.db.transaction(async (tx) => {
+      const current = await this.lock(tx, tenant, id);
+      transition(current.id, current.status, 'convert');
+      const now = this.clock.now();
+      // The invoice lives on its customer's test clock, if any (its dates follow the clock).
+      const invoiceNow = await this.customerTime(tx, tenant, current.customer_id, now);
+      const invoice = await this.invoices.createInTx(tx, tenant, {
+        customer: current.customer_id,
+        currency: current.currency,
+        lines: current.lines.map((line) => ({
+          description: line.description,
+          quantity: line.quantity,
+          unit_amount: line.unit_amount,
+          tax_rate_bps: line.tax_rate_bps,
+        })),
+        discount: current.discount as DiscountInput | null,
+        estimate: current.id,
+        seller_name: sellerName,
+        description: current.description ?? `${KIND_TITLE[current.kind]} ${current.number ?? current.id}`,
+        ...(body.days_until_due !== undefined ? { days_until_due: body.days_until_due } : {}),
+        now: invoiceNow,
+      });
+      if (body.send) {
+        await this.invoices.finalizeInTx(tx, tenant, invoice.id, invoiceNow);
+        await this.invoices.collectInTx(tx, tenant, invoice.id, 1, invoiceNow);
+      }
+      return this.move(tx, current, 'convert', now, { invoice_id: invoice.id });
+    });
+  }
+
+  // ---- the customer's page ----
+
+  async findByPageToken(token: string): Promise<EstimateRow | undefined> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+    const [row] = await this.db.query<EstimateRow>(
+      `select * from invoicing.estimates where page_token = $1 and status <> 'draft'`,
+      [token],
+    );
+    return row;
+  }
+
+  /**
+   * The customer accepts or declines on the page. The form token's hash is recorded in the
+   * same transaction as the decision: a double click (or a replayed form) finds it and gets
+   * the first decision's result instead of a second decision.
+   */
+  async decideFromPage(
+    estimateId: string,
+    action: 'accept' | 'decline',
+    tokenHash: string,
+  ): Promise<PageDecision> {
+    return this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const [claimed] = await tx.query<{ token_hash: string }>(
+        `insert into invoicing.quote_page_submissions (token_hash, estimate_id, action, created_at)
+         values ($1, $2, $3, $4) on conflict (token_hash) do nothing returning token_hash`,
+        [tokenHash, estimateId, action, now],
+      );
+      const [current] = await tx.query<EstimateRow>(
+        'select * from invoicing.estimates where id = $1 for update',
+        [estimateId],
+      );
+      if (!current) throw notFound('estimate', estimateId);
+      if (!claimed) return { outcome: 'replayed', estimate: current };
+      if (current.status !== 'sent' || this.pastExpiry(current, now)) {
+        return { outcome: 'not_allowed', estimate: current };
+      }
+      return {
+        outcome: 'decided',
+        estimate: await this.move(tx, current, action, now, { decided_via: 'page' }),
+      };
+    });
+  }
+
+  pastExpiry(row: Pick<EstimateRow, 'expires_at'>, now = this.clock.now()): boolean {
+    return row.expires_at !== null && new Date(row.expires_at).getTime() <= now.getTime();
+  }
+
+  /** The estimate or quote as a PDF (the invoice renderer, titled by kind). */
+  pdf(row: EstimateRow): Promise<Buffer> {
+    return renderInvoicePdf(this.documentView(row));
+  }
+
+  documentView(row: EstimateRow): InvoiceDocumentView {
+    const customer = row.customer_snapshot;
+    const discount = row.discount as { percent_bps?: number; amount?: number } | null;
+    return {
+      title: KIND_TITLE[row.kind],
+      number: row.number,
+      status: row.status,
+      currency: row.currency,
+      issue_date: new Date(row.sent_at ?? row.created_at),
+      valid_until: row.expires_at ? new Date(row.expires_at) : null,
+      seller: { name: row.seller_name },
+      customer: {
+        name: customer?.name ?? null,
+        email: customer?.email ?? null,
+        phone: customer?.phone ?? null,
+        tax_id: customer?.tax_id ?? null,
+        address: customer?.address ?? null,
+      },
+      lines: row.lines.map((line) => ({
+        description: line.description,
+        quantity: BigInt(line.quantity),
+        unit_amount: toMinor(line.unit_amount),
+        tax_rate_bps: BigInt(line.tax_rate_bps),
+        amount: toMinor(line.amount),
+        tax_amount: toMinor(line.tax_amount),
+        taxable_amount: toMinor(line.amount) - toMinor(line.discount_amount),
+      })),
+      subtotal: toMinor(row.subtotal),
+      discount_total: toMinor(row.discount_total),
+      discount_label: discount?.percent_bps
+        ? formatRate(discount.percent_bps)
+        : discount?.amount
+          ? `${formatMinor(toMinor(discount.amount), row.currency)} off`
+          : null,
+      tax_total: toMinor(row.tax_total),
+      total: toMinor(row.total),
+      link_url: row.status === 'sent' ? `${this.settings.publicBaseUrl}/q/${row.page_token}` : null,
+      link_label: `Review and accept this ${row.kind} online`,
+      memo: row.description,
+    };
+  }
+
+  // ---- the expiry job ----
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.runExpiry(this.clock.now()).catch((err: unknown) =>
+        this.logger?.error({ err }, 'estimate expiry sweep failed'),
+      );
+    }, EXPIRY_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /**
+   * sent -> expired for every estimate whose expires_at has passed (estimate.expired, once
+   * each). Batches are claimed with `for update skip locked`, so instances share the work.
+   */
+  async runExpiry(now: Date): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const expired = await this.db.transaction(async (tx) => {
+        const due = await tx.query<EstimateRow>(
+          `select * from invoicing.estimates where status = 'sent' and expires_at is not null and expires_at <= $1
+           order by expires_at limit $2 for update skip locked`,
+          [now, EXPIRY_BATCH],
+        );
+        for (const row of due) await this.move(tx, row, 'expire', now, {});
+        return due.length;
+      });
+      total += expired;
+      if (expired < EXPIRY_BATCH) return total;
+    }
+  }
+
+  // ---- internals ----
+
+  private async decide(tenant: Tenant, id: string, action: 'accept' | 'decline'): Promise<EstimateRow> {
+    return this.db.transaction(async (tx) => {
+      const current = await this.lock(tx, tenant, id);
+      const now = this.clock.now();
+      if (current.status === 'sent' && this.pastExpiry(current, now)) {
+        throw new ApiError(
+          'invalid_state_transition',
+          `Estimate '${id}' expired at ${new Date(current.expires_at as Date).toISOString()}.`,
+        );
+      }
+      return this.move(tx, current, action, now, { decided_via: 'api' });
+    });
+  }
+
+  /** The next number of this account, mode and kind (the counter row is locked until commit). */
+  private async nextNumber(tx: Tx, row: EstimateRow): Promise<string> {
+    const [counter] = await tx.query<{ last_number: string }>(
+      `insert into invoicing.estimate_number_counters (account_id, livemode, kind, last_number) values ($1, $2, $3, 1)
+       on conflict (account_id, livemode, kind) do update set last_number = estimate_number_counters.last_number + 1
+       returning last_number`,
+      [row.account_id, row.livemode, row.kind],
+    );
+    return `${NUMBER_PREFIX[row.kind]}-${counter.last_number.toString().padStart(4, '0')}`;
+  }
+
+  private async queueMail(tx: Tx, row: EstimateRow, to: string, sendKey: string, now: Date): Promise<void> {
+    const title = `${KIND_TITLE[row.kind]} ${row.number ?? ''}`.trim();
+    const seller = row.seller_name ?? 'Your supplier';
+    const name = row.customer_snapshot?.name;
+    const url = `${this.settings.publicBaseUrl}/q/${row.page_token}`;
+    const total = formatMinor(toMinor(row.total), row.currency);
+    const validity = row.expires_at ? ` It is valid until ${formatDate(new Date(row.expires_at))}.` : '';
+    const paragraphs = [
+      name ? `Hello ${name},` : 'Hello,',
+      `${seller} has sent you ${row.kind === 'quote' ? 'quote' : 'estimate'} ${row.number ?? ''} for ${total}.${validity}`,
+    ];
+    const text = [
+      ...paragraphs,
+      `Review it and accept or decline online: ${url}`,
+      `The ${row.kind} is attached as a PDF.`,
+      `- ${seller}`,
+    ].join('\n\n');
+    const html = mailHtml(title, [
+      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+      `<p><a href="${escapeHtml(url)}">Review and accept ${escapeHtml(title)}</a></p>`,
+      `<p>The ${row.kind} is attached as a PDF.</p>`,
+      `<p>${escapeHtml(seller)}</p>`,
+    ]);
+    await this.mail.enqueue(tx, {
+      account: row.account_id,
+      livemode: row.livemode,
+      send_key: sendKey,
+      to: [to],
+      subject: `${title} from ${seller}`,
+      text,
+      html,
+      attachments: [{ kind: 'estimate_pdf', ref: row.id, filename: estimatePdfFilename(row) }],
+      at: now,
+    });
+  }
+
+  /** Applies a state-machine action: new status, its timestamp, its event. */
+  private async move(
+    tx: Tx,
+    current: EstimateRow,
+    action: EstimateAction,
+    now: Date,
+    changes: Record<string, unknown>,
+  ): Promise<EstimateRow> {
+    const status: EstimateStatus = transition(current.id, current.status, action);
+    const all: Record<string, unknown> = { ...changes, status };
+    const enteredAt = ENTERED_AT[status];
+    if (enteredAt) all[enteredAt] = now;
+    const row = await this.patch(tx, current, all, now);
+    const type = EVENT_OF[action];
+    if (type) await this.emit(tx, type, row, now);
+    return row;
+  }
+
+  /** Updates columns of one estimate (names are this file's constants, never input). */
+  private async patch(
+    tx: Tx,
+    current: EstimateRow,
+    changes: Record<string, unknown>,
+    now: Date,
+  ): Promise<EstimateRow> {
+    const names = Object.keys(changes);
+    const sets = names.map((name, i) => `${name} = $${i + 2}`);
+    const [row] = await tx.query<EstimateRow>(
+      `update invoicing.estimates set ${[...sets, `updated_at = $${names.length + 2}`].join(', ')}
+       where id = $1 returning *`,
+      [current.id, ...names.map((name) => changes[name]), now],
+    );
+    return row;
+  }
+
+  private async lock(tx: Tx, tenant: Tenant, id: string): Promise<EstimateRow> {
+    const [row] = await tx.query<EstimateRow>(
+      'select * from invoicing.estimates where id = $1 and account_id = $2 and livemode = $3 for update',
+      [id, tenant.account, tenant.livemode],
+    );
+    if (!row) throw notFound('estimate', id);
+    return row;
+  }
+
+  /** The frozen time of the customer's test clock, else `now`. */
+  private async customerTime(tx: Tx, tenant: Tenant, customerId: string, now: Date): Promise<Date> {
+    const [clock] = await tx.query<{ frozen_time: Date }>(
+      `select t.frozen_time from invoicing.customers c join invoicing.test_clocks t on t.id = c.test_clock
+        where c.id = $1 and c.account_id = $2 and c.livemode = $3`,
+      [customerId, tenant.account, tenant.livemode],
+    );
+    return clock ? new Date(clock.frozen_time) : now;
+  }
+
+  private async customer(tx: Tx, tenant: Tenant, id: string): Promise<CustomerRow> {
+    const [row] = await tx.query<CustomerRow>(
+      'select * from invoicing.customers where id = $1 and account_id = $2 and livemode = $3',
+      [id, tenant.account, tenant.livemode],
+    );
+    if (!row) throw notFound('customer', id, 'customer');
+    return row;
+  }
+
+  private async emit(tx: Tx, type: InvoicingEventType, row: EstimateRow, at: Date): Promise<void> {
+    await emitEvent(tx, TOPICS.invoicingEvents, {
+      type,
+      account: row.account_id,
+      livemode: row.livemode,
+      object: this.serialize(row),
+      at,
+    });
+  }
+}

@@ -1,0 +1,143 @@
+// The customer's page for an estimate or quote (API.md section 6) at /q/<token>, reached
+// through the gateway's /q/* forward with a signed `public` context. The token is 32 random
+// bytes stored with the estimate (the address is the credential); drafts have no page.
+// Accept and decline are POST forms with a signed CSRF token bound to the estimate; each token
+// decides at most once (its hash is recorded in the decision's transaction), so a double
+// click answers with the first decision.
+
+import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
+import { type Clock, openToken, Public, randomBase62, sealToken, tokenHash } from '@paygrid/platform';
+import type { FastifyReply } from 'fastify';
+import { estimatePdfFilename, EstimatesService } from './estimates.service';
+import { QUOTE_PAGE_CSS, renderQuoteMessage, renderQuotePage } from './quote-page';
+
+export const QUOTE_PAGE_SETTINGS = 'paygrid:quote-page-settings';
+export interface QuotePageSettings {
+  /** INTERNAL_SIGNING_SECRET: signs the forms' CSRF tokens. */
+  secret: string;
+  clock: Clock;
+}
+
+const FORM_PURPOSE = 'paygrid-quote-form';
+/** How long a rendered page's forms can be submitted. */
+const FORM_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+function send(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', CSP)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-content-type-options', 'nosniff')
+    .send(html);
+}
+
+const notFoundPage = () =>
+  renderQuoteMessage(
+    'Page not found',
+    'This estimate or quote does not exist. Check the link you were sent.',
+  );
+
+@Controller('q')
+export class QuotePageController {
+  constructor(
+    @Inject(EstimatesService) private readonly estimates: EstimatesService,
+    @Inject(QUOTE_PAGE_SETTINGS) private readonly settings: QuotePageSettings,
+  ) {}
+
+  @Get('assets/quote.css')
+  @Public()
+  stylesheet(@Res() reply: FastifyReply) {
+    return reply
+      .status(200)
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(QUOTE_PAGE_CSS);
+  }
+
+  @Get(':token')
+  @Public()
+  async page(@Param('token') token: string, @Res() reply: FastifyReply) {
+    const estimate = await this.estimates.findByPageToken(token);
+    if (!estimate) return send(reply, 404, notFoundPage());
+    const expired = this.estimates.pastExpiry(estimate);
+    return send(reply, 200, renderQuotePage({ estimate, expired, formToken: this.formToken(estimate.id) }));
+  }
+
+  @Get(':token/pdf')
+  @Public()
+  async pdf(@Param('token') token: string, @Res() reply: FastifyReply) {
+    const estimate = await this.estimates.findByPageToken(token);
+    if (!estimate) return send(reply, 404, notFoundPage());
+    return reply
+      .status(200)
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${estimatePdfFilename(estimate)}"`)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(await this.estimates.pdf(estimate));
+  }
+
+  @Post(':token/accept')
+  @Public()
+  accept(@Param('token') token: string, @Body() body: unknown, @Res() reply: FastifyReply) {
+    return this.decide(token, 'accept', body, reply);
+  }
+
+  @Post(':token/decline')
+  @Public()
+  decline(@Param('token') token: string, @Body() body: unknown, @Res() reply: FastifyReply) {
+    return this.decide(token, 'decline', body, reply);
+  }
+
+  private async decide(token: string, action: 'accept' | 'decline', body: unknown, reply: FastifyReply) {
+    const estimate = await this.estimates.findByPageToken(token);
+    if (!estimate) return send(reply, 404, notFoundPage());
+    const form = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    const csrf = typeof form.csrf_token === 'string' ? form.csrf_token : '';
+    const opened = openToken<{ e?: unknown }>(
+      this.settings.secret,
+      FORM_PURPOSE,
+      csrf,
+      this.settings.clock.now(),
+    );
+    if (!opened || opened.e !== estimate.id) {
+      return send(
+        reply,
+        403,
+        renderQuoteMessage(
+          'This form has expired',
+          'For your security, the form can only be used for a limited time. Go back, reload the page and try again; nothing was recorded.',
+        ),
+      );
+    }
+    const result = await this.estimates.decideFromPage(estimate.id, action, tokenHash(csrf));
+    const row = result.estimate;
+    const expired = this.estimates.pastExpiry(row);
+    if (result.outcome === 'not_allowed') {
+      return send(reply, 409, renderQuotePage({ estimate: row, expired }));
+    }
+    const notice =
+      row.status === 'accepted' || row.status === 'invoiced'
+        ? `Thank you: you accepted this ${row.kind}. ${row.seller_name ?? 'The seller'} has been told and will send you an invoice.`
+        : row.status === 'declined'
+          ? `You declined this ${row.kind}. ${row.seller_name ?? 'The seller'} has been told.`
+          : undefined;
+    return send(reply, 200, renderQuotePage({ estimate: row, expired, ...(notice ? { notice } : {}) }));
+  }
+
+  private formToken(estimateId: string): string {
+    const now = this.settings.clock.now();
+    return sealToken(
+      this.settings.secret,
+      FORM_PURPOSE,
+      { e: estimateId, n: randomBase62(16) },
+      new Date(now.getTime() + FORM_TOKEN_TTL_MS),
+    );
+  }
+}

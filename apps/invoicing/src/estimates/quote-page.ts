@@ -1,0 +1,153 @@
+// The customer's page for an estimate or quote (/q/<token>): server-rendered, no JavaScript,
+// one small stylesheet served from /q/assets/quote.css (so the CSP needs no 'unsafe-inline').
+// Accept and decline are two plain POST forms carrying the same single-use CSRF token.
+// Every interpolated value is escaped.
+
+import { formatMinor, toMinor } from '@paygrid/platform';
+import { escapeHtml } from '../documents/mail-templates';
+import { formatDate, formatRate } from '../documents/invoice-pdf';
+import type { EstimateRow } from './estimate.serializer';
+
+export const QUOTE_PAGE_CSS = `*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
+main{max-width:44rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
+h1{font-size:1.4rem;margin:0 0 .25rem}
+h2{font-size:1rem;margin:1.25rem 0 .25rem}
+.meta{display:flex;flex-wrap:wrap;gap:1.5rem;margin:.75rem 0}
+.meta div{min-width:8rem}
+.label{display:block;color:#595959;font-size:.8rem;text-transform:uppercase;letter-spacing:.04em}
+table{width:100%;border-collapse:collapse;margin:1rem 0}
+th,td{text-align:left;padding:.4rem .25rem;border-bottom:1px solid #e3e3e3;vertical-align:top}
+th.num,td.num{text-align:right;white-space:nowrap}
+tfoot th,tfoot td{border-bottom:0}
+tfoot tr.total th,tfoot tr.total td{font-weight:700;font-size:1.1rem;border-top:2px solid #1a1a1a}
+.actions{display:flex;gap:1rem;margin-top:1.5rem;flex-wrap:wrap}
+.actions form{flex:1;min-width:12rem}
+button{width:100%;padding:.75rem;font:inherit;font-weight:600;border-radius:4px;cursor:pointer}
+button.accept{color:#fff;background:#146c2e;border:0}
+button.decline{color:#8c1d18;background:#fff;border:2px solid #8c1d18}
+button:focus-visible,a:focus-visible{outline:3px solid #e37400;outline-offset:2px}
+.status{padding:.75rem;margin:1rem 0;border-radius:4px;border:2px solid #595959;background:#f1f3f4}
+.status.accepted,.status.invoiced{border-color:#146c2e;color:#0f5323;background:#e6f4ea}
+.status.declined,.status.expired,.status.canceled{border-color:#8c1d18;color:#8c1d18;background:#fdecea}
+.muted{color:#595959;font-size:.875rem}
+`;
+
+const KIND_TITLE = { estimate: 'Estimate', quote: 'Quote' } as const;
+
+function layout(title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/q/assets/quote.css">
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+export interface QuotePageView {
+  estimate: EstimateRow;
+  /** The CSRF token of the accept/decline forms; absent when no decision can be taken. */
+  formToken?: string;
+  /** Whether it is past expires_at (the expiry job may not have run yet). */
+  expired: boolean;
+  /** A message about the submission just made (role=status). */
+  notice?: string;
+}
+
+function statusText(row: EstimateRow, expired: boolean): string | undefined {
+  const kind = row.kind;
+  const when = (d: Date | null) => (d ? ` on ${formatDate(new Date(d))}` : '');
+  if (row.status === 'sent' && expired)
+    return `This ${kind} has expired; ask ${row.seller_name ?? 'the seller'} for a new one.`;
+  switch (row.status) {
+    case 'accepted':
+      return `You accepted this ${kind}${when(row.accepted_at)}.`;
+    case 'invoiced':
+      return `You accepted this ${kind}${when(row.accepted_at)}; it has been invoiced.`;
+    case 'declined':
+      return `You declined this ${kind}${when(row.declined_at)}.`;
+    case 'expired':
+      return `This ${kind} expired${when(row.expired_at)}; ask ${row.seller_name ?? 'the seller'} for a new one.`;
+    case 'canceled':
+      return `${row.seller_name ?? 'The seller'} has withdrawn this ${kind}.`;
+    default:
+      return undefined;
+  }
+}
+
+export function renderQuotePage(view: QuotePageView): string {
+  const row = view.estimate;
+  const money = (value: string | number) => escapeHtml(formatMinor(toMinor(value), row.currency));
+  const title = `${KIND_TITLE[row.kind]} ${row.number ?? ''}`.trim();
+  const seller = row.seller_name ?? 'Paygrid merchant';
+  const customer = row.customer_snapshot;
+  const status = statusText(row, view.expired);
+  const lines = row.lines
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.description)}</td><td class="num">${line.quantity}</td><td class="num">${money(
+          line.unit_amount,
+        )}</td><td class="num">${escapeHtml(formatRate(line.tax_rate_bps))}</td><td class="num">${money(line.amount)}</td></tr>`,
+    )
+    .join('\n');
+  const discount =
+    toMinor(row.discount_total) > 0n
+      ? `<tr><th scope="row" colspan="4">Discount</th><td class="num">-${money(row.discount_total)}</td></tr>`
+      : '';
+  const decision =
+    view.formToken && row.status === 'sent' && !view.expired
+      ? `<div class="actions">
+<form method="post" action="/q/${escapeHtml(row.page_token)}/accept">
+<input type="hidden" name="csrf_token" value="${escapeHtml(view.formToken)}">
+<button type="submit" class="accept">Accept ${escapeHtml(row.kind)}</button>
+</form>
+<form method="post" action="/q/${escapeHtml(row.page_token)}/decline">
+<input type="hidden" name="csrf_token" value="${escapeHtml(view.formToken)}">
+<button type="submit" class="decline">Decline</button>
+</form>
+</div>
+<p class="muted">By accepting, you agree to the ${escapeHtml(row.kind)} above; ${escapeHtml(seller)} will then send you an invoice.</p>`
+      : '';
+  return layout(
+    `${title} from ${seller}`,
+    `<h1>${escapeHtml(title)}</h1>
+<p>From <strong>${escapeHtml(seller)}</strong>${customer?.name ? ` to <strong>${escapeHtml(customer.name)}</strong>` : ''}</p>
+<div class="meta">
+<div><span class="label">Total</span><strong id="total">${money(row.total)}</strong></div>
+${row.sent_at ? `<div><span class="label">Issued</span>${escapeHtml(formatDate(new Date(row.sent_at)))}</div>` : ''}
+${row.expires_at ? `<div><span class="label">Valid until</span>${escapeHtml(formatDate(new Date(row.expires_at)))}</div>` : ''}
+</div>
+${view.notice ? `<div class="status ${escapeHtml(row.status)}" role="status">${escapeHtml(view.notice)}</div>` : ''}
+${status && !view.notice ? `<div class="status ${escapeHtml(view.expired && row.status === 'sent' ? 'expired' : row.status)}" role="status" id="status">${escapeHtml(status)}</div>` : ''}
+${row.description ? `<p>${escapeHtml(row.description)}</p>` : ''}
+<table>
+<caption class="muted">What is included</caption>
+<thead><tr><th scope="col">Description</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Tax</th><th scope="col" class="num">Amount</th></tr></thead>
+<tbody>
+${lines}
+</tbody>
+<tfoot>
+<tr><th scope="row" colspan="4">Subtotal</th><td class="num">${money(row.subtotal)}</td></tr>
+${discount}
+<tr><th scope="row" colspan="4">Tax</th><td class="num">${money(row.tax_total)}</td></tr>
+<tr class="total"><th scope="row" colspan="4">Total</th><td class="num">${money(row.total)}</td></tr>
+</tfoot>
+</table>
+${decision}
+<p><a href="/q/${escapeHtml(row.page_token)}/pdf">Download the ${escapeHtml(row.kind)} as a PDF</a></p>`,
+  );
+}
+
+export function renderQuoteMessage(title: string, message: string): string {
+  return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`);
+}

@@ -1,0 +1,25 @@
+// The two things invoices need from the documents module (src/documents, src/mail): queue
+// the e-mail of one send action inside the caller's transaction, and render the PDF. Invoices
+// depend on this port only; src/invoicing.ts wires the documents module's implementation.
+
+import type { Tx } from '@paygrid/platform';
+import type { SerializedInvoice } from './invoice.serializer';
+
+export interface InvoiceMail {
+  account: string;
+  livemode: boolean;
+  /**
+   * Unique per send action (`${invoice}:send:${n}`): the queue stores one mail per key, so a
+   * retried transaction or job never sends twice.
+   */
+  sendKey: string;
+  to: string;
+  invoice: SerializedInvoice;
+}
+
+export interface InvoiceDocuments {
+  /** Queues the invoice e-mail (link to the hosted page, PDF attached) in `tx`; sent after commit. */
+  enqueueInvoiceMail(tx: Tx, mail: InvoiceMail, now: Date): Promise<void>;
+  /** The invoice as a PDF document. */
+  renderInvoicePdf(invoice: SerializedInvoice): Promise<Buffer>;
+}

@@ -1,0 +1,171 @@
+// The invoice row and its public JSON (API.md section 6), mapped in one place. pg returns
+// bigint columns as strings; they go through toMinor/minorToJson, never through a float.
+
+import { minorToJson, toMinor } from '@paygrid/platform';
+import type { Address } from '../customers/customers.service';
+import type { CollectionMethod, Invoice, InvoiceStatus } from './invoices.internal';
+
+export interface StoredLine {
+  description: string;
+  quantity: number;
+  unit_amount: number;
+  tax_rate_bps: number;
+  amount: number;
+  discount_amount: number;
+  tax_amount: number;
+}
+
+export interface CustomerSnapshot {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  address: Address | null;
+  tax_id: string | null;
+}
+
+export interface LastPayment {
+  status: 'pending' | 'succeeded' | 'failed';
+  transaction: string | null;
+  reference: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  at: string;
+}
+
+export interface InvoiceRow {
+  id: string;
+  account_id: string;
+  livemode: boolean;
+  customer_id: string;
+  status: InvoiceStatus;
+  number: string | null;
+  currency: string;
+  collection_method: CollectionMethod;
+  days_until_due: number | null;
+  due_date: Date | null;
+  description: string | null;
+  lines: StoredLine[];
+  discount: { percent_bps: number } | { amount: number } | null;
+  subtotal: string;
+  discount_total: string;
+  tax_total: string;
+  total: string;
+  amount_paid: string;
+  amount_due: string;
+  subscription_id: string | null;
+  period_start: Date | null;
+  period_end: Date | null;
+  estimate_id: string | null;
+  test_clock: string | null;
+  seller_name: string | null;
+  seller: { name: string } | null;
+  customer_snapshot: CustomerSnapshot | null;
+  page_token: string;
+  attempt_count: number;
+  send_count: number;
+  last_payment: LastPayment | null;
+  paid_out_of_band: boolean;
+  finalized_at: Date | null;
+  sent_at: Date | null;
+  paid_at: Date | null;
+  voided_at: Date | null;
+  marked_uncollectible_at: Date | null;
+  overdue_at: Date | null;
+  metadata: Record<string, string>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const money = (value: string) => minorToJson(toMinor(value));
+
+/** `Invoice-INV-0001.pdf`: a file name safe in a Content-Disposition header. */
+export const invoicePdfFilename = (row: Pick<InvoiceRow, 'number' | 'id'>) =>
+  `Invoice-${(row.number ?? row.id).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+
+/** The public URLs of a finalized invoice (a draft has none). */
+export function invoiceUrls(row: Pick<InvoiceRow, 'status' | 'page_token'>, publicBaseUrl: string) {
+  if (row.status === 'draft') return { hosted_url: null, pdf_url: null };
+  const page = `${publicBaseUrl}/i/${row.page_token}`;
+  return { hosted_url: page, pdf_url: `${page}/pdf` };
+}
+
+export function serializeInvoice(row: InvoiceRow, publicBaseUrl: string) {
+  return {
+    id: row.id,
+    object: 'invoice' as const,
+    livemode: row.livemode,
+    customer: row.customer_id,
+    status: row.status,
+    number: row.number,
+    currency: row.currency,
+    description: row.description,
+    lines: row.lines.map((line) => ({ ...line })),
+    discount: row.discount,
+    subtotal: money(row.subtotal),
+    discount_total: money(row.discount_total),
+    tax_total: money(row.tax_total),
+    total: money(row.total),
+    amount_paid: money(row.amount_paid),
+    amount_due: money(row.amount_due),
+    collection_method: row.collection_method,
+    days_until_due: row.days_until_due,
+    due_date: iso(row.due_date),
+    ...invoiceUrls(row, publicBaseUrl),
+    subscription: row.subscription_id,
+    period_start: iso(row.period_start),
+    period_end: iso(row.period_end),
+    estimate: row.estimate_id,
+    test_clock: row.test_clock,
+    seller: row.seller,
+    customer_details: row.customer_snapshot,
+    status_transitions: {
+      finalized_at: iso(row.finalized_at),
+      paid_at: iso(row.paid_at),
+      voided_at: iso(row.voided_at),
+      marked_uncollectible_at: iso(row.marked_uncollectible_at),
+    },
+    sent_at: iso(row.sent_at),
+    overdue: row.overdue_at !== null,
+    attempt_count: row.attempt_count,
+    last_payment_error:
+      row.last_payment?.status === 'failed'
+        ? {
+            code: row.last_payment.failure_code,
+            message: row.last_payment.failure_message,
+            transaction: row.last_payment.transaction,
+          }
+        : null,
+    paid_out_of_band: row.paid_out_of_band,
+    metadata: row.metadata,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export type SerializedInvoice = ReturnType<typeof serializeInvoice>;
+
+/** The internal view (bigint amounts) handed to other modules. */
+export function toInvoice(row: InvoiceRow): Invoice {
+  return {
+    id: row.id,
+    account_id: row.account_id,
+    livemode: row.livemode,
+    customer_id: row.customer_id,
+    status: row.status,
+    number: row.number,
+    currency: row.currency,
+    collection_method: row.collection_method,
+    subtotal: toMinor(row.subtotal),
+    discount_total: toMinor(row.discount_total),
+    tax_total: toMinor(row.tax_total),
+    total: toMinor(row.total),
+    amount_paid: toMinor(row.amount_paid),
+    amount_due: toMinor(row.amount_due),
+    due_date: row.due_date,
+    subscription_id: row.subscription_id,
+    test_clock: row.test_clock,
+    attempt_count: row.attempt_count,
+    created_at: row.created_at,
+  };
+}

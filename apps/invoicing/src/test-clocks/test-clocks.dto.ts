@@ -1,0 +1,30 @@
+import { Transform } from 'class-transformer';
+import { IsOptional, IsString, Length } from 'class-validator';
+import { JSONSchema } from '@paygrid/platform';
+import { IsDateValue, toDate } from '../subscriptions/subscriptions.dto';
+
+@JSONSchema({ examples: [{ frozen_time: '2028-01-31T00:00:00Z', name: 'Annual plan renewal' }] })
+export class CreateTestClockDto {
+  @JSONSchema({
+    type: 'string',
+    format: 'date-time',
+    description: 'The initial time (RFC 3339 or unix seconds).',
+  })
+  @Transform(toDate)
+  @IsDateValue()
+  frozen_time!: Date;
+
+  @IsOptional() @IsString() @Length(1, 200) name?: string;
+}
+
+@JSONSchema({ examples: [{ frozen_time: '2099-01-01T00:00:00Z' }] })
+export class AdvanceTestClockDto {
+  @JSONSchema({
+    type: 'string',
+    format: 'date-time',
+    description: "The new time: after the clock's current one.",
+  })
+  @Transform(toDate)
+  @IsDateValue()
+  frozen_time!: Date;
+}

@@ -1,0 +1,133 @@
+// The invoice object (API.md section 6), exactly as the invoicing service serialises it.
+
+import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
+
+const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' };
+const money = (description: string): JsonSchema => ({ type: 'integer', minimum: 0, description });
+const text = (description: string): JsonSchema => nullable({ type: 'string', description });
+
+const line = strictObject(
+  {
+    description: { type: 'string', maxLength: 500 },
+    quantity: { type: 'integer', minimum: 1 },
+    unit_amount: money('Minor units.'),
+    tax_rate_bps: { type: 'integer', minimum: 0, maximum: 10_000, description: 'Basis points: 2000 = 20 %.' },
+    amount: money('quantity x unit_amount, before discount and tax.'),
+    discount_amount: money("This line's share of the invoice discount (largest-remainder allocation)."),
+    tax_amount: money('Tax on (amount - discount_amount), rounded half-even once.'),
+  },
+  'One line of the invoice.',
+);
+
+const address = nullable(
+  strictObject({
+    line1: text('Line 1.'),
+    line2: text('Line 2.'),
+    city: text('City.'),
+    postal_code: text('Postal code.'),
+    state: text('State or region.'),
+    country: text('ISO 3166-1 alpha-2.'),
+  }),
+);
+
+export const InvoiceSchema: JsonSchema = strictObject(
+  {
+    id: idOf('inv', 'Unique identifier.'),
+    object: { type: 'string', const: 'invoice' },
+    livemode: { type: 'boolean' },
+    customer: idOf('cus', 'The customer billed.'),
+    status: { type: 'string', enum: ['draft', 'open', 'paid', 'void', 'uncollectible'] },
+    number: nullable({
+      type: 'string',
+      description: 'Gapless per account and mode, assigned at finalization (`INV-0001`).',
+    }),
+    currency,
+    description: text('Shown on the invoice.'),
+    lines: { type: 'array', items: line, maxItems: 250 },
+    discount: nullable({
+      type: 'object',
+      description: 'The invoice-level discount, taken off before tax: `{ percent_bps }` or `{ amount }`.',
+      properties: {
+        percent_bps: { type: 'integer', minimum: 1, maximum: 10_000 },
+        amount: { type: 'integer', minimum: 1 },
+      },
+      additionalProperties: false,
+      minProperties: 1,
+      maxProperties: 1,
+    }),
+    subtotal: money('Sum of the line amounts.'),
+    discount_total: money('Never more than the subtotal.'),
+    tax_total: money('Sum of the line taxes.'),
+    total: money('subtotal - discount_total + tax_total.'),
+    amount_paid: money('Received so far.'),
+    amount_due: money('Still to pay: total - amount_paid, never negative.'),
+    collection_method: { type: 'string', enum: ['send_invoice', 'charge_automatically'] },
+    days_until_due: nullable({ type: 'integer', minimum: 0 }),
+    due_date: nullable(timestamp('When payment is due (send_invoice).')),
+    hosted_url: nullable({
+      type: 'string',
+      format: 'uri',
+      description: 'The hosted invoice page (not for drafts).',
+    }),
+    pdf_url: nullable({
+      type: 'string',
+      format: 'uri',
+      description: 'The PDF, public like the page (not for drafts).',
+    }),
+    subscription: nullable(idOf('sub', 'The subscription that produced the invoice.')),
+    period_start: nullable(timestamp('Start of the subscription period billed.')),
+    period_end: nullable(timestamp('End of the subscription period billed.')),
+    estimate: nullable(idOf('est', 'The estimate or quote converted into this invoice.')),
+    test_clock: nullable(idOf('clock', "The customer's test clock.")),
+    seller: nullable(
+      strictObject({ name: { type: 'string' } }, 'The seller as it was when the invoice was finalized.'),
+    ),
+    customer_details: nullable(
+      strictObject(
+        {
+          name: text('Name.'),
+          email: text('E-mail address.'),
+          phone: text('Phone.'),
+          address,
+          tax_id: text('Tax id.'),
+        },
+        'The customer as it was when the invoice was finalized.',
+      ),
+    ),
+    status_transitions: strictObject({
+      finalized_at: nullable(timestamp('draft -> open.')),
+      paid_at: nullable(timestamp('-> paid.')),
+      voided_at: nullable(timestamp('-> void.')),
+      marked_uncollectible_at: nullable(timestamp('-> uncollectible.')),
+    }),
+    sent_at: nullable(timestamp('The last e-mail to the customer.')),
+    overdue: { type: 'boolean', description: 'Open past its due date (invoice.overdue was emitted).' },
+    attempt_count: { type: 'integer', minimum: 0, description: 'Mandate charges requested so far.' },
+    last_payment_error: nullable(
+      strictObject(
+        {
+          code: text('The decline code, e.g. `card_declined`.'),
+          message: text('Why the payment failed.'),
+          transaction: nullable(idOf('txn', 'The failed payment.')),
+        },
+        'The last payment attempt failed (the invoice stays open).',
+      ),
+    ),
+    paid_out_of_band: { type: 'boolean', description: 'Marked paid with `paid_out_of_band: true`.' },
+    metadata: schemaRef('Metadata'),
+    created_at: timestamp('Creation time.'),
+    updated_at: timestamp('Last change.'),
+  },
+  'A bill to a customer. Totals are computed by the server.',
+);
+
+export const InvoiceListSchema = listOf('Invoice', '/v1/invoices');
+
+export const DeletedInvoiceSchema: JsonSchema = strictObject(
+  {
+    id: idOf('inv', 'The deleted draft.'),
+    object: { type: 'string', const: 'invoice' },
+    deleted: { type: 'boolean', const: true },
+  },
+  'A deleted draft invoice.',
+);

@@ -1,0 +1,150 @@
+// The hosted invoice page in a real browser (Chromium through playwright-core, no JavaScript
+// needed by the page): it renders under its strict CSP without violations, is navigable by
+// its accessible roles and names, offers the PDF, and (once the payments service serves the
+// card form at /pay/invoices, see tests/integration/invoices-payment.test.ts) pays with a
+// sandbox card and comes back "processing", then "Paid" by itself (meta refresh).
+
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startEmbedded, type Embedded } from '@paygrid/embedded';
+import { createLogger } from '@paygrid/platform';
+import { chromium, type Browser } from 'playwright-core';
+import { eventually, freePort, ROOT } from '../support/platform';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PAYMENTS_SERVES_INVOICES = existsSync(join(ROOT, 'apps/payments/src/invoice-payments'));
+
+let embedded: Embedded;
+let key: string;
+let browser: Browser;
+
+/** JSON API call with the account's test key. */
+async function api(method: string, path: string, body?: unknown, token = key) {
+  const response = await fetch(`${embedded.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+beforeAll(async () => {
+  // A known port, so the pages' absolute addresses (hosted_url, the card form's return_url,
+  // built from PUBLIC_BASE_URL) point at this very server and the browser can follow them.
+  const port = await freePort();
+  embedded = await startEmbedded({
+    dataDir: 'memory://',
+    port,
+    demo: false,
+    env: {
+      OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}`,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    },
+    logger: createLogger('test', process.env.LOG_LEVEL ?? 'silent'),
+  });
+  const account = await api(
+    'POST',
+    '/admin/v1/accounts',
+    { name: 'Acme GmbH', groupings: ['payments', 'invoicing'] },
+    embedded.operatorToken,
+  );
+  const created = await api(
+    'POST',
+    `/admin/v1/accounts/${account.body.id}/keys`,
+    { mode: 'test', kind: 'secret' },
+    embedded.operatorToken,
+  );
+  key = created.body.secret;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await embedded?.stop();
+});
+
+async function sentInvoice() {
+  const customer = await api('POST', '/v1/customers', {
+    name: 'Jenny Rosen',
+    email: 'jenny@example.test',
+    currency: 'EUR',
+  });
+  const invoice = await api('POST', '/v1/invoices', {
+    customer: customer.body.id,
+    lines: [
+      { description: 'Design work', quantity: 3, unit_amount: 12_000, tax_rate_bps: 1900 },
+      { description: 'Printed books', quantity: 2, unit_amount: 1_550, tax_rate_bps: 700 },
+    ],
+    discount: { amount: 1_000 },
+  });
+  expect(invoice.status).toBe(200);
+  return invoice.body;
+}
+
+it('renders the invoice accessibly under its CSP, with the PDF link and a Pay button', async () => {
+  const invoice = await sentInvoice();
+  const page = await browser.newPage({ javaScriptEnabled: false });
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  const stylesheets: number[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('/i/assets/invoice.css')) stylesheets.push(r.status());
+  });
+  const response = await page.goto(invoice.hosted_url);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+    `Invoice ${invoice.number}`,
+  );
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row', { name: /Design work/ }).textContent()).resolves.toContain(
+    '360.00 EUR',
+  );
+  // 36000 + 3100 = 39100; 1000 off -> shares 921 and 79; tax 35079 x 19 % = 6665.01 -> 6665,
+  // 3021 x 7 % = 211.47 -> 211; total 39100 - 1000 + 6876 = 44976.
+  await expect(page.locator('#amount-due').textContent()).resolves.toBe('449.76 EUR');
+  expect(invoice.total).toBe(44_976);
+  const pay = page.getByRole('link', { name: 'Pay 449.76 EUR' });
+  await expect(pay.getAttribute('href')).resolves.toMatch(/^\/pay\/invoices\//);
+  const pdf = page.getByRole('link', { name: 'Download PDF' });
+  const pdfResponse = await page.request.get(
+    new URL(String(await pdf.getAttribute('href')), page.url()).toString(),
+  );
+  expect(pdfResponse.headers()['content-type']).toBe('application/pdf');
+  // The stylesheet came from 'self' (the CSP allows nothing inline), and nothing was refused.
+  expect(stylesheets).toEqual([200]);
+  expect(violations).toEqual([]);
+  await page.close();
+});
+
+(PAYMENTS_SERVES_INVOICES ? it : it.skip)(
+  'pays with a sandbox card through the Pay button and comes back to "Paid" without JavaScript',
+  async () => {
+    const invoice = await sentInvoice();
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto(invoice.hosted_url);
+    await page.getByRole('link', { name: /^Pay / }).click();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel(/Expiry month/).fill('12');
+    await page.getByLabel(/Expiry year/).fill(String(new Date().getUTCFullYear() + 2));
+    await page.getByLabel(/Security code/).fill('123');
+    await Promise.all([
+      page.waitForURL(/\/i\/.+\?payment=txn_/),
+      page.getByRole('button', { name: /^Pay/ }).click(),
+    ]);
+    // "Processing" refreshes itself until the payment event settled the invoice.
+    await eventually(
+      async () => ((await page.content()).includes('<strong>Paid.</strong>') ? true : undefined),
+      20_000,
+      250,
+    );
+    const settled = await api('GET', `/v1/invoices/${invoice.id}`);
+    expect(settled.body).toMatchObject({ status: 'paid', amount_due: 0, amount_paid: invoice.total });
+    await page.close();
+  },
+);
