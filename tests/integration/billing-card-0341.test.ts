@@ -62,16 +62,14 @@ async function payOnHostedPage(hostedUrl: string, card: string): Promise<void> {
   fields.set('exp_month', '12');
   fields.set('exp_year', '2099');
   fields.set('cvc', '123');
-  const submitted = await platform.api(
-    undefined,
-    'POST',
-    action ? pathOf(decode(action)) : formPath,
-    fields.toString(),
-    {
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-  );
-  expect([200, 303]).toContain(submitted.status);
+  // The card form answers 303 to the hosted invoice page at PUBLIC_BASE_URL: not followed here.
+  const submitted = await fetch(`${platform.url}${action ? pathOf(decode(action)) : formPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields.toString(),
+    redirect: 'manual',
+  });
+  expect(submitted.status).toBe(303);
 }
 
 async function allEvents(): Promise<any[]> {
