@@ -140,7 +140,7 @@ it('renders the invoice accessibly under its CSP, with the PDF link and a Pay bu
     // "Processing" refreshes itself until the payment event settled the invoice.
     await eventually(
       async () => ((await page.content()).includes('<strong>Paid.</strong>') ? true : undefined),
-      20_000,
+      60_000,
       250,
     );
     const settled = await api('GET', `/v1/invoices/${invoice.id}`);
