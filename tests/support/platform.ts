@@ -52,6 +52,17 @@ export interface DistributedPlatform extends Platform {
   start(service: ServiceName, extraEnv?: Record<string, string>): Promise<void>;
   /** Starts one more gateway process on its own port (same database and Redis). */
   startExtraGateway(): Promise<{ url: string; stop(): Promise<void> }>;
+  /** Starts one more instance of a service on its own port (same database, Kafka and Redis). */
+  startExtra(service: ServiceName, extraEnv?: Record<string, string>): Promise<ExtraInstance>;
+  /** The process id of a service's main instance (undefined when it is not running). */
+  pid(service: ServiceName): number | undefined;
+}
+
+export interface ExtraInstance {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+  kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
 export const ROOT = join(__dirname, '..', '..');
@@ -276,7 +287,7 @@ export async function startDistributedPlatform(): Promise<DistributedPlatform> {
       await Promise.all([...processes.keys()].map((s) => kill(s, 'SIGTERM')));
       await Promise.all(
         extras.map((c) =>
-          c.exitCode === null
+          c.exitCode === null && c.signalCode === null
             ? new Promise((r) => {
                 c.once('exit', r);
                 c.kill('SIGTERM');
@@ -297,6 +308,21 @@ export async function startDistributedPlatform(): Promise<DistributedPlatform> {
     env,
     kill,
     start,
+    pid: (service: ServiceName) => processes.get(service)?.pid,
+    async startExtra(service: ServiceName, extraEnv: Record<string, string> = {}) {
+      const port = await freePort();
+      const child = spawnService(service, port, extraEnv);
+      extras.push(child);
+      const extraUrl = `http://127.0.0.1:${port}`;
+      await waitForHealth(extraUrl, '/ready');
+      const kill = async (signal: NodeJS.Signals = 'SIGKILL') => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill(signal);
+        await exited;
+      };
+      return { url: extraUrl, pid: child.pid as number, stop: () => kill('SIGTERM'), kill };
+    },
     async startExtraGateway() {
       const port = await freePort();
       const child = spawnService('gateway', port);
