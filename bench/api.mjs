@@ -238,7 +238,7 @@ export const api = {
   } = {}) {
     const { modes, skipped } = modesFor(opts);
     const params = {
-      seconds: opts.seconds ?? (quick ? 3 : 10),
+      seconds: opts.seconds ?? (quick ? 2 : 10),
       warmup: quick ? 1 : 2,
       connections: opts.connections ?? 16,
       rows: opts.rows ?? (quick ? 20_000 : 1_000_000),

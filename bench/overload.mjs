@@ -89,7 +89,7 @@ export const overload = {
     ...opts
   } = {}) {
     const { modes, skipped } = modesFor(opts);
-    const params = { seconds: quick ? 3 : 10 };
+    const params = { seconds: quick ? 2 : 10 };
     const results = [];
     for (const mode of modes) results.push(await runMode(mode, params, say));
     const report = {

@@ -339,7 +339,7 @@ async function main() {
   const md = [
     '# Paygrid benchmark report',
     '',
-    `- Date: ${report.date}${quick ? ' (--quick: 3 s runs, 20,000 seeded transactions instead of 1,000,000, webhook backlogs of 500 instead of 4,000)' : ''}`,
+    `- Date: ${report.date}${quick ? ' (--quick: 2–3 s runs, 20,000 seeded transactions instead of 1,000,000, webhook backlogs of 500 instead of 4,000)' : ''}`,
     `- Duration: ${report.duration_s} s`,
     `- Machine: ${machine.cores} cores, ${machine.cpu}, ${machine.memory_gib} GiB, ${machine.os}`,
     `- Node: ${machine.node}`,
