@@ -4,7 +4,7 @@
 import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLOCK } from '../clock';
 import { ApiError } from '../errors';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
@@ -12,7 +12,7 @@ import { NestPinoLogger } from '../logging';
 import { OpenApiController } from '../openapi/openapi.controller';
 import { trackRoutes } from '../openapi/registered-routes';
 import { RUNTIME, type ServiceRuntime } from '../runtime';
-import { ApiExceptionFilter, requestIdOf } from './exception-filter';
+import { ApiExceptionFilter, requestIdOf, sendError, toApiError } from './exception-filter';
 import { InternalContextGuard } from './guard';
 import { HealthController } from './health.controller';
 import { parseQuery } from './query';
@@ -85,6 +85,17 @@ export async function createHttpApp(
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     routerOptions: { querystringParser: parseQuery },
+    // Errors Fastify raises before routing (a path with broken percent-encoding such as
+    // /v1/events/%ZZ) bypass NestJS: answer them with the envelope too. Such a path names
+    // no route: 404 route_not_found.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const { error: apiError } = toApiError(
+        error.code === 'FST_ERR_BAD_URL'
+          ? new ApiError('route_not_found', 'Unrecognized request URL.')
+          : error,
+      );
+      sendError(reply, request, apiError);
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     logger: new NestPinoLogger(runtime.logger),
