@@ -121,6 +121,26 @@ export const INVARIANTS: Invariant[] = [
     },
   },
   {
+    name: 'no payment link paid beyond its limit (one-time links once, double submissions included)',
+    requires: ['payments.payment_links', 'payments.transactions'],
+    async check(sql, o) {
+      const rows = await sql<{ id: string; type: string; max_completions: number | null; paid: number }>(
+        `select l.id, l.type, l.max_completions, count(t.id)::int as paid
+           from payments.payment_links l
+           left join payments.transactions t
+             on t.payment_link = l.id and t.type = 'payment' and t.status = 'succeeded'
+          where l.account_id = any($1)
+          group by l.id`,
+        [o.accounts],
+      );
+      const limit = (r: (typeof rows)[number]) => r.max_completions ?? (r.type === 'one_time' ? 1 : null);
+      const violations = rows
+        .filter((r) => limit(r) !== null && r.paid > (limit(r) as number))
+        .map((r) => `paid beyond its limit: ${list([r])}`);
+      return { checked: rows.length, violations };
+    },
+  },
+  {
     name: 'invoice numbers are unique and gapless per account and mode',
     requires: ['invoicing.invoices'],
     async check(sql, o) {
