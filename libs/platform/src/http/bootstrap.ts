@@ -84,7 +84,8 @@ export async function createHttpApp(
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
-    routerOptions: { querystringParser: parseQuery },
+    // maxParamLength: Fastify's default (100) turned a longer path id into an unlogged 500.
+    routerOptions: { querystringParser: parseQuery, maxParamLength: 1000 },
     // Errors Fastify raises before routing (a path with broken percent-encoding such as
     // /v1/events/%ZZ) bypass NestJS: answer them with the envelope too. Such a path names
     // no route: 404 route_not_found.
