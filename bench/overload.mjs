@@ -1,13 +1,14 @@
 // Load behaviour at twice the sustainable rate (issue 8 item 4), per mode.
 //
-// The sustainable rate R is the authenticated read's throughput measured by the api
-// benchmark just before (closed model, 16 connections) on the same target. A fresh account
-// gets `rate_limit_per_second` = R, as an operator sizing the platform would set it, and an
-// open-model generator (requests start when due, whatever the answers) sends
-// GET /v1/merchants?limit=10 in three phases of `seconds` each:
+// The capacity C is the authenticated read's throughput measured by the api benchmark just
+// before (closed model, 16 connections) on the same target. The sustainable rate R is what a
+// key is allowed: a fresh account gets `rate_limit_per_second` = R = C / 2, as an operator
+// sizing the platform with headroom would set it, and an open-model generator (requests
+// start when due, whatever the answers) sends GET /v1/merchants?limit=10 in three phases of
+// `seconds` each:
 //
 //   before     0.5 R   (reference)
-//   overload   2 R     (twice the sustainable rate)
+//   overload   2 R     (twice the sustainable rate, = the measured capacity)
 //   recovery   0.5 R   (must look like "before" again: no 429/503/errors, similar latency)
 //
 // Reported per phase: requests sent, statuses (200, 429, 503, ...), client errors
@@ -27,7 +28,9 @@ export const RESULTS_FILE = join(HERE, 'results', 'overload.json');
 
 export async function runMode(mode, opts, say) {
   const target = await sharedTarget(mode, say);
-  const sustainable = Math.max(20, Math.round(opts.sustainable ?? target.state.readRate ?? 200));
+  // The key's limit: half the measured capacity (headroom for other keys and the machine).
+  const capacity = Math.round(opts.capacity ?? target.state.readRate ?? 400);
+  const sustainable = Math.max(20, Math.round(capacity / 2));
   const { key } = await provisionAccount(target, { rateLimit: sustainable, name: 'Bench overload' });
   const client = httpClient(target.gateway, 256);
   const op = async () => {
@@ -69,6 +72,7 @@ export async function runMode(mode, opts, say) {
   for (let k = timeline.length - 1; k >= 0 && healthy(timeline[k]); k--) recoveredAfter = k;
   return {
     mode,
+    measured_capacity_per_s: capacity,
     sustainable_per_s: sustainable,
     shed_in_overload: shed(byName.overload),
     failures_in_overload: failures(byName.overload),

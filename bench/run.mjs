@@ -157,8 +157,10 @@ export const BENCHMARKS = [
               throughput: `${x.deliveries_per_s} deliveries/s`,
               count: x.delivered,
               unit: 'deliveries/s (10th–90th percentile of arrivals)',
-              lost: x.lost,
-              notes: `whole drain ${x.deliveries_per_s_whole_run}/s in ${x.drain_seconds} s; lost ${x.lost}, duplicates ${x.duplicates}; CPU of both cores: ${cpuNote(x.machine_load)}`,
+              notes:
+                `whole drain ${x.deliveries_per_s_whole_run}/s in ${x.drain_seconds} s; ` +
+                `${x.undelivered_at_timeout ? `**${x.undelivered_at_timeout} still queued after ${x.wait_seconds} s**; ` : ''}` +
+                `duplicates ${x.duplicates}; CPU of both cores: ${cpuNote(x.machine_load)}`,
             },
       ),
   },
@@ -168,7 +170,7 @@ export const BENCHMARKS = [
       r.phases.map((p) => ({
         benchmark: 'overload',
         mode: r.mode,
-        transport: `${p.phase}: GET /v1/merchants at ${p.rate_per_s}/s (sustainable ${r.sustainable_per_s}/s = the key's limit)`,
+        transport: `${p.phase}: GET /v1/merchants at ${p.rate_per_s}/s (sustainable ${r.sustainable_per_s}/s = the key's limit = half the measured ${r.measured_capacity_per_s}/s)`,
         load: `open model, ${p.seconds} s, ${p.sent} sent`,
         throughput: `${p.ok_per_s} ok/s`,
         ...lat(p.latency_ms),
@@ -218,12 +220,14 @@ async function main() {
       'usage: npm run bench -- [--quick] [--only NAME[,NAME]] [--transport kafka|embedded|all]\n' +
         '         [--rate N] [--seconds N] [--warmup N] [--drain N] [--partitions N] [--instances N]\n' +
         '         [--relay-poll-ms N] [--connections N] [--rows N] [--backlog N] [--webhook-rate N]\n' +
-        '         [--soak SECONDS]\n' +
+        '         [--soak SECONDS] [--report NAME]\n' +
         `benchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}\n`,
     );
     return;
   }
   const quick = Boolean(flags.quick);
+  // --report NAME writes NAME.json / NAME.md (e.g. a soak run next to the main report).
+  const reportName = flags.report ? String(flags.report).replace(/[^\w.-]/g, '') : 'report';
   const only = flags.only ? String(flags.only).split(',') : undefined;
   const availability = transportAvailability();
   let transports = Object.keys(availability).filter((t) => availability[t].ok);
@@ -302,7 +306,7 @@ async function main() {
     skipped,
     benchmarks: benchmarks.map((b) => ({ ...b, rows: undefined })),
   };
-  writeFileSync(join(HERE, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(HERE, `${reportName}.json`), `${JSON.stringify(report, null, 2)}\n`);
 
   const table = markdownTable(
     [
@@ -352,7 +356,7 @@ async function main() {
     'Details (stages, rates, parameters): report.json and results/*.json.',
     '',
   ].join('\n');
-  writeFileSync(join(HERE, 'report.md'), md);
+  writeFileSync(join(HERE, `${reportName}.md`), md);
   process.stdout.write(`\n${md}`);
   const lost = rows.reduce((n, r) => n + (r.lost ?? 0), 0);
   if (lost) {
