@@ -49,7 +49,7 @@ export async function seedTransactions(target, accountId, rows) {
          payment_method, failure_code, failure_message, processor_reference, metadata, created_at, updated_at)
        select 'txn_seed' || $3 || lpad(g::text, 8, '0'), $1, false, $2, 'payment',
          case when g % 10 = 3 then 'failed' else 'succeeded' end,
-         100 + (g * 7919) % 100000,
+         100 + (g::bigint * 7919) % 100000,
          case when g % 10 < 7 then 'EUR' when g % 10 < 9 then 'USD' else 'GBP' end,
          '{"brand":"visa","last4":"4242","exp_month":12,"exp_year":2099}'::jsonb,
          case when g % 10 = 3 then 'card_declined' end,
