@@ -195,6 +195,13 @@ beforeAll(async () => {
     }
   }
   pool.own = await idsForPaths(own.testKey, ownObjects);
+  // Body fields that name objects (a refund's transaction) get the caller's own ids too.
+  const byPrefix = new Map<string, string[]>();
+  for (const id of new Set(Object.values(pool.own).flat())) {
+    const prefix = id.split('_')[0];
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), id]);
+  }
+  arbitraries = new DocumentArbitraries(doc, byPrefix);
   pool.foreign = [
     ...otherObjects.values(),
     ...(await idsForPaths(other.testKey, otherObjects).then((m) => Object.values(m).flat())),

@@ -88,7 +88,15 @@ function foreignOrBrokenId(pool: IdPool): fc.Arbitrary<string> {
 }
 
 export class DocumentArbitraries {
-  constructor(private readonly doc: any) {}
+  /**
+   * `ids`: ids of the caller's objects by prefix (txn, mer, ...): a body field whose pattern
+   * is an id of that prefix names one of them as often as a made-up one, so valid-ish bodies
+   * reach past the 404 (a refund of a real payment).
+   */
+  constructor(
+    private readonly doc: any,
+    private readonly ids: Map<string, string[]> = new Map(),
+  ) {}
 
   resolve(node: any): any {
     let at = node;
@@ -182,7 +190,11 @@ export class DocumentArbitraries {
       case 'currency':
         return fc.constantFrom('USD', 'eur', 'JPY', 'KWD', 'XXX', 'usd', 'GBP');
     }
-    if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= 2048);
+    const known = this.ids.get(/^\^([a-z]+)_/.exec(schema.pattern ?? '')?.[1] ?? '') ?? [];
+    if (schema.pattern) {
+      const matching = fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= 2048);
+      return known.length ? fc.oneof(fc.constantFrom(...known), matching) : matching;
+    }
     return fc.string({ unit: 'grapheme', minLength, maxLength: Math.max(minLength, maxLength) });
   }
 

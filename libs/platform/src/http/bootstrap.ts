@@ -106,6 +106,14 @@ export async function createHttpApp(
   const fastify = app.getHttpAdapter().getInstance();
   trackRoutes(fastify);
   registerBodyParsers(fastify);
+  // A path with U+0000 (%00) names nothing that can exist (PostgreSQL cannot even compare
+  // it): 404 before any handler passes it to a query that would fail with a 500 or a 400.
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (/%00/i.test(request.url.split('?')[0])) {
+      sendError(reply, request, new ApiError('route_not_found', 'Unrecognized request URL.'));
+      return reply;
+    }
+  });
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('request-id', requestIdOf(request));
   });
