@@ -10,6 +10,10 @@
 // Adding a benchmark: export { name, description, run(opts) } from a module, where run
 // returns { results: [...], skipped: [...] } with one entry per figure (each saying its
 // transport/mode), and add it to BENCHMARKS with a function turning a result into table rows.
+// A module that also exports its own rows(result) is added with one line (`myBench,`).
+// opts carries { transports, quick, ...flags }; a module that needs the platform running
+// takes it from lib/platform-target.mjs (sharedTarget(mode), modesFor(opts)) so a run starts
+// it once per mode. The machine column is added to every row by run.mjs.
 
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
