@@ -54,5 +54,36 @@ module.exports = {
       setupFiles: ['<rootDir>/tests/setup/distributed.js'],
       setupFilesAfterEnv: ['<rootDir>/tests/setup/timeout-120s.js'],
     },
+    // Contract fuzz (npm run test:contract): fast-check requests from the OpenAPI document.
+    {
+      ...base,
+      displayName: 'contract',
+      testMatch: ['<rootDir>/tests/contract/**/*.test.ts'],
+      setupFiles: ['<rootDir>/tests/setup/embedded.js'],
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/timeout-60s.js'],
+    },
+    {
+      ...base,
+      displayName: 'contract-distributed',
+      testMatch: ['<rootDir>/tests/contract/**/*.test.ts'],
+      setupFiles: ['<rootDir>/tests/setup/distributed.js'],
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/timeout-120s.js'],
+    },
+    // Reliability suite (npm run test:chaos): the checker's own unit tests run here; the
+    // fault run itself is scripts/chaos.mjs (real infrastructure, real processes).
+    {
+      ...base,
+      displayName: 'chaos',
+      testMatch: ['<rootDir>/tests/chaos/**/*.test.ts'],
+      setupFiles: ['<rootDir>/tests/setup/embedded.js'],
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/timeout-60s.js'],
+    },
+    {
+      ...base,
+      displayName: 'chaos-run',
+      testMatch: ['<rootDir>/tests/chaos/**/*.chaos.ts'],
+      setupFiles: ['<rootDir>/tests/setup/distributed.js'],
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/timeout-120s.js'],
+    },
   ],
 };

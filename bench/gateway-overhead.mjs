@@ -274,7 +274,12 @@ async function check(url, headers) {
 export async function runMode(mode, options = {}) {
   const opts = { ...DEFAULTS, ...options };
   const say = opts.say ?? ((line) => process.stderr.write(`${line}\n`));
-  const target = mode === 'distributed' ? await startDistributed(say) : await startEmbeddedTarget(say);
+  // A target provided by the caller (run.mjs shares one platform per mode) is not stopped here.
+  const target = opts.targetFor
+    ? await opts.targetFor(mode)
+    : mode === 'distributed'
+      ? await startDistributed(say)
+      : await startEmbeddedTarget(say);
   try {
     const credentials = await provision(target);
     const viaGateway = {
@@ -336,7 +341,7 @@ export async function runMode(mode, options = {}) {
       throughput_ratio: round(results.gateway.requests_per_s / results.direct.requests_per_s, 3),
     };
   } finally {
-    await target.stop();
+    if (!opts.targetFor) await target.stop();
   }
 }
 

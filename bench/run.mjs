@@ -10,6 +10,10 @@
 // Adding a benchmark: export { name, description, run(opts) } from a module, where run
 // returns { results: [...], skipped: [...] } with one entry per figure (each saying its
 // transport/mode), and add it to BENCHMARKS with a function turning a result into table rows.
+// A module that also exports its own rows(result) is added with one line (`myBench,`).
+// opts carries { transports, quick, ...flags }; a module that needs the platform running
+// takes it from lib/platform-target.mjs (sharedTarget(mode), modesFor(opts)) so a run starts
+// it once per mode. The machine column is added to every row by run.mjs.
 
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,10 +21,23 @@ import { fileURLToPath } from 'node:url';
 import { numberFlag, parseArgs } from './lib/args.mjs';
 import { machineInfo } from './lib/machine.mjs';
 import { markdownTable } from './lib/stats.mjs';
+import { api } from './api.mjs';
 import { gatewayOverhead, modeAvailability } from './gateway-overhead.mjs';
+import { sharedTarget, stopSharedTargets } from './lib/platform-target.mjs';
 import { outboxLatency, transportAvailability } from './outbox-latency.mjs';
+import { overload } from './overload.mjs';
+import { pgbenchBaseline } from './pgbench-baseline.mjs';
+import { soak } from './soak.mjs';
+import { webhooks } from './webhooks.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
+
+const statusNote = (statuses = {}, errors = {}) =>
+  [
+    ...Object.entries(statuses).map(([k, v]) => `${k}: ${v}`),
+    ...Object.entries(errors).map(([k, v]) => `${k}: ${v}`),
+  ].join(', ');
+const lat = (l) => ({ count: l.count, p50: l.p50, p90: l.p90, p99: l.p99, max: l.max });
 
 const pct = (f) => (f === undefined ? '?' : `${Math.round(f * 100)}%`);
 const cpuNote = (load) => {
@@ -42,6 +59,7 @@ export const BENCHMARKS = [
         mode: r.mode,
         transport: r.transport,
         load: `${r.params.rate_per_s}/s target, ${r.achieved_rate_per_s.committed}/s achieved, ${r.params.seconds} s`,
+        throughput: `${r.achieved_rate_per_s.committed} events/s`,
         count: r.latency_ms.count,
         p50: r.latency_ms.p50,
         p90: r.latency_ms.p90,
@@ -63,7 +81,13 @@ export const BENCHMARKS = [
       const modes = opts.transports
         .map((t) => (t === 'kafka' ? 'distributed' : t))
         .filter((m) => available[m]?.ok);
-      return gatewayOverhead.run({ ...opts, modes });
+      // On the platform shared with the service benchmarks: one start-up per mode.
+      const targetFor = async (mode) => {
+        const t = await sharedTarget(mode);
+        const pids = t.pids();
+        return { ...t, pids: Object.values(pids), gatewayPid: pids.gateway };
+      };
+      return gatewayOverhead.run({ ...opts, modes, targetFor });
     },
     rows: (r) =>
       ['gateway', 'direct'].map((path) => ({
@@ -71,6 +95,7 @@ export const BENCHMARKS = [
         mode: r.mode,
         transport: path === 'gateway' ? 'through the gateway' : 'straight to payments',
         load: `${r.params.path}, ${r.params.connections} connections, ${r.params.seconds} s, ${r[path].requests_per_s} req/s`,
+        throughput: `${r[path].requests_per_s} req/s`,
         count: r[path].latency_ms.count,
         p50: r[path].latency_ms.p50,
         p90: r[path].latency_ms.p90,
@@ -87,6 +112,109 @@ export const BENCHMARKS = [
           `platform processes ${r[path].platform_cpu_cores} cores; CPU of both cores: ${cpuNote(r[path].machine_load)}`,
       })),
   },
+  {
+    ...api,
+    rows: (r) =>
+      r.results.map((x) => ({
+        benchmark: 'api',
+        mode: r.mode,
+        transport: {
+          read: 'GET /v1/merchants (authenticated read)',
+          checkout: 'checkout payment (GET /pay/:link + POST card)',
+          'list-transactions': `GET /v1/transactions page of 100, filtered, ${x.table_rows?.toLocaleString('en')} rows`,
+          refund: 'POST /v1/refunds (full refund)',
+        }[x.name],
+        load: `${x.connections} connections, ${x.seconds} s`,
+        throughput: `${x.ops_per_s} ${x.name === 'checkout' ? 'payments' : x.name === 'refund' ? 'refunds' : 'req'}/s`,
+        ...lat(x.latency_ms),
+        unit: 'ms per operation (closed model)',
+        notes:
+          `${statusNote(x.statuses, x.errors)}` +
+          (x.seed_seconds !== undefined ? `; seeded in ${x.seed_seconds} s` : '') +
+          (x.unbalanced_after !== undefined
+            ? `; unbalanced ledger transactions after: ${x.unbalanced_after}`
+            : '') +
+          `; CPU of both cores: ${cpuNote(x.machine_load)}`,
+      })),
+  },
+  {
+    ...webhooks,
+    rows: (r) =>
+      r.results.map((x) =>
+        x.name === 'e2e-latency'
+          ? {
+              benchmark: 'webhooks',
+              mode: r.mode,
+              transport: 'end to end: API call → receiver handler',
+              load: `${x.params.rate_per_s}/s steady (open model), ${x.params.seconds} s, ${x.params.cause}`,
+              throughput: `${x.params.rate_per_s} events/s`,
+              ...lat(x.latency_ms),
+              unit: 'ms API call sent → receiver handler',
+              lost: x.lost,
+              notes: `delivered ${x.delivered}/${x.api_ok}, lost ${x.lost}, duplicates ${x.duplicates}; API call p50 ${x.api_latency_ms.p50} ms; CPU of both cores: ${cpuNote(x.machine_load)}`,
+            }
+          : {
+              benchmark: 'webhooks',
+              mode: r.mode,
+              transport: `max deliveries/s, ${x.params.instances} webhooks instance${x.params.instances > 1 ? 's' : ''}`,
+              load: `backlog of ${x.params.backlog} over ${x.params.endpoints} endpoints of a local receiver`,
+              throughput: `${x.deliveries_per_s} deliveries/s`,
+              count: x.delivered,
+              unit: 'deliveries/s (10th–90th percentile of arrivals)',
+              notes:
+                `whole drain ${x.deliveries_per_s_whole_run}/s in ${x.drain_seconds} s; ` +
+                `${x.undelivered_at_timeout ? `**${x.undelivered_at_timeout} still queued after ${x.wait_seconds} s**; ` : ''}` +
+                `duplicates ${x.duplicates}; CPU of both cores: ${cpuNote(x.machine_load)}`,
+            },
+      ),
+  },
+  {
+    ...overload,
+    rows: (r) =>
+      r.phases.map((p) => ({
+        benchmark: 'overload',
+        mode: r.mode,
+        transport: `${p.phase}: GET /v1/merchants at ${p.rate_per_s}/s (sustainable ${r.sustainable_per_s}/s = the key's limit = half the measured ${r.measured_capacity_per_s}/s)`,
+        load: `open model, ${p.seconds} s, ${p.sent} sent`,
+        throughput: `${p.ok_per_s} ok/s`,
+        ...lat(p.latency_ms),
+        unit: 'ms per 200 response',
+        notes:
+          `${statusNote(p.statuses, p.errors)}; unfinished ${p.unfinished}` +
+          (p.phase === 'recovery'
+            ? `; recovered: ${r.recovered ? `yes, from second ${r.recovered_after_s} (p99 ≤ ${r.recovery_p99_threshold_ms} ms, all 200)` : 'no'}`
+            : '') +
+          `; CPU of both cores: ${cpuNote(p.machine_load)}`,
+      })),
+  },
+  {
+    ...soak,
+    rows: (r) =>
+      Object.entries(r.memory).map(([name, m]) => ({
+        benchmark: 'soak',
+        mode: r.mode,
+        transport: `RSS of ${name}`,
+        load: `${r.seconds} s mixed load (40 reads/s, 5 links/s, 2 checkouts/s)`,
+        throughput: '',
+        unit: 'MiB RSS',
+        notes: `start ${m.start_mib}, at 1 min ${m.at_1min_mib}, end ${m.end_mib}, max ${m.max_mib}, growth after 1 min ${m.growth_after_1min_mib} MiB`,
+      })),
+  },
+  {
+    ...pgbenchBaseline,
+    rows: (r) => [
+      {
+        benchmark: 'pgbench-baseline',
+        mode: r.mode,
+        transport: "pgbench: a checkout payment's SQL (same PostgreSQL)",
+        load: `${r.params.clients} clients, ${r.params.threads} threads, ${r.params.seconds} s`,
+        throughput: `${Math.round(r.tps)} checkouts/s`,
+        p50: r.latency_avg_ms,
+        unit: 'ms average per checkout (pgbench reports no percentiles)',
+        notes: `**service ÷ pgbench = ${r.ratio}** (service ${r.service_checkouts_per_s} checkouts/s); failed ${r.failed}; CPU of both cores: ${cpuNote(r.machine_load)}`,
+      },
+    ],
+  },
 ];
 
 async function main() {
@@ -95,12 +223,15 @@ async function main() {
     process.stdout.write(
       'usage: npm run bench -- [--quick] [--only NAME[,NAME]] [--transport kafka|embedded|all]\n' +
         '         [--rate N] [--seconds N] [--warmup N] [--drain N] [--partitions N] [--instances N]\n' +
-        '         [--relay-poll-ms N] [--connections N]\n' +
+        '         [--relay-poll-ms N] [--connections N] [--rows N] [--backlog N] [--webhook-rate N]\n' +
+        '         [--soak SECONDS] [--report NAME]\n' +
         `benchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}\n`,
     );
     return;
   }
   const quick = Boolean(flags.quick);
+  // --report NAME writes NAME.json / NAME.md (e.g. a soak run next to the main report).
+  const reportName = flags.report ? String(flags.report).replace(/[^\w.-]/g, '') : 'report';
   const only = flags.only ? String(flags.only).split(',') : undefined;
   const availability = transportAvailability();
   let transports = Object.keys(availability).filter((t) => availability[t].ok);
@@ -123,6 +254,10 @@ async function main() {
     ['instances', 'instances'],
     ['relay-poll-ms', 'relayPollMs'],
     ['connections', 'connections'],
+    ['rows', 'rows'],
+    ['soak', 'soak'],
+    ['backlog', 'backlog'],
+    ['webhook-rate', 'webhookRate'],
   ]) {
     const value = numberFlag(flags, flag, undefined, { min: 0 });
     if (value !== undefined) overrides[key] = value;
@@ -131,28 +266,39 @@ async function main() {
   // A hard bound on the whole run, so a wedged transport cannot hang CI.
   const perTransport =
     (overrides.warmup ?? 1) + (overrides.seconds ?? (quick ? 3 : 10)) + (overrides.drain ?? 30);
-  const budgetMs = BENCHMARKS.length * transports.length * (perTransport + 150) * 1000;
+  const budgetMs =
+    (BENCHMARKS.length * transports.length * (perTransport + 150) +
+      transports.length * (overrides.soak ?? 0)) *
+    1000;
   setTimeout(() => {
     process.stderr.write(`[bench] did not finish within ${budgetMs / 1000} s; giving up\n`);
-    process.exit(3);
+    setTimeout(() => process.exit(3), 30_000).unref();
+    stopSharedTargets().finally(() => process.exit(3));
   }, budgetMs).unref();
 
   const started = new Date();
   const benchmarks = [];
-  for (const bench of BENCHMARKS) {
-    if (only && !only.includes(bench.name)) continue;
-    process.stderr.write(`[bench] ${bench.name}: ${bench.description}\n`);
-    const report = await bench.run({ transports, quick, ...overrides });
-    benchmarks.push({
-      name: bench.name,
-      description: bench.description,
-      ...report,
-      rows: report.results.flatMap(bench.rows),
-    });
+  try {
+    for (const bench of BENCHMARKS) {
+      if (only && !only.includes(bench.name)) continue;
+      if (bench.name === 'soak' && !overrides.soak) continue;
+      process.stderr.write(`[bench] ${bench.name}: ${bench.description}\n`);
+      const report = await bench.run({ transports, quick, ...overrides });
+      benchmarks.push({
+        name: bench.name,
+        description: bench.description,
+        ...report,
+        rows: report.results.flatMap(bench.rows),
+      });
+    }
+  } finally {
+    // The platforms shared by the service benchmarks (lib/platform-target.mjs).
+    await stopSharedTargets();
   }
 
   const machine = machineInfo();
-  const rows = benchmarks.flatMap((b) => b.rows);
+  const machineLabel = `${machine.cores} cores, ${machine.cpu}`;
+  const rows = benchmarks.flatMap((b) => b.rows).map((r) => ({ machine: machineLabel, ...r }));
   const skipped = benchmarks.flatMap((b) => (b.skipped ?? []).map((s) => ({ benchmark: b.name, ...s })));
   const report = {
     date: started.toISOString(),
@@ -164,15 +310,31 @@ async function main() {
     skipped,
     benchmarks: benchmarks.map((b) => ({ ...b, rows: undefined })),
   };
-  writeFileSync(join(HERE, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(HERE, `${reportName}.json`), `${JSON.stringify(report, null, 2)}\n`);
 
   const table = markdownTable(
-    ['benchmark', 'transport', 'mode', 'load', 'n', 'p50', 'p90', 'p99', 'max', 'unit', 'notes'],
+    [
+      'benchmark',
+      'what',
+      'mode',
+      'machine',
+      'load',
+      'throughput',
+      'n',
+      'p50',
+      'p90',
+      'p99',
+      'max',
+      'unit',
+      'notes',
+    ],
     rows.map((r) => [
       r.benchmark,
       r.transport,
       r.mode,
+      r.machine,
       r.load,
+      r.throughput,
       r.count,
       r.p50,
       r.p90,
@@ -185,7 +347,8 @@ async function main() {
   const md = [
     '# Paygrid benchmark report',
     '',
-    `- Date: ${report.date}${quick ? ' (--quick)' : ''}`,
+    `- Date: ${report.date}${quick ? ' (--quick: 2–3 s runs, 20,000 seeded transactions instead of 1,000,000, webhook backlogs of 500 instead of 4,000)' : ''}`,
+    `- Duration: ${report.duration_s} s`,
     `- Machine: ${machine.cores} cores, ${machine.cpu}, ${machine.memory_gib} GiB, ${machine.os}`,
     `- Node: ${machine.node}`,
     '- The load generator shares the cores with everything it measures.',
@@ -197,7 +360,7 @@ async function main() {
     'Details (stages, rates, parameters): report.json and results/*.json.',
     '',
   ].join('\n');
-  writeFileSync(join(HERE, 'report.md'), md);
+  writeFileSync(join(HERE, `${reportName}.md`), md);
   process.stdout.write(`\n${md}`);
   const lost = rows.reduce((n, r) => n + (r.lost ?? 0), 0);
   if (lost) {

@@ -35,6 +35,8 @@ async function main() {
       // Generated per start by startEmbedded; the bench signs its direct requests with it.
       internal_secret: payments.runtime.config.internalSecret,
       operator_token: embedded.operatorToken,
+      // PGlite over the wire protocol: the bench seeds and inspects through it.
+      database_url: payments.runtime.config.databaseUrl,
     })}\n`,
   );
   const stop = async () => {

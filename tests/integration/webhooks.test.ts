@@ -2,7 +2,9 @@
 // receiver (sandbox endpoints may target private addresses in test setups; live endpoints
 // never can) and are verified with the independent `standardwebhooks` package.
 
+import { lookup } from 'node:dns/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
@@ -229,5 +231,22 @@ describe('registration checks', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ code: 'parameter_invalid', param: 'url' });
+  });
+
+  it("refuses a live hostname that resolves to a private address (this machine's name)", async () => {
+    // The machine's own name resolves (through /etc/hosts) to a loopback or private address
+    // on this machine and on CI runners; the precondition says so when it does not.
+    const name = hostname();
+    const addresses = await lookup(name, { all: true });
+    expect(
+      addresses.some((a) => /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|f[cd])/.test(a.address)),
+    ).toBe(true);
+    const response = await platform.api(account.liveKey, 'POST', '/v1/webhooks', {
+      url: `https://${name}/hook`,
+      enabled_events: ['*'],
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'parameter_invalid', param: 'url' });
+    expect(response.body.error.message).toMatch(/resolves to/);
   });
 });

@@ -4,9 +4,9 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 
@@ -54,6 +54,17 @@ export interface DistributedPlatform extends Platform {
   start(service: ServiceName, extraEnv?: Record<string, string>): Promise<void>;
   /** Starts one more gateway process on its own port (same database and Redis). */
   startExtraGateway(): Promise<{ url: string; stop(): Promise<void> }>;
+  /** Starts one more instance of a service on its own port (same database, Kafka and Redis). */
+  startExtra(service: ServiceName, extraEnv?: Record<string, string>): Promise<ExtraInstance>;
+  /** The process id of a service's main instance (undefined when it is not running). */
+  pid(service: ServiceName): number | undefined;
+}
+
+export interface ExtraInstance {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+  kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
 export const ROOT = join(__dirname, '..', '..');
@@ -292,7 +303,7 @@ export async function startDistributedPlatform(
       await Promise.all([...processes.keys()].map((s) => kill(s, 'SIGTERM')));
       await Promise.all(
         extras.map((c) =>
-          c.exitCode === null
+          c.exitCode === null && c.signalCode === null
             ? new Promise((r) => {
                 c.once('exit', r);
                 c.kill('SIGTERM');
@@ -314,6 +325,21 @@ export async function startDistributedPlatform(
     env,
     kill,
     start,
+    pid: (service: ServiceName) => processes.get(service)?.pid,
+    async startExtra(service: ServiceName, extraEnv: Record<string, string> = {}) {
+      const port = await freePort();
+      const child = spawnService(service, port, extraEnv);
+      extras.push(child);
+      const extraUrl = `http://127.0.0.1:${port}`;
+      await waitForHealth(extraUrl, '/ready');
+      const kill = async (signal: NodeJS.Signals = 'SIGKILL') => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill(signal);
+        await exited;
+      };
+      return { url: extraUrl, pid: child.pid as number, stop: () => kill('SIGTERM'), kill };
+    },
     async startExtraGateway() {
       const port = await freePort();
       const child = spawnService('gateway', port);
@@ -334,8 +360,85 @@ export async function startDistributedPlatform(
 }
 
 /** `env`: extra settings for every service (e.g. SMTP_URL pointing at a test's SMTP sink). */
-export function startPlatform(options: { env?: Record<string, string> } = {}): Promise<Platform> {
-  return testMode() === 'distributed'
+export async function startPlatform(options: { env?: Record<string, string> } = {}): Promise<Platform> {
+  const platform = await (testMode() === 'distributed'
     ? startDistributedPlatform(options.env)
-    : startEmbeddedPlatform(options.env);
+    : startEmbeddedPlatform(options.env));
+  return process.env.PAYGRID_PRISM ? behindPrism(platform) : platform;
+}
+
+// ---------------------------------------------------------------------------------------
+// PAYGRID_PRISM=1: every `api()` call goes through Prism (@stoplight/prism-cli) in proxy mode
+// with --errors, in front of the platform, with the OpenAPI document the platform serves.
+// Prism checks each response against the document; a response that breaks it fails the
+// calling test (an exception naming the violations). Requests that break the document on
+// purpose (the suites' bad-input checks) are answered by Prism itself, without reaching the
+// server: those are sent again straight to the server, so the suites' own assertions still
+// hold. Prism must really be in the path: checked at start (its "no path matched" problem
+// document) and on every proxied answer (the CORS headers Prism adds and the server never
+// sends); a run that validated nothing fails when the platform stops.
+// ---------------------------------------------------------------------------------------
+
+const PRISM_ERROR = 'https://stoplight.io/prism/errors#';
+
+/** `editDocument` changes the document Prism checks against (its own test breaks it on purpose). */
+export async function behindPrism<P extends Platform>(
+  platform: P,
+  editDocument = (doc: any) => doc,
+): Promise<P> {
+  const document = await request<unknown>(platform.url, undefined, 'GET', '/v1/openapi.json');
+  if (document.status !== 200) throw new Error(`prism: GET /v1/openapi.json answered ${document.status}`);
+  const file = join(tmpdir(), `paygrid-openapi-${randomBytes(6).toString('hex')}.json`);
+  writeFileSync(file, JSON.stringify(editDocument(document.body)));
+  const port = await freePort();
+  const prismUrl = `http://127.0.0.1:${port}`;
+  const cli = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
+  const args = [cli, 'proxy', file, platform.url, '--errors', '--host', '127.0.0.1', '--port', String(port)];
+  const prism = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let prismLog = '';
+  prism.stderr?.on('data', (chunk) => (prismLog = `${prismLog}${chunk}`.slice(-4000)));
+  await eventually(
+    async () => {
+      const probe = await request<any>(prismUrl, undefined, 'GET', '/v1/__prism_probe');
+      return String(probe.body?.type).startsWith(`${PRISM_ERROR}NO_PATH_MATCHED`) ? true : undefined;
+    },
+    60_000,
+    250,
+  ).catch((error) => {
+    prism.kill('SIGKILL');
+    throw new Error(`prism did not start: ${String(error)}\n${prismLog}`);
+  });
+  const counts = { validated: 0, answeredByServer: 0 };
+  const api: Platform['api'] = async (key, method, path, body, headers) => {
+    const response = await request<any>(prismUrl, key, method, path, body, headers);
+    const type = response.body?.type;
+    if (typeof type === 'string' && type.startsWith(PRISM_ERROR)) {
+      if (type === `${PRISM_ERROR}VIOLATIONS`) {
+        throw new Error(
+          `prism: the response to ${method} ${path} breaks the OpenAPI document: ${JSON.stringify(response.body.validation)}`,
+        );
+      }
+      // The request breaks the document (on purpose): the server answers it, unchecked.
+      counts.answeredByServer++;
+      return request(platform.url, key, method, path, body, headers);
+    }
+    if (response.headers.get('access-control-expose-headers') !== '*') {
+      throw new Error(`prism: ${method} ${path} was answered without Prism in the path`);
+    }
+    counts.validated++;
+    return response;
+  };
+  const stop = platform.stop;
+  return Object.assign(platform, {
+    api,
+    async stop() {
+      prism.kill('SIGTERM');
+      rmSync(file, { force: true });
+      await stop();
+      process.stderr.write(
+        `prism: ${counts.validated} responses validated against the document, ${counts.answeredByServer} deliberately invalid requests answered by the server directly\n`,
+      );
+      if (counts.validated === 0) throw new Error('prism: no response went through Prism');
+    },
+  });
 }

@@ -22,12 +22,14 @@ import { EventLog } from './events/event-log';
 import { EventsController } from './events/events.controller';
 import { Events1700000000400 } from './migrations/1700000000400-events';
 import { WebhookEndpoints1700000000410 } from './migrations/1700000000410-webhook-endpoints';
+import { DeliveriesLeased1700000000420 } from './migrations/1700000000420-deliveries-leased';
 
 export const WEBHOOKS_MIGRATIONS = [
   platformTablesMigration('webhooks'),
   idempotencyMigration('webhooks'),
   Events1700000000400,
   WebhookEndpoints1700000000410,
+  DeliveriesLeased1700000000420,
 ];
 
 @Module({})

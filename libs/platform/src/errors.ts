@@ -40,6 +40,10 @@ export const PG = {
   serializationFailure: '40001',
   deadlockDetected: '40P01',
   lockNotAvailable: '55P03',
+  /** Text the database cannot hold: U+0000 in a text parameter ... */
+  characterNotInRepertoire: '22021',
+  /** ... or in JSON stored as jsonb. */
+  untranslatableCharacter: '22P05',
 } as const;
 
 export function pgCode(error: unknown): string | undefined {
@@ -72,6 +76,12 @@ export function translateDbError(error: unknown): unknown {
   const code = pgCode(error);
   if (code === PG.lockNotAvailable || isRetryableTransactionError(error)) {
     return new ApiError('resource_busy', 'The object is being changed by another request; retry shortly.');
+  }
+  if (code === PG.characterNotInRepertoire || code === PG.untranslatableCharacter) {
+    return new ApiError(
+      'parameter_invalid',
+      'A parameter contains a character that cannot be stored (U+0000).',
+    );
   }
   if (code === PG.uniqueViolation) {
     return new ApiError('resource_conflict', 'An object with these unique values already exists.');

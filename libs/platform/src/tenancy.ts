@@ -19,6 +19,8 @@ export async function findOwned<R>(
   what: string,
   param = 'id',
 ): Promise<R> {
+  // No id holds U+0000 (PostgreSQL cannot even compare it): such an id does not exist.
+  if (id.includes('\u0000')) throw notFound(what, id.split('\u0000').join('\\u0000'), param);
   const [row] = await db.query<R>(
     `select * from ${table} where id = $1 and account_id = $2 and livemode = $3`,
     [id, tenant.account, tenant.livemode],

@@ -19,7 +19,10 @@ const POLL_MS = 200;
 const EXCERPT_BYTES = 1024;
 /** Deliveries in flight per instance; beyond it the instance claims no more. */
 const MAX_IN_FLIGHT = 200;
-/** Deliveries in flight per endpoint (across instances, checked at claim time, so approximate). */
+/**
+ * Deliveries in flight per endpoint, across instances: checked at claim time against the
+ * leases taken; two instances claiming at the same instant can each fill the remaining slots.
+ */
 const PER_ENDPOINT_IN_FLIGHT = 10;
 /** An endpoint whose deliveries have all failed for this long is disabled. */
 export const DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
@@ -164,30 +167,44 @@ export class DeliveryWorker {
       this.inFlight.add(work);
       void work.finally(() => this.inFlight.delete(work));
     }
-    if (claimed.length === BATCH) this.again = true;
+    // Claim again at once until a round finds nothing: a round may stop short of BATCH when
+    // endpoints run out of slots while other endpoints still have due deliveries.
+    if (claimed.length > 0) this.again = true;
   }
 
   private async claim(): Promise<Claimed[]> {
     const now = this.clock.now();
     return this.db.ownTransaction(async (tx) => {
-      // A delivery is due only when no earlier one for the same endpoint and object is pending.
+      // A delivery is due only when no earlier one for the same endpoint and object is
+      // pending, and its endpoint has fewer than PER_ENDPOINT_IN_FLIGHT leased. The leased
+      // counts are taken once per claim (index deliveries_leased: only in-flight rows), not per
+      // candidate, so a claim stays cheap with a large backlog; `ranked` keeps one claim from
+      // taking more than an endpoint's remaining slots.
       return tx.query<Claimed>(
-        `with due as (
-           select d.id from webhooks.deliveries d
+        `with leased as (
+           select l.endpoint_id, count(*)::int as n from webhooks.deliveries l
+           where l.status = 'pending' and l.lease_until is not null and l.lease_until > $1
+           group by l.endpoint_id),
+         due as (
+           select d.id, d.endpoint_id, d.next_attempt_at, d.seq, coalesce(leased.n, 0) as leased
+           from webhooks.deliveries d
+           left join leased on leased.endpoint_id = d.endpoint_id
            where d.status = 'pending' and d.next_attempt_at <= $1
              and (d.lease_until is null or d.lease_until <= $1)
+             and coalesce(leased.n, 0) < $4
              and not exists (
                select 1 from webhooks.deliveries p
                where p.endpoint_id = d.endpoint_id and p.object_id = d.object_id
                  and p.status = 'pending' and p.seq < d.seq)
-             and (select count(*) from webhooks.deliveries l
-                  where l.endpoint_id = d.endpoint_id and l.status = 'pending' and l.lease_until > $1) < $4
            order by d.next_attempt_at, d.seq
            limit $3
-           for update of d skip locked)
+           for update of d skip locked),
+         ranked as (
+           select id, leased + row_number() over (partition by endpoint_id order by next_attempt_at, seq) as slot
+           from due)
          update webhooks.deliveries d set lease_until = $2, last_attempt_at = $1
-         from due, webhooks.endpoints e
-         where d.id = due.id and e.id = d.endpoint_id
+         from ranked, webhooks.endpoints e
+         where d.id = ranked.id and ranked.slot <= $4 and e.id = d.endpoint_id
          returning d.id, d.livemode, d.attempts, d.event_id, d.endpoint_id, e.url, e.status as endpoint_status,
            e.secret, e.previous_secret, e.previous_secret_expires_at,
            coalesce(d.payload, (select payload from webhooks.events ev where ev.id = d.event_id)) as payload`,

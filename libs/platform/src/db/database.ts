@@ -140,7 +140,15 @@ export class Database {
     return () => this.commitListeners.delete(listener);
   }
 
+  /**
+   * One statement. Inside a request transaction of this database (an idempotent request) it
+   * runs in that transaction, like `transaction()`: on another pooled connection it would
+   * commit apart from the idempotency record, and wait forever on the embedded database,
+   * which runs one transaction at a time.
+   */
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const ambient = requestTransaction.getStore();
+    if (ambient?.db === this) return ambient.tx.query<T>(sql, params);
     return rowsOf<T>(await this.dataSource.query(sql, params));
   }
 

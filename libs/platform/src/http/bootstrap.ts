@@ -4,7 +4,7 @@
 import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLOCK } from '../clock';
 import { ApiError } from '../errors';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
@@ -12,7 +12,7 @@ import { NestPinoLogger } from '../logging';
 import { OpenApiController } from '../openapi/openapi.controller';
 import { trackRoutes } from '../openapi/registered-routes';
 import { RUNTIME, type ServiceRuntime } from '../runtime';
-import { ApiExceptionFilter, requestIdOf } from './exception-filter';
+import { ApiExceptionFilter, requestIdOf, sendError, toApiError } from './exception-filter';
 import { InternalContextGuard } from './guard';
 import { HealthController } from './health.controller';
 import { parseQuery } from './query';
@@ -84,7 +84,19 @@ export async function createHttpApp(
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
-    routerOptions: { querystringParser: parseQuery },
+    // maxParamLength: Fastify's default (100) turned a longer path id into an unlogged 500.
+    routerOptions: { querystringParser: parseQuery, maxParamLength: 1000 },
+    // Errors Fastify raises before routing (a path with broken percent-encoding such as
+    // /v1/events/%ZZ) bypass NestJS: answer them with the envelope too. Such a path names
+    // no route: 404 route_not_found.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const { error: apiError } = toApiError(
+        error.code === 'FST_ERR_BAD_URL'
+          ? new ApiError('route_not_found', 'Unrecognized request URL.')
+          : error,
+      );
+      sendError(reply, request, apiError);
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     logger: new NestPinoLogger(runtime.logger),
@@ -94,6 +106,14 @@ export async function createHttpApp(
   const fastify = app.getHttpAdapter().getInstance();
   trackRoutes(fastify);
   registerBodyParsers(fastify);
+  // A path with U+0000 (%00) names nothing that can exist (PostgreSQL cannot even compare
+  // it): 404 before any handler passes it to a query that would fail with a 500 or a 400.
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (/%00/i.test(request.url.split('?')[0])) {
+      sendError(reply, request, new ApiError('route_not_found', 'Unrecognized request URL.'));
+      return reply;
+    }
+  });
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('request-id', requestIdOf(request));
   });

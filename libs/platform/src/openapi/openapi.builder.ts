@@ -73,7 +73,8 @@ function errorStatuses(options: {
   spec: OperationSpec;
 }): number[] {
   const statuses = new Set<number>([401, 403, 429, 500, 503, 504]);
-  if (options.hasBody || options.hasQuery) statuses.add(400);
+  // Every POST takes the Idempotency-Key header, which can be malformed (400 parameter_invalid).
+  if (options.hasBody || options.hasQuery || options.method === 'post') statuses.add(400);
   if (options.hasPathParams || options.paginated) statuses.add(404);
   if (options.hasBody) [413, 415].forEach((s) => statuses.add(s));
   // Idempotency-Key: 409 while the first request runs, 422 when reused for another request.
