@@ -395,6 +395,8 @@ export async function behindPrism<P extends Platform>(
   const cli = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
   const args = [cli, 'proxy', file, platform.url, '--errors', '--host', '127.0.0.1', '--port', String(port)];
   const prism = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Never outlive the tests (a suite whose beforeAll times out never calls stop()).
+  process.once('exit', () => prism.kill('SIGKILL'));
   let prismLog = '';
   prism.stderr?.on('data', (chunk) => (prismLog = `${prismLog}${chunk}`.slice(-4000)));
   await eventually(
