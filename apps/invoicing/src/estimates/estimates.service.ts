@@ -456,15 +456,20 @@ export class EstimatesService {
   /**
    * sent -> expired for every estimate whose expires_at has passed (estimate.expired, once
    * each). Batches are claimed with `for update skip locked`, so instances share the work.
+   * Time is per customer: without `test_clock` only estimates of customers on the real clock
+   * (the periodic job); with it, only those of that test clock's customers, at its frozen
+   * time (each step of a test clock advance).
    */
-  async runExpiry(now: Date): Promise<number> {
+  async runExpiry(now: Date, scope: { test_clock?: string } = {}): Promise<number> {
     let total = 0;
     for (;;) {
       const expired = await this.db.transaction(async (tx) => {
         const due = await tx.query<EstimateRow>(
-          `select * from invoicing.estimates where status = 'sent' and expires_at is not null and expires_at <= $1
-           order by expires_at limit $2 for update skip locked`,
-          [now, EXPIRY_BATCH],
+          `select e.* from invoicing.estimates e join invoicing.customers c on c.id = e.customer_id
+            where e.status = 'sent' and e.expires_at is not null and e.expires_at <= $1
+              and c.test_clock is not distinct from $3::text
+            order by e.expires_at limit $2 for update of e skip locked`,
+          [now, EXPIRY_BATCH, scope.test_clock ?? null],
         );
         for (const row of due) await this.move(tx, row, 'expire', now, {});
         return due.length;
@@ -472,6 +477,16 @@ export class EstimatesService {
       total += expired;
       if (expired < EXPIRY_BATCH) return total;
     }
+  }
+
+  /** The earliest expires_at, at or before `to`, of a sent estimate of this test clock's customers. */
+  async nextExpiry(testClock: string, to: Date): Promise<Date | null> {
+    const [row] = await this.db.query<{ at: Date | null }>(
+      `select min(e.expires_at) as at from invoicing.estimates e join invoicing.customers c on c.id = e.customer_id
+        where c.test_clock = $1 and e.status = 'sent' and e.expires_at <= $2`,
+      [testClock, to],
+    );
+    return row?.at ? new Date(row.at) : null;
   }
 
   // ---- internals ----
