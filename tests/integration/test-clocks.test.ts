@@ -272,6 +272,15 @@ describe('test clocks', () => {
       expect(sent.body.status).toBe('sent');
       return sent.body.id as string;
     };
+    // expires_at must be after the clock's time (2027 is after the real time, not the clock's).
+    const past = await api('POST', '/v1/estimates', {
+      kind: 'quote',
+      customer,
+      lines: [{ description: 'Audit', quantity: 1, unit_amount: 50_000 }],
+      expires_at: '2027-06-01T00:00:00Z',
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.error).toMatchObject({ code: 'parameter_invalid', param: 'expires_at' });
     const soon = await sentQuote(customer, '2028-01-10T12:00:00Z');
     const later = await sentQuote(customer, '2028-03-01T00:00:00Z');
     const elsewhere = await sentQuote(other.customer, '2028-01-05T00:00:00Z');

@@ -183,7 +183,8 @@ export class EstimatesService {
           totals.discount_total.toString(),
           totals.tax_total.toString(),
           totals.total.toString(),
-          futureExpiry(body.expires_at, now),
+          // Expiry is on the customer's time: its test clock's frozen time, if any.
+          futureExpiry(body.expires_at, await this.customerTime(tx, tenant, body.customer, now)),
           // 32 random bytes: the customer's page address is the credential, as for invoices.
           randomBytes(32).toString('base64url'),
           sellerName,
@@ -223,7 +224,10 @@ export class EstimatesService {
           total: totals.total.toString(),
         });
       }
-      if (body.expires_at !== undefined) changes.expires_at = futureExpiry(body.expires_at, now);
+      if (body.expires_at !== undefined) {
+        const customerNow = await this.customerTime(tx, tenant, current.customer_id, now);
+        changes.expires_at = futureExpiry(body.expires_at, customerNow);
+      }
       if (body.description !== undefined) changes.description = body.description;
       if (body.metadata !== undefined)
         changes.metadata = JSON.stringify({ ...current.metadata, ...body.metadata });
@@ -266,7 +270,7 @@ export class EstimatesService {
       const current = await this.lock(tx, tenant, id);
       transition(current.id, current.status, 'send');
       const now = this.clock.now();
-      if (current.expires_at && new Date(current.expires_at).getTime() <= now.getTime()) {
+      if (this.pastExpiry(current, await this.customerTime(tx, tenant, current.customer_id, now))) {
         throw invalid('expires_at has passed; set a later one before sending.', 'expires_at');
       }
       if (!current.lines.length)
@@ -495,7 +499,8 @@ export class EstimatesService {
     return this.db.transaction(async (tx) => {
       const current = await this.lock(tx, tenant, id);
       const now = this.clock.now();
-      if (current.status === 'sent' && this.pastExpiry(current, now)) {
+      const customerNow = await this.customerTime(tx, tenant, current.customer_id, now);
+      if (current.status === 'sent' && this.pastExpiry(current, customerNow)) {
         throw new ApiError(
           'invalid_state_transition',
           `Estimate '${id}' expired at ${new Date(current.expires_at as Date).toISOString()}.`,
