@@ -22,7 +22,9 @@ import { numberFlag, parseArgs } from './lib/args.mjs';
 import { machineInfo } from './lib/machine.mjs';
 import { markdownTable } from './lib/stats.mjs';
 import { api } from './api.mjs';
+import { billingEngine } from './billing-engine.mjs';
 import { gatewayOverhead, modeAvailability } from './gateway-overhead.mjs';
+import { invoices } from './invoices.mjs';
 import { sharedTarget, stopSharedTargets } from './lib/platform-target.mjs';
 import { outboxLatency, transportAvailability } from './outbox-latency.mjs';
 import { overload } from './overload.mjs';
@@ -138,6 +140,51 @@ export const BENCHMARKS = [
       })),
   },
   {
+    ...invoices,
+    rows: (r) =>
+      r.results.map((x) => ({
+        benchmark: 'invoices',
+        mode: r.mode,
+        transport:
+          x.name === 'create-and-send'
+            ? 'POST /v1/invoices (create, finalize, mail queued)'
+            : `GET /v1/invoices page of 100, status+customer+created, ${x.table_rows?.toLocaleString('en')} rows`,
+        load: `${x.connections} connections, ${x.seconds} s`,
+        throughput: `${x.ops_per_s} ${x.name === 'create-and-send' ? 'invoices' : 'req'}/s`,
+        ...lat(x.latency_ms),
+        unit: 'ms per request (closed model)',
+        notes:
+          `${statusNote(x.statuses, x.errors)}` +
+          (x.seed_seconds !== undefined ? `; seeded in ${x.seed_seconds} s` : '') +
+          (x.numbering
+            ? `; numbers ${x.numbering.numbered}, distinct ${x.numbering.distinct_numbers}, counter ${x.numbering.counter}`
+            : '') +
+          `; CPU of both cores: ${cpuNote(x.machine_load)}`,
+      })),
+  },
+  {
+    ...billingEngine,
+    // Its own targets (postgres: a fresh database on DATABASE_URL; embedded: PGlite in the
+    // bench process), not the shared platform: it drives BillingEngine.runDue directly.
+    run: (o) =>
+      billingEngine.run({
+        targets: o.transports.map((t) => (t === 'kafka' ? 'postgres' : t)),
+        quick: o.quick,
+        subscriptions: o.subscriptions,
+      }),
+    rows: (r) =>
+      r.results.map((x) => ({
+        benchmark: 'billing-engine',
+        mode: x.target === 'postgres' ? 'distributed' : 'embedded',
+        transport: `one engine billing ${x.subscriptions.toLocaleString('en')} due subscriptions (${x.target})`,
+        load: `batch ${x.batch}, ${x.subscriptions.toLocaleString('en')} subscriptions due at once`,
+        throughput: `${x.subscriptions_per_second} subscriptions/s`,
+        count: x.subscriptions,
+        unit: 'subscriptions billed per second (invoice created, finalized, charge command)',
+        notes: `${x.seconds} s; invoices finalized ${x.invoices_finalized}, charge commands ${x.charge_commands}, not billed ${x.not_billed}; bench process ${x.bench_process_cpu_seconds} CPU s`,
+      })),
+  },
+  {
     ...webhooks,
     rows: (r) =>
       r.results.map((x) =>
@@ -224,7 +271,7 @@ async function main() {
       'usage: npm run bench -- [--quick] [--only NAME[,NAME]] [--transport kafka|embedded|all]\n' +
         '         [--rate N] [--seconds N] [--warmup N] [--drain N] [--partitions N] [--instances N]\n' +
         '         [--relay-poll-ms N] [--connections N] [--rows N] [--backlog N] [--webhook-rate N]\n' +
-        '         [--soak SECONDS] [--report NAME]\n' +
+        '         [--soak SECONDS] [--subscriptions N] [--report NAME]\n' +
         `benchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}\n`,
     );
     return;
@@ -258,6 +305,7 @@ async function main() {
     ['soak', 'soak'],
     ['backlog', 'backlog'],
     ['webhook-rate', 'webhookRate'],
+    ['subscriptions', 'subscriptions'],
   ]) {
     const value = numberFlag(flags, flag, undefined, { min: 0 });
     if (value !== undefined) overrides[key] = value;
@@ -347,7 +395,7 @@ async function main() {
   const md = [
     '# Paygrid benchmark report',
     '',
-    `- Date: ${report.date}${quick ? ' (--quick: 2–3 s runs, 20,000 seeded transactions instead of 1,000,000, webhook backlogs of 500 instead of 4,000)' : ''}`,
+    `- Date: ${report.date}${quick ? ' (--quick: 2–3 s runs, 20,000 seeded transactions and invoices instead of 1,000,000, 2,000 subscriptions billed instead of 100,000, webhook backlogs of 500 instead of 4,000)' : ''}`,
     `- Duration: ${report.duration_s} s`,
     `- Machine: ${machine.cores} cores, ${machine.cpu}, ${machine.memory_gib} GiB, ${machine.os}`,
     `- Node: ${machine.node}`,

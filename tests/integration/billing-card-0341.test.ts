@@ -6,10 +6,8 @@
 // +1, +3, +5, +7 days to past_due and then the configured end state (unpaid), with every
 // event in /v1/events.
 //
-// Needs the payments service's side of issue 4/5 (the invoice card form at
-// /pay/invoices/<token>, mandates, the payment.charge_mandate consumer), built on another
-// branch: this suite passes once that is merged. The same walk with a stand-in for the
-// payments side runs today in tests/integration/billing-dunning.test.ts.
+// The same card stored with a test payment instead, failing from the first charge of a
+// trial's end through both dunning end states, is tests/integration/billing-dunning.test.ts.
 
 import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
 

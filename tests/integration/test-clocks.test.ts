@@ -256,6 +256,82 @@ describe('test clocks', () => {
     });
   });
 
+  it("expires the quotes of the clock's customers at the clock's time, not the real one", async () => {
+    const { clock, customer } = await clockedCustomer('2028-01-01T00:00:00Z');
+    const other = await clockedCustomer('2028-01-01T00:00:00Z');
+    const sentQuote = async (owner: string, expiresAt: string) => {
+      const draft = await api('POST', '/v1/estimates', {
+        kind: 'quote',
+        customer: owner,
+        lines: [{ description: 'Audit', quantity: 1, unit_amount: 50_000 }],
+        expires_at: expiresAt,
+      });
+      expect(draft.status).toBe(200);
+      const sent = await api('POST', `/v1/estimates/${draft.body.id}/send`);
+      expect(sent.status).toBe(200);
+      expect(sent.body.status).toBe('sent');
+      return sent.body.id as string;
+    };
+    // expires_at must be after the clock's time (2027 is after the real time, not the clock's).
+    const past = await api('POST', '/v1/estimates', {
+      kind: 'quote',
+      customer,
+      lines: [{ description: 'Audit', quantity: 1, unit_amount: 50_000 }],
+      expires_at: '2027-06-01T00:00:00Z',
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.error).toMatchObject({ code: 'parameter_invalid', param: 'expires_at' });
+    const soon = await sentQuote(customer, '2028-01-10T12:00:00Z');
+    const later = await sentQuote(customer, '2028-03-01T00:00:00Z');
+    const elsewhere = await sentQuote(other.customer, '2028-01-05T00:00:00Z');
+
+    const advanced = await api('POST', `/v1/test-clocks/${clock}/advance`, {
+      frozen_time: '2028-02-01T00:00:00Z',
+    });
+    expect(advanced.status).toBe(200);
+    expect(advanced.body).toMatchObject({ status: 'ready', frozen_time: '2028-02-01T00:00:00.000Z' });
+
+    const status = async (id: string) => (await api('GET', `/v1/estimates/${id}`)).body;
+    // Expired at the step of its expires_at, on the clock's time.
+    expect(await status(soon)).toMatchObject({
+      status: 'expired',
+      status_transitions: { expired_at: '2028-01-10T12:00:00.000Z' },
+    });
+    expect((await status(later)).status).toBe('sent');
+    // Another clock's customer is on that clock's time, which did not move.
+    expect((await status(elsewhere)).status).toBe('sent');
+    const expired = await events((e) => e.type === 'estimate.expired' && e.data.object.id === soon, 1);
+    expect(expired.map((e) => e.created_at)).toEqual(['2028-01-10T12:00:00.000Z']);
+    const refused = await api('POST', `/v1/estimates/${soon}/accept`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('invalid_state_transition');
+
+    // The other clock's advance expires its own quote, once, at its time.
+    await api('POST', `/v1/test-clocks/${other.clock}/advance`, { frozen_time: '2028-01-06T00:00:00Z' });
+    expect(await status(elsewhere)).toMatchObject({
+      status: 'expired',
+      status_transitions: { expired_at: '2028-01-05T00:00:00.000Z' },
+    });
+    await api('POST', `/v1/test-clocks/${clock}/advance`, { frozen_time: '2028-03-02T00:00:00Z' });
+    expect(await status(later)).toMatchObject({
+      status: 'expired',
+      status_transitions: { expired_at: '2028-03-01T00:00:00.000Z' },
+    });
+    const all = await events(
+      (e) => e.type === 'estimate.expired' && [soon, later, elsewhere].includes(e.data.object.id),
+      3,
+    );
+    // Once each, at its own clock's time.
+    const byId = (a: string[], b: string[]) => a[0].localeCompare(b[0]);
+    expect(all.map((e) => [e.data.object.id, e.created_at]).sort(byId)).toEqual(
+      [
+        [soon, '2028-01-10T12:00:00.000Z'],
+        [elsewhere, '2028-01-05T00:00:00.000Z'],
+        [later, '2028-03-01T00:00:00.000Z'],
+      ].sort(byId),
+    );
+  });
+
   it('refuses items of different cycles or currencies, and unknown customers', async () => {
     const { customer } = await clockedCustomer('2028-01-01T00:00:00Z');
     const mixed = await api('POST', '/v1/subscriptions', {

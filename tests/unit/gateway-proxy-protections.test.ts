@@ -102,6 +102,7 @@ async function gateway(options: {
   publicBaseUrl?: string;
   keys?: Record<string, AuthenticatedKey>;
   clock?: () => number;
+  maxInFlight?: number;
 }): Promise<FastifyInstance> {
   const app = fastify();
   const time = options.clock ?? clock();
@@ -114,6 +115,7 @@ async function gateway(options: {
     rateLimits: new ApiRateLimits(new MemoryRateLimiter(time), { live: 100, test: 25 }, 20, time),
     internalSecret: 'x'.repeat(32),
     logger: createLogger('test', 'silent'),
+    maxInFlight: options.maxInFlight ?? 256,
   });
   await app.ready();
   return app;
@@ -252,6 +254,40 @@ describe('upstream failures', () => {
     const response = await get(app, GOOD);
     expect(response.statusCode).toBe(503);
     expect(response.json().error.code).toBe('upstream_unavailable');
+    await app.close();
+  });
+});
+
+describe('load shedding (in-flight bound)', () => {
+  it('answers 503 with Retry-After beyond the bound, on /v1 and pages, and serves again once requests finish', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const upstream = new FakeUpstream(() => gate);
+    const app = await gateway({ upstream, maxInFlight: 2 });
+    // Two requests reach the (held) service and occupy the bound.
+    const held = [get(app, GOOD), get(app, GOOD)];
+    for (let turn = 0; upstream.calls.length < 2 && turn < 1_000; turn++)
+      await new Promise((r) => setImmediate(r));
+    expect(upstream.calls).toHaveLength(2);
+    const shed = await Promise.all([get(app, GOOD), get(app, undefined), get(app, GOOD, '/pay/plink_1')]);
+    for (const response of shed) {
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.headers['request-id']).toMatch(/^req_/);
+      expect(response.json().error).toMatchObject({
+        type: 'api_error',
+        code: 'upstream_unavailable',
+        message: expect.stringContaining('overloaded'),
+        request_id: response.headers['request-id'],
+      });
+    }
+    // Shed before any work: the service saw none of them, and the key was not charged.
+    expect(upstream.calls).toHaveLength(2);
+    release();
+    for (const response of await Promise.all(held)) expect(response.statusCode).toBe(200);
+    const after = await Promise.all([get(app, GOOD), get(app, GOOD)]);
+    expect(after.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(after[1].headers['ratelimit']).toBe('"default";r=21;t=1');
     await app.close();
   });
 });

@@ -14,6 +14,8 @@ export interface GatewayConfig extends ServiceConfig {
   rateLimits: { live: number; test: number };
   /** Failed authentications per second per client address before 429; 0 turns it off. */
   authFailuresPerSecond: number;
+  /** Load shedding: proxied requests this instance handles at once before answering 503. */
+  maxInFlight: number;
 }
 
 export function readGatewayConfig(
@@ -40,6 +42,7 @@ export function readGatewayConfig(
       test: reader.int('RATE_LIMIT_TEST_PER_SECOND', 25, 1, 100_000),
     },
     authFailuresPerSecond: reader.int('AUTH_FAILURE_LIMIT_PER_SECOND', 20, 0, 100_000),
+    maxInFlight: reader.int('GATEWAY_MAX_IN_FLIGHT', 256, 1, 100_000),
     ...overrides,
   };
   reader.done();

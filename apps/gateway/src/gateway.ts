@@ -126,6 +126,7 @@ export async function createGateway(
           rateLimits,
           internalSecret: config.internalSecret,
           logger: runtime.logger,
+          maxInFlight: config.maxInFlight,
         });
       },
     },

@@ -128,7 +128,7 @@ export async function createInvoicing(
     mail,
     runtime.logger,
   );
-  const billing = createBilling(runtime, invoices);
+  const billing = createBilling(runtime, invoices, { estimates });
   const parts: InvoicingParts = { mail, documents, invoices, billing, estimates };
   const app = await createHttpApp(InvoicingModule.forRoot(runtime, parts), runtime);
   mail.start();

@@ -221,6 +221,7 @@ describe('readServiceConfig', () => {
       kafkaBrokers: ['k1:9092', 'k2:9092'],
       kafkaPartitions: 8,
       kafkaTopicPrefix: 'ci-1.',
+      kafkaSessionTimeoutMs: 10_000,
       outboxRelayEnabled: false,
       internalSecret: SECRET,
       logLevel: 'debug',
@@ -239,6 +240,7 @@ describe('readServiceConfig', () => {
       host: '127.0.0.1',
       kafkaPartitions: 4,
       kafkaTopicPrefix: '',
+      kafkaSessionTimeoutMs: 10_000,
       outboxRelayEnabled: true,
       logLevel: 'info',
     });

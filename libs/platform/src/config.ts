@@ -98,6 +98,8 @@ export interface ServiceConfig {
   kafkaPartitions: number;
   /** Prepended to every topic name, so several deployments (or test runs) can share a cluster. */
   kafkaTopicPrefix: string;
+  /** Kafka consumer session: how long a crashed member holds its partitions (broker min 6 s). */
+  kafkaSessionTimeoutMs: number;
   /** Run the outbox relay in this process (off for API-only replicas, or to simulate a crash). */
   outboxRelayEnabled: boolean;
   internalSecret: string;
@@ -127,6 +129,7 @@ export function readServiceConfig(
       .filter(Boolean),
     kafkaPartitions: reader.int('KAFKA_PARTITIONS', 4, 1, 1024),
     kafkaTopicPrefix: reader.optional('KAFKA_TOPIC_PREFIX') ?? '',
+    kafkaSessionTimeoutMs: reader.int('KAFKA_SESSION_TIMEOUT_MS', 10_000, 6_000, 300_000),
     outboxRelayEnabled: reader.bool('OUTBOX_RELAY_ENABLED', true),
     internalSecret: reader.secret('INTERNAL_SIGNING_SECRET', 32),
     logLevel: reader.oneOf(

@@ -72,6 +72,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
           clientId: `paygrid-${config.service}`,
           partitions: config.kafkaPartitions,
           topicPrefix: config.kafkaTopicPrefix,
+          sessionTimeoutMs: config.kafkaSessionTimeoutMs,
           topics: options.topics,
           logger,
         }));

@@ -35,6 +35,23 @@ export interface ProxyDeps {
   rateLimits: ApiRateLimits;
   internalSecret: string;
   logger: Logger;
+  /**
+   * Load shedding: the most /v1 and page requests this instance handles at once. Beyond it a
+   * request is answered 503 at once (Retry-After: 1) instead of queueing behind the others.
+   */
+  maxInFlight: number;
+}
+
+/** Seconds a shed client is asked to wait: the backlog of one instance drains within about one. */
+const OVERLOAD_RETRY_AFTER_SECONDS = 1;
+
+function overloaded(): ApiError {
+  return new ApiError(
+    'upstream_unavailable',
+    'The service is overloaded; retry after the number of seconds in Retry-After.',
+    undefined,
+    { headers: { 'retry-after': String(OVERLOAD_RETRY_AFTER_SECONDS) } },
+  );
 }
 
 type RawRequest = FastifyRequest & { rawBody?: Buffer; requestId?: string };
@@ -59,6 +76,27 @@ function forwardHeaders(request: RawRequest, signed: Record<string, string>): Re
 }
 
 export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
+  // When the machine saturates below the keys' rate limits, requests would otherwise queue
+  // (in this process and in the upstream pools) for as long as the overload lasts. Shedding
+  // happens before any work (authentication included), so a refused request costs little.
+  let inFlight = 0;
+  type Handler = (request: RawRequest, reply: FastifyReply) => Promise<void>;
+  const shedding =
+    (handler: Handler): Handler =>
+    async (request, reply) => {
+      if (inFlight >= deps.maxInFlight) {
+        request.requestId ??= newId('req');
+        sendError(reply, request, overloaded());
+        return;
+      }
+      inFlight++;
+      try {
+        await handler(request, reply);
+      } finally {
+        inFlight--;
+      }
+    };
+
   const forward = async (
     request: RawRequest,
     reply: FastifyReply,
@@ -137,20 +175,23 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     }
   };
 
-  fastify.all('/v1/*', handleApi);
+  fastify.all('/v1/*', shedding(handleApi));
 
   for (const page of PUBLIC_PAGE_PREFIXES) {
-    fastify.all(`/${page.prefix}/*`, async (request: RawRequest, reply) => {
-      try {
-        request.requestId ??= newId('req');
-        await forward(request, reply, page.service, {
-          kind: 'public',
-          request_id: request.requestId,
-          issued_at: Date.now(),
-        });
-      } catch (error) {
-        sendError(reply, request, toApiError(error).error);
-      }
-    });
+    fastify.all(
+      `/${page.prefix}/*`,
+      shedding(async (request: RawRequest, reply: FastifyReply) => {
+        try {
+          request.requestId ??= newId('req');
+          await forward(request, reply, page.service, {
+            kind: 'public',
+            request_id: request.requestId,
+            issued_at: Date.now(),
+          });
+        } catch (error) {
+          sendError(reply, request, toApiError(error).error);
+        }
+      }),
+    );
   }
 }

@@ -305,55 +305,58 @@ export class BillingEngine {
       BigInt(row.pending_credit),
     );
     const tenant = { account: row.account_id, livemode: row.livemode };
-    const draft = await this.invoices.createInTx(tx, tenant, {
-      customer: row.customer_id,
-      currency: row.currency,
-      lines: composed.lines,
-      discount: composed.discount > 0n ? { amount: minorToJson(composed.discount) } : null,
-      collection_method: row.collection_method,
-      ...(row.days_until_due !== null ? { days_until_due: row.days_until_due } : {}),
-      description: `Subscription ${row.id}, period ${period.start.toISOString().slice(0, 10)} to ${period.end.toISOString().slice(0, 10)}`,
-      subscription: row.id,
-      period_start: from,
-      period_end: period.end,
-      now,
-    });
-    const invoice = await this.invoices.finalizeInTx(tx, tenant, draft.id, now);
-    let attempts = 0;
-    let awaiting = false;
-    if (invoice.status === 'open' && invoice.amount_due > 0n) {
-      const collected = await this.invoices.collectInTx(tx, tenant, invoice.id, 1, now);
-      attempts = collected.action === 'charge_requested' ? 1 : 0;
-      awaiting = collected.action === 'charge_requested';
-    }
-    await tx.query(
-      `update invoicing.subscription_periods
-          set invoice_id = $3, amount = $4, payment_status = $5, attempts = $6, first_attempt_at = $7,
-              awaiting_outcome = $8
-        where subscription_id = $1 and period_index = $2`,
-      [
-        row.id,
-        n,
-        invoice.id,
-        invoice.total,
-        invoice.status === 'paid' ? 'paid' : 'pending',
-        attempts,
-        attempts ? now : null,
-        awaiting,
-      ],
+    // Created, finalized and (when something is due) collected as attempt 1.
+    const { invoice, action } = await this.invoices.createAndCollectInTx(
+      tx,
+      tenant,
+      {
+        customer: row.customer_id,
+        currency: row.currency,
+        lines: composed.lines,
+        discount: composed.discount > 0n ? { amount: minorToJson(composed.discount) } : null,
+        collection_method: row.collection_method,
+        ...(row.days_until_due !== null ? { days_until_due: row.days_until_due } : {}),
+        description: `Subscription ${row.id}, period ${period.start.toISOString().slice(0, 10)} to ${period.end.toISOString().slice(0, 10)}`,
+        subscription: row.id,
+        period_start: from,
+        period_end: period.end,
+        now,
+      },
+      1,
     );
+    const charged = action === 'charge_requested';
     if (prorations.length) {
       await tx.query(`update invoicing.subscription_prorations set invoice_id = $2 where id = any($1)`, [
         prorations.map((p) => p.id),
         invoice.id,
       ]);
     }
+    // The ledger row and the subscription in one statement (two tables, one round trip).
     const [updated] = await tx.query<SubscriptionRow>(
-      `update invoicing.subscriptions
+      `with period as (
+         update invoicing.subscription_periods
+            set invoice_id = $6, amount = $9, payment_status = $10, attempts = $11, first_attempt_at = $12,
+                awaiting_outcome = $13
+          where subscription_id = $1 and period_index = $3)
+       update invoicing.subscriptions
           set next_period_index = $2, current_period_index = $3, current_period_start = $4, current_period_end = $5,
               latest_invoice = $6, pending_credit = $7, updated_at = $8
         where id = $1 returning *`,
-      [row.id, n + 1, n, from, period.end, invoice.id, composed.creditLeft, now],
+      [
+        row.id,
+        n + 1,
+        n,
+        from,
+        period.end,
+        invoice.id,
+        composed.creditLeft,
+        now,
+        invoice.total,
+        invoice.status === 'paid' ? 'paid' : 'pending',
+        charged ? 1 : 0,
+        charged ? now : null,
+        charged,
+      ],
     );
     if (renewal) {
       await emitSubscriptionEvent(tx, 'subscription.renewed', updated, now, {

@@ -9,7 +9,7 @@ import { Subscriptions1700000000340 } from '../migrations/1700000000340-subscrip
 import { SubscriptionsController } from '../subscriptions/subscriptions.controller';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { TestClocksController } from '../test-clocks/test-clocks.controller';
-import { TestClocksService } from '../test-clocks/test-clocks.service';
+import { TestClocksService, type TestClockOptions } from '../test-clocks/test-clocks.service';
 import { BillingEngine, type BillingEngineOptions } from './billing-engine';
 
 export const BILLING_MIGRATIONS = [Subscriptions1700000000340];
@@ -25,7 +25,7 @@ export interface Billing {
 export function createBilling(
   runtime: ServiceRuntime,
   invoices: InvoicesInternal,
-  options: BillingEngineOptions & { outcomeWaitMs?: number } = {},
+  options: BillingEngineOptions & TestClockOptions = {},
 ): Billing {
   const logger = runtime.logger.child({ component: 'billing' });
   const engine = new BillingEngine(runtime.db, invoices, runtime.clock, logger, options);

@@ -183,7 +183,8 @@ export class EstimatesService {
           totals.discount_total.toString(),
           totals.tax_total.toString(),
           totals.total.toString(),
-          futureExpiry(body.expires_at, now),
+          // Expiry is on the customer's time: its test clock's frozen time, if any.
+          futureExpiry(body.expires_at, await this.customerTime(tx, tenant, body.customer, now)),
           // 32 random bytes: the customer's page address is the credential, as for invoices.
           randomBytes(32).toString('base64url'),
           sellerName,
@@ -223,7 +224,10 @@ export class EstimatesService {
           total: totals.total.toString(),
         });
       }
-      if (body.expires_at !== undefined) changes.expires_at = futureExpiry(body.expires_at, now);
+      if (body.expires_at !== undefined) {
+        const customerNow = await this.customerTime(tx, tenant, current.customer_id, now);
+        changes.expires_at = futureExpiry(body.expires_at, customerNow);
+      }
       if (body.description !== undefined) changes.description = body.description;
       if (body.metadata !== undefined)
         changes.metadata = JSON.stringify({ ...current.metadata, ...body.metadata });
@@ -266,7 +270,7 @@ export class EstimatesService {
       const current = await this.lock(tx, tenant, id);
       transition(current.id, current.status, 'send');
       const now = this.clock.now();
-      if (current.expires_at && new Date(current.expires_at).getTime() <= now.getTime()) {
+      if (this.pastExpiry(current, await this.customerTime(tx, tenant, current.customer_id, now))) {
         throw invalid('expires_at has passed; set a later one before sending.', 'expires_at');
       }
       if (!current.lines.length)
@@ -456,15 +460,20 @@ export class EstimatesService {
   /**
    * sent -> expired for every estimate whose expires_at has passed (estimate.expired, once
    * each). Batches are claimed with `for update skip locked`, so instances share the work.
+   * Time is per customer: without `test_clock` only estimates of customers on the real clock
+   * (the periodic job); with it, only those of that test clock's customers, at its frozen
+   * time (each step of a test clock advance).
    */
-  async runExpiry(now: Date): Promise<number> {
+  async runExpiry(now: Date, scope: { test_clock?: string } = {}): Promise<number> {
     let total = 0;
     for (;;) {
       const expired = await this.db.transaction(async (tx) => {
         const due = await tx.query<EstimateRow>(
-          `select * from invoicing.estimates where status = 'sent' and expires_at is not null and expires_at <= $1
-           order by expires_at limit $2 for update skip locked`,
-          [now, EXPIRY_BATCH],
+          `select e.* from invoicing.estimates e join invoicing.customers c on c.id = e.customer_id
+            where e.status = 'sent' and e.expires_at is not null and e.expires_at <= $1
+              and c.test_clock is not distinct from $3::text
+            order by e.expires_at limit $2 for update of e skip locked`,
+          [now, EXPIRY_BATCH, scope.test_clock ?? null],
         );
         for (const row of due) await this.move(tx, row, 'expire', now, {});
         return due.length;
@@ -474,13 +483,24 @@ export class EstimatesService {
     }
   }
 
+  /** The earliest expires_at, at or before `to`, of a sent estimate of this test clock's customers. */
+  async nextExpiry(testClock: string, to: Date): Promise<Date | null> {
+    const [row] = await this.db.query<{ at: Date | null }>(
+      `select min(e.expires_at) as at from invoicing.estimates e join invoicing.customers c on c.id = e.customer_id
+        where c.test_clock = $1 and e.status = 'sent' and e.expires_at <= $2`,
+      [testClock, to],
+    );
+    return row?.at ? new Date(row.at) : null;
+  }
+
   // ---- internals ----
 
   private async decide(tenant: Tenant, id: string, action: 'accept' | 'decline'): Promise<EstimateRow> {
     return this.db.transaction(async (tx) => {
       const current = await this.lock(tx, tenant, id);
       const now = this.clock.now();
-      if (current.status === 'sent' && this.pastExpiry(current, now)) {
+      const customerNow = await this.customerTime(tx, tenant, current.customer_id, now);
+      if (current.status === 'sent' && this.pastExpiry(current, customerNow)) {
         throw new ApiError(
           'invalid_state_transition',
           `Estimate '${id}' expired at ${new Date(current.expires_at as Date).toISOString()}.`,

@@ -119,6 +119,17 @@ export interface InvoicesInternal {
     now: Date,
   ): Promise<{ invoice: Invoice; action: 'charge_requested' | 'sent' | 'nothing_due' }>;
 
+  /**
+   * createInTx, finalizeInTx and collectInTx (attempt `attempt`) of one invoice in one go,
+   * without reading back the rows it has just written: the billing engine's renewal.
+   */
+  createAndCollectInTx(
+    tx: Tx,
+    tenant: Tenant,
+    input: CreateInvoiceInput,
+    attempt: number,
+  ): Promise<{ invoice: Invoice; action: 'charge_requested' | 'sent' | 'nothing_due' }>;
+
   /** Registers a listener called inside each settlement transaction (see PaymentOutcomeListener). */
   onPaymentOutcome(listener: PaymentOutcomeListener): void;
 

@@ -175,7 +175,7 @@ export class InvoicesService implements InvoicesInternal {
         [body.customer, tenant.account, tenant.livemode],
       );
       const now = await this.nowFor(tx, customer?.test_clock ?? null);
-      const draft = await this.createInTx(tx, tenant, {
+      const input: CreateInvoiceInput = {
         customer: body.customer,
         lines: body.lines ?? [],
         now,
@@ -187,11 +187,13 @@ export class InvoicesService implements InvoicesInternal {
         ...(body.due_date ? { due_date: new Date(body.due_date) } : {}),
         ...(body.description ? { description: body.description } : {}),
         ...(body.metadata ? { metadata: body.metadata } : {}),
-      });
-      if (body.send === false) return this.row(tx, tenant, draft.id);
-      await this.finalizeInTx(tx, tenant, draft.id, now);
-      await this.collectInTx(tx, tenant, draft.id, 1, now);
-      return this.row(tx, tenant, draft.id);
+      };
+      // The rows just written are returned by the statements that wrote them (this
+      // transaction holds their locks), so nothing is read back.
+      const draft = await this.insertDraft(tx, tenant, input);
+      if (body.send === false) return draft.row;
+      const open = await this.finalizeLocked(tx, tenant, draft.row, draft.customer, now);
+      return (await this.collectLocked(tx, open, draft.customer, 1, now)).row;
     });
   }
 
@@ -386,6 +388,22 @@ export class InvoicesService implements InvoicesInternal {
   // ---- InvoicesInternal: inside the caller's transaction ----
 
   async createInTx(tx: Tx, tenant: Tenant, input: CreateInvoiceInput): Promise<Invoice> {
+    return toInvoice((await this.insertDraft(tx, tenant, input)).row);
+  }
+
+  async createAndCollectInTx(tx: Tx, tenant: Tenant, input: CreateInvoiceInput, attempt: number) {
+    const draft = await this.insertDraft(tx, tenant, input);
+    const open = await this.finalizeLocked(tx, tenant, draft.row, draft.customer, input.now);
+    const collected = await this.collectLocked(tx, open, draft.customer, attempt, input.now);
+    return { invoice: toInvoice(collected.row), action: collected.action };
+  }
+
+  /** The draft row (emits invoice.created) and the customer it was checked against. */
+  private async insertDraft(
+    tx: Tx,
+    tenant: Tenant,
+    input: CreateInvoiceInput,
+  ): Promise<{ row: InvoiceRow; customer: CustomerRow }> {
     const customer = await this.customer(tx, tenant, input.customer, 'customer');
     if (customer.deleted_at) throw invalid(`Customer '${customer.id}' is archived.`, 'customer');
     const currency = input.currency ?? customer.currency;
@@ -441,13 +459,24 @@ export class InvoicesService implements InvoicesInternal {
       ],
     );
     await this.emit(tx, 'invoice.created', row, input.now);
-    return toInvoice(row);
+    return { row, customer };
   }
 
   async finalizeInTx(tx: Tx, tenant: Tenant, id: string, now: Date): Promise<Invoice> {
     const current = await this.lock(tx, tenant, id);
-    transition(id, current.status, 'finalize');
     const customer = await this.customer(tx, tenant, current.customer_id);
+    return toInvoice(await this.finalizeLocked(tx, tenant, current, customer, now));
+  }
+
+  /** finalizeInTx on a row this transaction holds locked, with its customer already read. */
+  private async finalizeLocked(
+    tx: Tx,
+    tenant: Tenant,
+    current: InvoiceRow,
+    customer: CustomerRow,
+    now: Date,
+  ): Promise<InvoiceRow> {
+    transition(current.id, current.status, 'finalize');
     // The counter row is locked until this transaction ends: concurrent finalizations of one
     // account and mode queue here, and a rollback returns the number. No gap, no duplicate.
     const [counter] = await tx.query<{ last_number: string }>(
@@ -471,23 +500,36 @@ export class InvoicesService implements InvoicesInternal {
       customer_snapshot: JSON.stringify(snapshotOf(customer)),
     });
     // Nothing to collect: a zero invoice is paid when finalized.
-    if (toMinor(row.amount_due) === 0n) return toInvoice(await this.move(tx, row, 'settle', now, {}));
-    return toInvoice(row);
+    if (toMinor(row.amount_due) === 0n) return this.move(tx, row, 'settle', now, {});
+    return row;
   }
 
   async collectInTx(tx: Tx, tenant: Tenant, id: string, attempt: number, now: Date) {
     const current = await this.lock(tx, tenant, id);
-    if (current.status !== 'open' || toMinor(current.amount_due) === 0n) {
-      return { invoice: toInvoice(current), action: 'nothing_due' as const };
+    const nothingDue = current.status !== 'open' || toMinor(current.amount_due) === 0n;
+    const customer = nothingDue ? undefined : await this.customer(tx, tenant, current.customer_id);
+    const collected = await this.collectLocked(tx, current, customer, attempt, now);
+    return { invoice: toInvoice(collected.row), action: collected.action };
+  }
+
+  /** collectInTx on a row this transaction holds locked (`customer` is read when something is due). */
+  private async collectLocked(
+    tx: Tx,
+    current: InvoiceRow,
+    customer: CustomerRow | undefined,
+    attempt: number,
+    now: Date,
+  ): Promise<{ row: InvoiceRow; action: 'charge_requested' | 'sent' | 'nothing_due' }> {
+    if (current.status !== 'open' || toMinor(current.amount_due) === 0n || !customer) {
+      return { row: current, action: 'nothing_due' };
     }
-    const customer = await this.customer(tx, tenant, current.customer_id);
     if (current.collection_method === 'charge_automatically' && customer.default_mandate) {
       const row = await this.chargeInTx(tx, current, customer.default_mandate, attempt, now);
-      return { invoice: toInvoice(row), action: 'charge_requested' as const };
+      return { row, action: 'charge_requested' };
     }
     // send_invoice, or no card on file yet: the customer pays on the hosted page.
     const row = await this.sendInTx(tx, current, now);
-    return { invoice: toInvoice(row), action: 'sent' as const };
+    return { row, action: 'sent' };
   }
 
   onPaymentOutcome(listener: PaymentOutcomeListener): void {

@@ -54,9 +54,17 @@ export function serializeTestClock(c: TestClockRow) {
   };
 }
 
+/** The estimate expiry sweep, run at each step for the clock's customers (EstimatesService). */
+export interface ClockEstimateExpiry {
+  runExpiry(now: Date, scope: { test_clock: string }): Promise<number>;
+  nextExpiry(testClock: string, to: Date): Promise<Date | null>;
+}
+
 export interface TestClockOptions {
   /** How long one step waits for the payment outcomes it caused (ms). */
   outcomeWaitMs?: number;
+  /** Expires the estimates of the clock's customers at its frozen time. */
+  estimates?: ClockEstimateExpiry;
 }
 
 export const testModeOnly = () =>
@@ -131,8 +139,8 @@ export class TestClocksService {
 
   /**
    * Moves the clock forward to `to`, step by step: each step jumps to the earliest instant
-   * something is due (a subscription action or an invoice's due date), runs everything due
-   * then, and waits for the payment outcomes it requested. Answers the clock, `ready`.
+   * something is due (a subscription action, an invoice's due date or a sent estimate's
+   * expires_at, for the clock's customers), runs everything due then, and waits for the payment outcomes it requested. Answers the clock, `ready`.
    */
   async advance(tenant: Tenant, id: string, to: Date): Promise<TestClockRow> {
     if (tenant.livemode) throw new ApiError('resource_missing', `No such test clock: '${id}'`, 'id');
@@ -187,8 +195,10 @@ export class TestClocksService {
          ) as at`,
         [id, to],
       );
-      if (!next?.at) return;
-      const at = new Date(next.at);
+      const expiry = await this.options.estimates?.nextExpiry(id, to);
+      const due = [next?.at ? new Date(next.at) : null, expiry ?? null].filter((d): d is Date => d !== null);
+      if (due.length === 0) return;
+      const at = new Date(Math.min(...due.map((d) => d.getTime())));
       // Something due that no run takes away (a bug, or a row another process holds): do not spin.
       stalled = at.getTime() <= last ? stalled + 1 : 0;
       if (stalled > 20) {
@@ -204,6 +214,7 @@ export class TestClocksService {
       );
       await this.engine.runDue(at, { testClock: id });
       await this.invoices.runOverdue(at, { test_clock: id });
+      await this.options.estimates?.runExpiry(at, { test_clock: id });
       await this.waitForOutcomes(id);
     }
   }

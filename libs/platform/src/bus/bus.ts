@@ -28,7 +28,10 @@ export interface EventBus {
   connect(): Promise<void>;
   /** Resolves once every message is durably accepted (acks=all for Kafka). Order is kept. */
   publish(topic: string, messages: BusMessage[]): Promise<void>;
-  /** Starts consuming. The handler is retried until it succeeds: messages are never skipped. */
+  /**
+   * Starts consuming. The handler is retried until it succeeds: messages are never skipped.
+   * Resolves once the subscription is registered; Kafka joins the group in the background.
+   */
   subscribe(subscription: Subscription): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;

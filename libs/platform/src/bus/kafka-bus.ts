@@ -1,5 +1,6 @@
-// Kafka transport (kafkajs). Idempotent producer with acks=all; one consumer per group;
-// a partition's messages are handled one at a time, so per-key order holds.
+// Kafka transport (kafkajs). Idempotent producer with acks=all; one consumer per group,
+// joining its group in the background; a partition's messages are handled one at a time, so
+// per-key order holds.
 
 import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer } from 'kafkajs';
 import type { Logger } from '../logging';
@@ -11,6 +12,8 @@ export interface KafkaBusOptions {
   partitions: number;
   /** Prepended to every topic name (isolates deployments or test runs on one cluster). */
   topicPrefix?: string;
+  /** Consumer session timeout (default 10 s; the broker's minimum is 6 s). */
+  sessionTimeoutMs?: number;
   /** Topics this process publishes to or consumes; created at connect if missing. */
   topics: readonly string[];
   logger: Logger;
@@ -115,18 +118,61 @@ export class KafkaBus implements EventBus {
     });
   }
 
-  async subscribe({ groupId, topics, handler }: Subscription): Promise<void> {
+  /**
+   * Registers the consumer and returns once it is subscribed; the group join runs in the
+   * background. A process restarted after a crash (kill -9) joins a group that still lists
+   * its dead predecessor, and the broker completes that join only when the dead member's
+   * session times out: waiting for it here kept the HTTP API down for the whole session
+   * timeout. If the join fails (Kafka unreachable past the retries), a new consumer is made
+   * and the join retried with back-off, so a subscription is never silently given up.
+   */
+  async subscribe(subscription: Subscription): Promise<void> {
+    void this.join(subscription, await this.consumer(subscription));
+  }
+
+  private async join(subscription: Subscription, first: Consumer): Promise<void> {
+    const log = this.options.logger.child({ component: 'consumer', groupId: subscription.groupId });
+    let consumer: Consumer | undefined = first;
+    for (let attempt = 0; !this.closing; attempt++) {
+      try {
+        consumer ??= await this.consumer(subscription);
+        await this.run(subscription, consumer);
+        log.info({ attempt }, 'consumer group joined');
+        return;
+      } catch (error) {
+        if (this.closing) return;
+        log.error({ err: error, attempt }, 'consumer group join failed; retrying');
+        if (consumer) {
+          const failed = consumer;
+          this.consumers.splice(this.consumers.indexOf(failed), 1);
+          await failed.disconnect().catch(() => undefined);
+          consumer = undefined;
+        }
+        await sleep(backoffMs(attempt));
+      }
+    }
+  }
+
+  private async consumer({ groupId, topics }: Subscription): Promise<Consumer> {
     const consumer = this.kafka.consumer({
       groupId: this.topic(groupId),
-      sessionTimeout: 30_000,
+      // 10 s by default instead of 30 s: a crashed member's partitions move to the survivors
+      // (or to its restarted self) after at most 10 s. Three heartbeats fit in a session;
+      // handlers are short transactions and a retried message heartbeats between attempts,
+      // so only an event loop blocked for 10 s would cost a (harmless) rebalance.
+      sessionTimeout: this.options.sessionTimeoutMs ?? 10_000,
       heartbeatInterval: 3_000,
       retry: { retries: 10 },
     });
-    this.consumers.push(consumer);
     await this.retrying(() => consumer.connect());
+    this.consumers.push(consumer);
     for (const topic of topics) {
       await this.retrying(() => consumer.subscribe({ topic: this.topic(topic), fromBeginning: true }));
     }
+    return consumer;
+  }
+
+  private async run({ groupId, handler }: Subscription, consumer: Consumer): Promise<void> {
     const log = this.options.logger.child({ component: 'consumer', groupId });
     await consumer.run({
       autoCommit: true,

@@ -1,0 +1,231 @@
+// Invoices through the gateway, per mode (closed model: N connections, each sending its next
+// request when the previous one was answered), with `rows` invoices of the account in
+// invoicing.invoices (1,000,000; --quick: 20,000, the report says so):
+//
+//   create-and-send  POST /v1/invoices {customer, lines} (default send: created, finalized with
+//                    the next number of the account's counter, e-mail queued, invoice.sent);
+//                    ok = 200 with status "open" and sent_at set
+//   list             GET /v1/invoices?limit=100&status=paid&customer=<one of 20>&created[gte]=<~200
+//                    days ago>; ok = 200 with has_more (a full page)
+//
+// Seeding, before both: one invoice is created and sent through the API (the model row: its
+// lines, totals, seller and customer snapshots as the service writes them), then
+// `generate_series` copies it straight into invoicing.invoices in chunks of 250,000: distinct
+// ids and page tokens, spread over the account's 20 customers, one every 30 s back over ~347
+// days, 60 % paid (out of band), 30 % open, 10 % void, each with the next invoice number; the
+// account's invoice_number_counters row is then moved past the last seeded number (so the
+// numbers stay gapless and unique, and the create-and-send that follows continues them). Then
+// ANALYZE. Lines live in the invoice row (jsonb), so "invoices + lines" is one table.
+
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { closedLoop, httpClient } from './lib/load.mjs';
+import { cpuTimes, machineInfo, machineLoad } from './lib/machine.mjs';
+import { round } from './lib/stats.mjs';
+import { adminCall, apiCall, modesFor, sharedTarget } from './lib/platform-target.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const RESULTS_FILE = join(HERE, 'results', 'invoices.json');
+
+const CUSTOMERS = 20;
+const LINES = [
+  { description: 'Consulting', quantity: 3, unit_amount: 15000 },
+  { description: 'Hosting', quantity: 1, unit_amount: 4900 },
+];
+
+/** An account with the invoicing grouping and a test secret key (rate limit at the maximum). */
+async function provisionInvoicingAccount(target) {
+  const account = await adminCall(target, 'POST', '/admin/v1/accounts', {
+    name: 'Bench Invoices',
+    groupings: ['invoicing'],
+  });
+  const key = await adminCall(target, 'POST', `/admin/v1/accounts/${account.id}/keys`, {
+    mode: 'test',
+    kind: 'secret',
+  });
+  await adminCall(target, 'POST', `/admin/v1/accounts/${account.id}`, { rate_limit_per_second: 100_000 });
+  return { account, key: key.secret };
+}
+
+/**
+ * Seeds `rows` invoices for the account, copies of the model invoice `modelId`, numbered after
+ * the account's counter; returns seconds taken.
+ */
+export async function seedInvoices(target, accountId, modelId, customers, rows) {
+  const started = Date.now();
+  const [model] = await target.sql('select number from invoicing.invoices where id = $1', [modelId]);
+  const prefix = model.number.replace(/-\d+$/, '');
+  const [counter] = await target.sql(
+    'select last_number::int as n from invoicing.invoice_number_counters where account_id = $1 and livemode = false',
+    [accountId],
+  );
+  const base = counter.n;
+  const tag = randomBytes(4).toString('hex');
+  const chunk = 250_000;
+  for (let from = 1; from <= rows; from += chunk) {
+    const to = Math.min(rows, from + chunk - 1);
+    await target.sql(
+      `insert into invoicing.invoices (id, account_id, livemode, customer_id, status, number, currency,
+         collection_method, days_until_due, due_date, description, lines, discount, subtotal, discount_total,
+         tax_total, total, amount_paid, amount_due, seller_name, seller, customer_snapshot, page_token,
+         send_count, paid_out_of_band, finalized_at, sent_at, paid_at, voided_at, metadata, created_at, updated_at)
+       select 'inv_seed' || $2 || lpad(g::text, 8, '0'), m.account_id, false, ($3::text[])[1 + g % $4],
+         s.status, $5 || '-' || lpad(($6 + g)::text, greatest(4, length(($6 + g)::text)), '0'), m.currency, m.collection_method, m.days_until_due,
+         s.at + make_interval(days => m.days_until_due), m.description, m.lines, m.discount, m.subtotal,
+         m.discount_total, m.tax_total, m.total,
+         case when s.status = 'paid' then m.total else 0 end,
+         case when s.status = 'open' then m.total else 0 end,
+         m.seller_name, m.seller, m.customer_snapshot, 'seedtoken' || $2 || lpad(g::text, 8, '0'),
+         1, s.status = 'paid', s.at, s.at,
+         case when s.status = 'paid' then s.at end,
+         case when s.status = 'void' then s.at end,
+         '{}'::jsonb, s.at, s.at
+       from invoicing.invoices m
+       cross join generate_series($7::int, $8::int) g
+       -- The status from g / customers, not g: every customer gets every status.
+       cross join lateral (select case when (g / $4) % 10 < 6 then 'paid' when (g / $4) % 10 < 9 then 'open' else 'void' end
+                                  as status,
+                                  now() - g * interval '30 seconds' as at) s
+       where m.id = $1`,
+      [modelId, tag, customers, customers.length, prefix, base, from, to],
+    );
+  }
+  await target.sql(
+    'update invoicing.invoice_number_counters set last_number = last_number + $2 where account_id = $1 and livemode = false',
+    [accountId, rows],
+  );
+  await target.sql('analyze invoicing.invoices');
+  return round((Date.now() - started) / 1000, 1);
+}
+
+async function measure(name, fn) {
+  const before = cpuTimes();
+  const result = await fn();
+  return { name, ...result, machine_load: machineLoad(before, cpuTimes()) };
+}
+
+/** Numbers of the account: how many, how many distinct, and the counter (must all agree). */
+async function numberingCheck(target, accountId) {
+  const [row] = await target.sql(
+    `select count(number)::int as numbered, count(distinct number)::int as distinct_numbers,
+            (select last_number::int from invoicing.invoice_number_counters where account_id = $1 and livemode = false)
+              as counter
+       from invoicing.invoices where account_id = $1 and livemode = false`,
+    [accountId],
+  );
+  return row;
+}
+
+export async function runMode(mode, opts, say) {
+  const target = await sharedTarget(mode, say);
+  const { seconds, warmup, connections, rows } = opts;
+  const { account, key } = await provisionInvoicingAccount(target);
+  const client = httpClient(target.gateway, connections);
+  const auth = { authorization: `Bearer ${key}` };
+  const json = { ...auth, 'content-type': 'application/json' };
+  const results = [];
+  try {
+    const customers = [];
+    for (let i = 0; i < CUSTOMERS; i++) {
+      const customer = await apiCall(target, key, 'POST', '/v1/customers', {
+        name: 'Bench Customer',
+        email: 'ap@bench.test',
+        currency: 'EUR',
+      });
+      customers.push(customer.id);
+    }
+    const model = await apiCall(target, key, 'POST', '/v1/invoices', {
+      customer: customers[0],
+      lines: LINES,
+    });
+
+    say(`[invoices] ${mode}: seeding ${rows.toLocaleString('en')} invoices`);
+    const seedSeconds = await seedInvoices(target, account.id, model.id, customers, rows);
+    const [{ n }] = await target.sql(
+      'select count(*)::int as n from invoicing.invoices where account_id = $1',
+      [account.id],
+    );
+
+    say(`[invoices] ${mode}: create-and-send, ${connections} connections, ${seconds} s`);
+    const created = await measure('create-and-send', () =>
+      closedLoop({
+        connections,
+        seconds,
+        warmup,
+        op: async (worker) => {
+          const r = await client.request('POST', '/v1/invoices', {
+            headers: json,
+            body: JSON.stringify({ customer: customers[worker % CUSTOMERS], lines: LINES }),
+          });
+          return {
+            status: r.status,
+            ok: r.status === 200 && r.text.includes('"status":"open"') && !r.text.includes('"sent_at":null'),
+          };
+        },
+      }),
+    );
+    results.push({
+      ...created,
+      table_rows: n,
+      seed_seconds: seedSeconds,
+      numbering: await numberingCheck(target, account.id),
+    });
+
+    const since = new Date(Date.now() - 200 * 86_400_000).toISOString();
+    const listPath = (worker) =>
+      `/v1/invoices?limit=100&status=paid&customer=${customers[worker % CUSTOMERS]}&created[gte]=${encodeURIComponent(since)}`;
+    say(
+      `[invoices] ${mode}: list (page of 100, status+customer+created), ${connections} connections, ${seconds} s`,
+    );
+    const list = await measure('list-invoices', () =>
+      closedLoop({
+        connections,
+        seconds,
+        warmup,
+        op: async (worker) => {
+          const r = await client.request('GET', listPath(worker), { headers: auth });
+          return { status: r.status, ok: r.status === 200 && r.text.includes('"has_more":true') };
+        },
+      }),
+    );
+    results.push({ ...list, table_rows: n, path: listPath(0) });
+  } finally {
+    await client.close();
+  }
+  return { mode, params: { seconds, warmup, connections, rows }, results };
+}
+
+export const invoices = {
+  name: 'invoices',
+  description:
+    'invoice create-and-send (POST /v1/invoices: finalize + mail queued) and a filtered page of 100 invoices out of 1 M, through the gateway',
+  async run({
+    quick = false,
+    say = (l) => process.stderr.write(`${l}\n`),
+    out = RESULTS_FILE,
+    ...opts
+  } = {}) {
+    const { modes, skipped } = modesFor(opts);
+    const params = {
+      seconds: opts.seconds ?? (quick ? 2 : 10),
+      warmup: quick ? 1 : 2,
+      connections: opts.connections ?? 16,
+      rows: opts.rows ?? (quick ? 20_000 : 1_000_000),
+    };
+    const results = [];
+    for (const mode of modes) results.push(await runMode(mode, params, say));
+    const report = {
+      benchmark: 'invoices',
+      date: new Date().toISOString(),
+      machine: machineInfo(),
+      quick,
+      skipped,
+      results,
+    };
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+    return report;
+  },
+};
