@@ -147,4 +147,6 @@ it('renders the invoice accessibly under its CSP, with the PDF link and a Pay bu
     expect(settled.body).toMatchObject({ status: 'paid', amount_due: 0, amount_paid: invoice.total });
     await page.close();
   },
+  // A loaded 2-core CI machine once needed more than jest's 60 s for this whole walk.
+  180_000,
 );
