@@ -226,13 +226,49 @@ async function idempotentCreates(): Promise<void> {
   }
 }
 
+/** One customer per worker run, made on first need (invoices need an e-mail address to be sent). */
+let invoiceCustomer: Promise<string | undefined> | undefined;
+
+/**
+ * Invoices, for the gapless-number invariant under faults: a keyed create-and-send (twice at
+ * once with one key, then again), and a draft finalized by two requests at once.
+ */
+async function invoices(): Promise<void> {
+  invoiceCustomer ??= call('POST', '/v1/customers', {
+    name: 'Chaos invoices',
+    email: 'ap@chaos.test',
+    currency: 'EUR',
+  }).then((c) => (c.status === 200 ? (c.body.id as string) : undefined));
+  const customer = await invoiceCustomer;
+  if (!customer) {
+    invoiceCustomer = undefined;
+    return;
+  }
+  const lines = [
+    {
+      description: 'Chaos work',
+      quantity: 1 + Math.floor(Math.random() * 5),
+      unit_amount: 1_250,
+      tax_rate_bps: 2000,
+    },
+  ];
+  const key = `chaos-${randomUUID()}`;
+  idempotencyKeys.push(key);
+  const body = { customer, lines, metadata: { chaos_idem: key } };
+  await Promise.all([keyed('/v1/invoices', body, key), keyed('/v1/invoices', body, key)]);
+  await keyed('/v1/invoices', body, key);
+  const draft = await call('POST', '/v1/invoices', { customer, lines, send: false });
+  if (draft.status !== 200) return;
+  await Promise.all([0, 1].map(() => call('POST', `/v1/invoices/${draft.body.id}/finalize`)));
+}
+
 async function reads(): Promise<void> {
   await call('GET', '/v1/events?limit=5');
   await call('GET', '/v1/refunds?limit=5');
 }
 
 async function worker(): Promise<void> {
-  const steps = [checkoutPayment, checkoutPayment, refunds, idempotentCreates, reads];
+  const steps = [checkoutPayment, checkoutPayment, refunds, idempotentCreates, invoices, reads];
   while (!stopping) {
     await pick(steps)();
     await sleep(20);
@@ -383,6 +419,7 @@ it('keeps every invariant through process kills, a PostgreSQL restart, a Kafka r
             (select count(*) from payments.refunds where status = 'pending')::int as refunds_pending,
             (select count(*) from payments.ledger_entries)::int as ledger_entries,
             (select count(*) from invoicing.customers)::int as customers,
+            (select count(*) from invoicing.invoices where number is not null)::int as invoices_numbered,
             (select count(*) from webhooks.events)::int as events,
             (select count(*) from webhooks.deliveries where status = 'succeeded')::int as deliveries_succeeded`,
   );

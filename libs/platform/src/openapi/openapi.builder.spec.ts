@@ -171,12 +171,14 @@ describe('buildOpenApiFragment', () => {
       '504',
     ]);
     expect(get?.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
-    // A POST with a body: validation, size, media type, idempotency, plus what it declares (409).
+    // A POST with a body: validation, objects it names (404), size, media type, idempotency,
+    // plus what it declares (409).
     expect(Object.keys(paths['/v1/widget-boxes'].post?.responses ?? {})).toEqual([
       '200',
       '400',
       '401',
       '403',
+      '404',
       '409',
       '413',
       '415',

@@ -75,7 +75,9 @@ function errorStatuses(options: {
   const statuses = new Set<number>([401, 403, 429, 500, 503, 504]);
   // Every POST takes the Idempotency-Key header, which can be malformed (400 parameter_invalid).
   if (options.hasBody || options.hasQuery || options.method === 'post') statuses.add(400);
-  if (options.hasPathParams || options.paginated) statuses.add(404);
+  // A body can name other objects (customer, test_clock, merchant, transaction...): one that
+  // does not exist for this account and mode is 404 resource_missing, like a path id.
+  if (options.hasPathParams || options.paginated || options.hasBody) statuses.add(404);
   if (options.hasBody) [413, 415].forEach((s) => statuses.add(s));
   // Idempotency-Key: 409 while the first request runs, 422 when reused for another request.
   if (options.method === 'post') [409, 422].forEach((s) => statuses.add(s));
