@@ -4,6 +4,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EVENT_TOPICS } from '@paygrid/contracts';
 import {
+  Periodic,
   createHttpApp,
   idempotencyMigration,
   platformTablesMigration,
@@ -73,19 +74,19 @@ export async function createWebhooks(
   const app = await createHttpApp(WebhooksModule.forRoot(runtime, eventLog, endpoints), runtime);
   await eventLog.start(runtime.consumer);
   worker.start();
-  const pruner = setInterval(() => {
-    eventLog
-      .prune(runtime.clock.now())
-      .catch((err: unknown) => runtime.logger.error({ err }, 'event log prune failed'));
-  }, 3_600_000);
-  pruner.unref();
+  const pruner = new Periodic(
+    'event log prune',
+    3_600_000,
+    () => eventLog.prune(runtime.clock.now()),
+    runtime.logger,
+  ).start();
   return {
     app,
     runtime,
     eventLog,
     worker,
     async stop() {
-      clearInterval(pruner);
+      await pruner.stop();
       await worker.stop();
       await app.close();
       await runtime.stop();

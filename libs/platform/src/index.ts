@@ -31,3 +31,4 @@ export * from './outbox/relay';
 export * from './runtime';
 export * from './tenancy';
 export * from './signed-token';
+export * from './periodic';

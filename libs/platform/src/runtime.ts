@@ -13,6 +13,7 @@ import { createLogger, type Logger } from './logging';
 import { InboxConsumer } from './outbox/consumer';
 import { outboxChannel, OutboxRelay } from './outbox/relay';
 import { pruneIdempotencyKeys } from './idempotency/idempotency.interceptor';
+import { Periodic } from './periodic';
 
 export const RUNTIME = Symbol('PAYGRID_RUNTIME');
 
@@ -79,11 +80,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
   if (ownBus) await bus.connect();
   const consumer = new InboxConsumer(db, bus, logger);
   // Housekeeping, hourly: idempotency keys past their 24 hours, inbox ids past 30 days.
-  const housekeeping = setInterval(() => {
-    pruneIdempotencyKeys(db).catch((err: unknown) => logger.error({ err }, 'idempotency key cleanup failed'));
-    consumer.prune(30).catch((err: unknown) => logger.error({ err }, 'inbox cleanup failed'));
-  }, 3_600_000);
-  housekeeping.unref();
+  const housekeeping = new Periodic(
+    'housekeeping (idempotency keys, inbox ids)',
+    3_600_000,
+    () => Promise.all([pruneIdempotencyKeys(db), consumer.prune(30)]),
+    logger,
+  ).start();
   const relay = new OutboxRelay(db, bus, logger, { singleInstance: config.mode === 'embedded' });
   if (bus.transport !== 'none' && config.outboxRelayEnabled) relay.start();
   return {
@@ -95,7 +97,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
     consumer,
     clock: options.clock ?? systemClock,
     async stop() {
-      clearInterval(housekeeping);
+      await housekeeping.stop();
       await relay.stop();
       if (ownBus) await bus.close();
       await db.close();

@@ -15,7 +15,15 @@
 // time, step by step.
 
 import { TOPICS } from '@paygrid/contracts';
-import { emitEvent, minorToJson, type Clock, type Database, type Logger, type Tx } from '@paygrid/platform';
+import {
+  emitEvent,
+  minorToJson,
+  Periodic,
+  type Clock,
+  type Database,
+  type Logger,
+  type Tx,
+} from '@paygrid/platform';
 import type { InvoicesInternal, PaymentOutcome } from '../invoices/invoices.internal';
 import {
   assertTransition,
@@ -88,8 +96,7 @@ export async function emitSubscriptionEvent(
 }
 
 export class BillingEngine {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
+  private readonly timer: Periodic;
   private readonly batchSize: number;
 
   constructor(
@@ -97,28 +104,25 @@ export class BillingEngine {
     private readonly invoices: InvoicesInternal,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    private readonly options: BillingEngineOptions = {},
+    options: BillingEngineOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 50;
+    this.timer = new Periodic(
+      'billing run',
+      options.intervalMs ?? 1000,
+      () => this.runDue(this.clock.now(), { testClock: null }),
+      logger,
+    );
     invoices.onPaymentOutcome((tx, outcome) => this.onPaymentOutcome(tx, outcome));
   }
 
   /** Starts the real-time timer (subscriptions on no test clock). */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.runDue(this.clock.now(), { testClock: null })
-        .catch((err: unknown) => this.logger.error({ err }, 'billing run failed'))
-        .finally(() => (this.running = undefined));
-    }, this.options.intervalMs ?? 1000);
-    this.timer.unref();
+    this.timer.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.timer.stop();
   }
 
   /**

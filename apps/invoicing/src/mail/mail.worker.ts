@@ -13,7 +13,7 @@
 // is the at-least-once remainder that no SMTP client can close, since SMTP has no
 // idempotency key.
 
-import type { Clock, Database, Logger } from '@paygrid/platform';
+import { Periodic, type Clock, type Database, type Logger } from '@paygrid/platform';
 import { MailAttachments, PermanentMailError } from './mail.attachments';
 import type { MailAttachmentRef } from './mail.queue';
 import { isPermanentSmtpError, type MailTransport } from './mail.transport';
@@ -66,7 +66,7 @@ export function nextMailAttemptAt(attempts: number, now: Date, random = Math.ran
 
 export class MailWorker {
   private timer?: NodeJS.Timeout;
-  private pruneTimer?: NodeJS.Timeout;
+  private readonly pruner: Periodic;
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
@@ -78,15 +78,14 @@ export class MailWorker {
     private readonly transport: MailTransport,
     private readonly attachments: MailAttachments,
     private readonly from: string,
-  ) {}
+  ) {
+    this.pruner = new Periodic('mail queue cleanup', PRUNE_EVERY_MS, () => this.prune(), logger);
+  }
 
   start(): void {
     this.timer = setInterval(() => this.wake(), POLL_MS);
     this.timer.unref();
-    this.pruneTimer = setInterval(() => {
-      this.prune().catch((err: unknown) => this.logger.error({ err }, 'mail queue cleanup failed'));
-    }, PRUNE_EVERY_MS);
-    this.pruneTimer.unref();
+    this.pruner.start();
     this.wake();
   }
 
@@ -106,7 +105,7 @@ export class MailWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    await this.pruner.stop();
     await this.running;
     this.transport.close();
   }

@@ -8,7 +8,7 @@
 // Ticks of one instance never overlap (runOnce chains them). Time comes from the injected
 // clock, so a test clock moves all of it.
 
-import type { Logger } from '@paygrid/platform';
+import { Periodic, type Logger } from '@paygrid/platform';
 import type { MandatesService } from '../mandates/mandates.service';
 import type { PaymentLinksService } from '../payment-links/payment-links.service';
 import type { RefundsService } from '../refunds/refunds.service';
@@ -26,7 +26,7 @@ export interface JobReport {
 }
 
 export class PaymentsJobs {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly timer: Periodic;
   private running: Promise<JobReport> | undefined;
 
   constructor(
@@ -37,19 +37,17 @@ export class PaymentsJobs {
       refunds: RefundsService;
       logger: Logger;
     },
-    private readonly intervalMs: number,
-  ) {}
+    intervalMs: number,
+  ) {
+    this.timer = new Periodic('payments jobs', intervalMs, () => this.runOnce(), deps.logger);
+  }
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.runOnce().catch((err: unknown) => this.deps.logger.error({ err }, 'payments jobs failed'));
-    }, this.intervalMs);
-    this.timer.unref();
+    this.timer.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    await this.timer.stop();
     await this.running?.catch(() => undefined);
   }
 
