@@ -17,6 +17,7 @@ import {
   rangeClauses,
   toMinor,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 import type { AddressDto, CustomerDetailsDto, ListCustomersQuery } from './customers.dto';
 
@@ -46,11 +47,6 @@ export interface CustomerRow {
   deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;
-}
-
-export interface Tenant {
-  account: string;
-  livemode: boolean;
 }
 
 export interface BillingSummary {

@@ -26,6 +26,7 @@ import {
   rangeClauses,
   toMinor,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 import type { CustomerRow } from '../customers/customers.service';
 import type { InvoiceDocuments } from './invoice-mailer';
@@ -45,7 +46,6 @@ import type {
   InvoicesInternal,
   InvoiceStatus,
   PaymentOutcomeListener,
-  Tenant,
 } from './invoices.internal';
 import { computeTotals, type DiscountInput, type LineInput } from './totals';
 

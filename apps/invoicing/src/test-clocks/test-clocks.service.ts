@@ -15,14 +15,10 @@ import {
   type Logger,
   newId,
   paginate,
+  type Tenant,
 } from '@paygrid/platform';
 import type { BillingEngine } from '../billing/billing-engine';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
-
-export interface Tenant {
-  account: string;
-  livemode: boolean;
-}
 
 export interface TestClockRow {
   id: string;

@@ -33,9 +33,9 @@ import {
   paginate,
   toMinor,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 import type { ConnectorOutcome, PaymentConnector, PaymentMethodSummary } from '../connectors/connector';
-import type { Tenant } from '../merchants/merchants.service';
 import {
   assertOutsideTransaction,
   type TransactionRow,

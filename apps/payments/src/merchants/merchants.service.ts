@@ -13,6 +13,7 @@ import {
   notFound,
   paginate,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 import { canTransition, requirementsDue, sandboxDecision, type OnboardingStatus } from './onboarding';
 import type { MerchantDetailsDto } from './merchants.dto';
@@ -35,11 +36,6 @@ export interface MerchantRow {
   metadata: Record<string, string>;
   created_at: Date;
   updated_at: Date;
-}
-
-export interface Tenant {
-  account: string;
-  livemode: boolean;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);

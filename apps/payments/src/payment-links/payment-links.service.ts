@@ -16,9 +16,9 @@ import {
   paginate,
   toMinor,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 import { ensureDefaultMerchant } from '../merchants/default-merchant';
-import type { Tenant } from '../merchants/merchants.service';
 import type { CreatePaymentLinkDto, UpdatePaymentLinkDto } from './payment-links.dto';
 import { completionLimit, lineItemsTotal, type LineItem } from './totals';
 

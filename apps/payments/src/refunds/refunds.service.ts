@@ -29,10 +29,10 @@ import {
   pgCode,
   toMinor,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 import type { PaymentConnector } from '../connectors/connector';
 import { postEntries, refundLegs } from '../ledger/ledger';
-import type { Tenant } from '../merchants/merchants.service';
 import { assertOutsideTransaction, type TransactionRow } from '../transactions/transactions.service';
 
 export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';

@@ -12,15 +12,11 @@ import {
   newSortableId,
   notFound,
   paginate,
+  type Tenant,
 } from '@paygrid/platform';
 import { newSecret } from '../delivery/signing';
 import { checkTarget, TargetRefused } from '../delivery/ssrf';
 import type { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './endpoints.dto';
-
-export interface Tenant {
-  account: string;
-  livemode: boolean;
-}
 
 export interface EndpointRow {
   id: string;
