@@ -19,6 +19,16 @@ import {
   normalizeCurrency,
 } from '@paygrid/platform';
 
+/** A customer id (`cus_...`), as `@IsString() @Matches(...)` written above the property. */
+export function IsCustomerId(): PropertyDecorator {
+  const matches = Matches(/^cus_[0-9A-Za-z]{8,64}$/, { message: 'customer must be a customer id' });
+  const isString = IsString();
+  return (target, property) => {
+    matches(target, property);
+    isString(target, property);
+  };
+}
+
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toUpperCase() : value);
 
 // Every part is optional; `null` clears a part (an address is replaced as a whole).

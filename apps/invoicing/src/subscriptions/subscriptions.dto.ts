@@ -26,6 +26,7 @@ import {
   normalizeCurrency,
   RangeFilter,
 } from '@paygrid/platform';
+import { IsCustomerId } from '../customers/customers.dto';
 import { INTERVALS } from '../billing/billing-cycle';
 import { SUBSCRIPTION_STATUSES } from './subscription-states';
 
@@ -106,8 +107,7 @@ export class SubscriptionItemDto {
   ],
 })
 export class CreateSubscriptionDto {
-  @IsString()
-  @Matches(/^cus_[0-9A-Za-z]{8,64}$/, { message: 'customer must be a customer id' })
+  @IsCustomerId()
   customer!: string;
 
   @IsArray()
@@ -229,8 +229,7 @@ export class CancelSubscriptionDto {
 export class ListSubscriptionsQuery extends ListQuery {
   @IsOptional() @IsIn(SUBSCRIPTION_STATUSES) status?: (typeof SUBSCRIPTION_STATUSES)[number];
   @IsOptional()
-  @IsString()
-  @Matches(/^cus_[0-9A-Za-z]{8,64}$/, { message: 'customer must be a customer id' })
+  @IsCustomerId()
   customer?: string;
   @IsOptional()
   @IsString()
