@@ -14,7 +14,7 @@ import {
   type ListQuery,
   type Logger,
   newId,
-  paginate,
+  paginateOwned,
   type Tenant,
 } from '@paygrid/platform';
 import type { BillingEngine } from '../billing/billing-engine';
@@ -92,10 +92,9 @@ export class TestClocksService {
   }
 
   list(tenant: Tenant, query: ListQuery) {
-    return paginate<TestClockRow>(this.db, {
+    return paginateOwned<TestClockRow>(this.db, tenant, {
       table: 'invoicing.test_clocks',
-      where: ['account_id = $1', 'livemode = $2', 'deleted_at is null'],
-      params: [tenant.account, tenant.livemode],
+      where: ['deleted_at is null'],
       list: query,
       url: '/v1/test-clocks',
     });

@@ -30,7 +30,7 @@ import {
   type Logger,
   minorToJson,
   newId,
-  paginate,
+  paginateOwned,
   toMinor,
   type Tx,
   type Tenant,
@@ -161,10 +161,8 @@ export class MandatesService {
   }
 
   list(tenant: Tenant, query: ListQuery) {
-    return paginate<MandateRow>(this.db, {
+    return paginateOwned<MandateRow>(this.db, tenant, {
       table: 'payments.mandates',
-      where: ['account_id = $1', 'livemode = $2'],
-      params: [tenant.account, tenant.livemode],
       list: query,
       url: '/v1/mandates',
     });

@@ -11,7 +11,7 @@ import {
   type ListQuery,
   newId,
   notFound,
-  paginate,
+  paginateOwned,
   type Tx,
   type Tenant,
 } from '@paygrid/platform';
@@ -132,10 +132,8 @@ export class MerchantsService {
   }
 
   list(tenant: Tenant, query: ListQuery) {
-    return paginate<MerchantRow>(this.db, {
+    return paginateOwned<MerchantRow>(this.db, tenant, {
       table: 'payments.merchants',
-      where: ['account_id = $1', 'livemode = $2'],
-      params: [tenant.account, tenant.livemode],
       list: query,
       url: '/v1/merchants',
     });

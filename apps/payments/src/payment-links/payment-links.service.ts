@@ -13,7 +13,7 @@ import {
   minorToJson,
   newId,
   notFound,
-  paginate,
+  paginateOwned,
   toMinor,
   type Tx,
   type Tenant,
@@ -236,10 +236,8 @@ export class PaymentLinksService {
   }
 
   list(tenant: Tenant, query: ListQuery) {
-    return paginate<PaymentLinkRow>(this.db, {
+    return paginateOwned<PaymentLinkRow>(this.db, tenant, {
       table: 'payments.payment_links',
-      where: ['account_id = $1', 'livemode = $2'],
-      params: [tenant.account, tenant.livemode],
       list: query,
       url: '/v1/payment-links',
     });

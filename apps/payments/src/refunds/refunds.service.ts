@@ -24,7 +24,7 @@ import {
   type ListQuery,
   minorToJson,
   newId,
-  paginate,
+  paginateOwned,
   PG,
   pgCode,
   toMinor,
@@ -318,10 +318,8 @@ export class RefundsService {
   }
 
   list(tenant: Tenant, query: ListQuery) {
-    return paginate<RefundRow>(this.db, {
+    return paginateOwned<RefundRow>(this.db, tenant, {
       table: 'payments.refunds',
-      where: ['account_id = $1', 'livemode = $2'],
-      params: [tenant.account, tenant.livemode],
       list: query,
       url: '/v1/refunds',
     });
