@@ -5,7 +5,7 @@
 
 import { formatMinor, toMinor, type Tenant, type Tx } from '@paygrid/platform';
 import type { InvoiceDocuments, InvoiceMail } from '../invoices/invoice-mailer';
-import type { SerializedInvoice } from '../invoices/invoice.serializer';
+import { invoicePdfFilename, type SerializedInvoice } from '../invoices/invoice.serializer';
 import type { MailService } from '../mail/mail.service';
 import { documentViewParts } from './document-parts';
 import { escapeHtml, mailHtml } from './mail-templates';
@@ -33,9 +33,6 @@ export function invoiceView(invoice: SerializedInvoice): InvoiceDocumentView {
     memo: invoice.description,
   };
 }
-
-export const invoicePdfFilename = (invoice: Pick<SerializedInvoice, 'number' | 'id'>) =>
-  `Invoice-${(invoice.number ?? invoice.id).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
 
 export class InvoiceDocumentsService implements InvoiceDocuments {
   private loader?: InvoiceLoader;
