@@ -1,13 +1,5 @@
-import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsISO8601, IsObject, IsOptional, IsString, Length } from 'class-validator';
-import {
-  IsCurrency,
-  IsMetadata,
-  IsOmittable,
-  JSONSchema,
-  ListQuery,
-  normalizeCurrency,
-} from '@paygrid/platform';
+import { IsCurrencyField, IsMetadata, IsOmittable, JSONSchema, ListQuery } from '@paygrid/platform';
 import { IsCustomerId } from '../customers/customers.dto';
 import {
   DiscountDto,
@@ -27,12 +19,7 @@ export class EstimateDraftFieldsDto {
   discount?: DiscountDto | null;
 
   @IsOmittable()
-  @JSONSchema({
-    pattern: '^[A-Za-z]{3}$',
-    description: "ISO 4217, any case. Default: the customer's currency.",
-  })
-  @Transform(({ value }) => normalizeCurrency(value) ?? value)
-  @IsCurrency()
+  @IsCurrencyField("ISO 4217, any case. Default: the customer's currency.")
   currency?: string;
 
   @IsOptional()

@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -11,12 +11,11 @@ import {
   ValidateNested,
 } from 'class-validator';
 import {
-  IsCurrency,
+  IsCurrencyField,
   IsMetadata,
   IsOmittable,
   JSONSchema,
   ListQuery,
-  normalizeCurrency,
   RangeFilter,
 } from '@paygrid/platform';
 import { IsCustomerId } from '../customers/customers.dto';
@@ -38,12 +37,7 @@ export class InvoiceDraftFieldsDto {
   discount?: DiscountDto | null;
 
   @IsOmittable()
-  @JSONSchema({
-    pattern: '^[A-Za-z]{3}$',
-    description: "ISO 4217, any case. Default: the customer's currency.",
-  })
-  @Transform(({ value }) => normalizeCurrency(value) ?? value)
-  @IsCurrency()
+  @IsCurrencyField("ISO 4217, any case. Default: the customer's currency.")
   currency?: string;
 
   @IsOmittable()

@@ -18,12 +18,11 @@ import {
   ValidateNested,
 } from 'class-validator';
 import {
-  IsCurrency,
+  IsCurrencyField,
   IsMetadata,
   IsOmittable,
   JSONSchema,
   ListQuery,
-  normalizeCurrency,
   RangeFilter,
 } from '@paygrid/platform';
 import { IsCustomerId } from '../customers/customers.dto';
@@ -49,9 +48,7 @@ export class SubscriptionItemDto {
   @Max(MAX, { message: `unit_amount must be at most ${MAX}` })
   unit_amount!: number;
 
-  @JSONSchema({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217, any case; the same for every item.' })
-  @Transform(({ value }) => normalizeCurrency(value) ?? value)
-  @IsCurrency()
+  @IsCurrencyField('ISO 4217, any case; the same for every item.')
   currency!: string;
 
   @IsOptional()
