@@ -112,6 +112,13 @@ it("pages the customer's payments and their refunds, newest first, and sums what
     ending_before: 'txn_failed000001',
   });
   expect(back.data.map((i) => i.id)).toEqual(['re_refund0000001', 'txn_dollars00001']);
+  expect(back.has_more).toBe(false);
+  const newest = await customers.billingHistory(tenant, customer.id, {
+    limit: 2,
+    ending_before: 'txn_paid00000001',
+  });
+  expect(newest.data.map((i) => i.id)).toEqual(['txn_dollars00001', 'txn_failed000001']);
+  expect(newest.has_more).toBe(true);
   const ranged = await customers.billingHistory(tenant, customer.id, {
     created: { gte: minute(2), lt: minute(5) },
   });
@@ -119,6 +126,15 @@ it("pages the customer's payments and their refunds, newest first, and sums what
   await expect(
     customers.billingHistory(tenant, customer.id, { starting_after: 'txn_others000001' }),
   ).rejects.toMatchObject({ code: 'resource_missing', param: 'starting_after' });
+  await expect(
+    customers.billingHistory(tenant, customer.id, { ending_before: 'txn_others000001' }),
+  ).rejects.toMatchObject({ code: 'resource_missing', param: 'ending_before' });
+  await expect(
+    customers.billingHistory(tenant, customer.id, {
+      starting_after: 'txn_dollars00001',
+      ending_before: 'txn_failed000001',
+    }),
+  ).rejects.toMatchObject({ code: 'parameter_invalid', param: 'ending_before' });
 
   // Succeeded payments in the customer's currency; invoices do not exist yet.
   expect(await customers.billingSummary(customer)).toEqual({

@@ -10,14 +10,17 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import {
-  IsCurrency,
-  IsMetadata,
-  IsOmittable,
-  JSONSchema,
-  ListQuery,
-  normalizeCurrency,
-} from '@paygrid/platform';
+import { IsCurrencyField, IsMetadata, IsOmittable, JSONSchema, ListQuery } from '@paygrid/platform';
+
+/** A customer id (`cus_...`), as `@IsString() @Matches(...)` written above the property. */
+export function IsCustomerId(): PropertyDecorator {
+  const matches = Matches(/^cus_[0-9A-Za-z]{8,64}$/, { message: 'customer must be a customer id' });
+  const isString = IsString();
+  return (target, property) => {
+    matches(target, property);
+    isString(target, property);
+  };
+}
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toUpperCase() : value);
 
@@ -47,12 +50,7 @@ export class CustomerDetailsDto {
   @IsOmittable() @IsObject() @ValidateNested() @Type(() => AddressDto) address?: AddressDto;
   @IsOmittable() @IsString() @Length(1, 50) tax_id?: string;
   @IsOmittable()
-  @JSONSchema({
-    pattern: '^[A-Za-z]{3}$',
-    description: 'ISO 4217, any case: the currency the customer is billed in.',
-  })
-  @Transform(({ value }) => normalizeCurrency(value) ?? value)
-  @IsCurrency()
+  @IsCurrencyField('ISO 4217, any case: the currency the customer is billed in.')
   currency?: string;
   @IsOmittable()
   @JSONSchema({ description: "Your id for the customer; unique among the account's customers of this mode." })

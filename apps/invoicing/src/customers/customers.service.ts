@@ -14,9 +14,9 @@ import {
   newId,
   notFound,
   paginate,
-  rangeClauses,
   toMinor,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 import type { AddressDto, CustomerDetailsDto, ListCustomersQuery } from './customers.dto';
 
@@ -46,11 +46,6 @@ export interface CustomerRow {
   deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;
-}
-
-export interface Tenant {
-  account: string;
-  livemode: boolean;
 }
 
 export interface BillingSummary {
@@ -337,51 +332,20 @@ export class CustomersService {
   /** Payments and refunds of the customer, newest first by (occurred_at, id), keyset-paginated. */
   async billingHistory(tenant: Tenant, id: string, list: ListQuery) {
     const customer = await this.get(tenant, id);
-    if (list.starting_after && list.ending_before) {
-      throw new ApiError(
-        'parameter_invalid',
-        'Pass starting_after or ending_before, not both.',
-        'ending_before',
-      );
-    }
-    const limit = list.limit ?? 10;
-    const params: unknown[] = [tenant.account, tenant.livemode, customer.id];
-    const where: string[] = [];
-    const cursorId = list.starting_after ?? list.ending_before;
-    const ascending = Boolean(list.ending_before);
-    if (cursorId) {
-      params.push(cursorId);
-      const cursor = `$${params.length}`;
-      const [found] = await this.db.query<{ id: string }>(
-        `select id from (${HISTORY}) h where id = ${cursor}`,
-        params,
-      );
-      if (!found) {
-        throw new ApiError(
-          'resource_missing',
-          `No such object: '${cursorId}'`,
-          list.starting_after ? 'starting_after' : 'ending_before',
-        );
-      }
-      where.push(
-        `(occurred_at, id) ${ascending ? '>' : '<'} ((select occurred_at from h where id = ${cursor}), ${cursor})`,
-      );
-    }
-    where.push(...rangeClauses('occurred_at', list.created, params));
-    params.push(limit + 1);
-    const order = ascending ? 'asc' : 'desc';
-    const rows = await this.db.query<BillingHistoryRow>(
-      `with h as (${HISTORY}) select * from h where ${where.join(' and ') || 'true'}
-       order by occurred_at ${order}, id ${order} limit $${params.length}`,
-      params,
-    );
-    const page = rows.slice(0, limit);
-    if (ascending) page.reverse();
+    // HISTORY scopes itself to the account, mode ($1, $2) and customer ($3).
+    const page = await paginate<BillingHistoryRow>(this.db, {
+      table: `(${HISTORY}) h`,
+      where: [],
+      params: [tenant.account, tenant.livemode, customer.id],
+      sortColumn: 'occurred_at',
+      list,
+      url: `/v1/customers/${customer.id}/billing-history`,
+    });
     return {
       object: 'list' as const,
-      data: page.map(serializeBillingHistoryItem),
-      has_more: rows.length > limit,
-      url: `/v1/customers/${customer.id}/billing-history`,
+      data: page.rows.map(serializeBillingHistoryItem),
+      has_more: page.has_more,
+      url: page.url,
     };
   }
 

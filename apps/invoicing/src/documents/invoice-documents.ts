@@ -5,10 +5,11 @@
 
 import { formatMinor, toMinor, type Tenant, type Tx } from '@paygrid/platform';
 import type { InvoiceDocuments, InvoiceMail } from '../invoices/invoice-mailer';
-import type { SerializedInvoice } from '../invoices/invoice.serializer';
+import { invoicePdfFilename, type SerializedInvoice } from '../invoices/invoice.serializer';
 import type { MailService } from '../mail/mail.service';
+import { documentViewParts } from './document-parts';
 import { escapeHtml, mailHtml } from './mail-templates';
-import { formatDate, formatRate, renderInvoicePdf, type InvoiceDocumentView } from './invoice-pdf';
+import { formatDate, renderInvoicePdf, type InvoiceDocumentView } from './invoice-pdf';
 
 export type InvoiceLoader = (owner: Tenant, id: string) => Promise<SerializedInvoice>;
 
@@ -16,8 +17,6 @@ const big = (value: number | string | null | undefined) => toMinor(value ?? 0);
 
 /** The PDF view of an invoice's public JSON. */
 export function invoiceView(invoice: SerializedInvoice): InvoiceDocumentView {
-  const customer = invoice.customer_details;
-  const discount = invoice.discount as { percent_bps?: number; amount?: number } | null;
   return {
     title: 'Invoice',
     number: invoice.number,
@@ -26,31 +25,7 @@ export function invoiceView(invoice: SerializedInvoice): InvoiceDocumentView {
     issue_date: new Date(invoice.status_transitions.finalized_at ?? invoice.created_at ?? Date.now()),
     due_date: invoice.due_date ? new Date(invoice.due_date) : null,
     seller: { name: invoice.seller?.name ?? null },
-    customer: {
-      name: customer?.name ?? null,
-      email: customer?.email ?? null,
-      phone: customer?.phone ?? null,
-      tax_id: customer?.tax_id ?? null,
-      address: customer?.address ?? null,
-    },
-    lines: invoice.lines.map((line) => ({
-      description: line.description,
-      quantity: BigInt(line.quantity),
-      unit_amount: big(line.unit_amount),
-      tax_rate_bps: BigInt(line.tax_rate_bps ?? 0),
-      amount: big(line.amount),
-      tax_amount: big(line.tax_amount),
-      taxable_amount: big(line.amount) - big(line.discount_amount),
-    })),
-    subtotal: big(invoice.subtotal),
-    discount_total: big(invoice.discount_total),
-    discount_label: discount?.percent_bps
-      ? formatRate(discount.percent_bps)
-      : discount?.amount
-        ? `${formatMinor(big(discount.amount), invoice.currency)} off`
-        : null,
-    tax_total: big(invoice.tax_total),
-    total: big(invoice.total),
+    ...documentViewParts({ ...invoice, customer: invoice.customer_details }),
     amount_paid: big(invoice.amount_paid),
     amount_due: big(invoice.amount_due),
     link_url: invoice.status === 'open' || invoice.status === 'uncollectible' ? invoice.hosted_url : null,
@@ -58,9 +33,6 @@ export function invoiceView(invoice: SerializedInvoice): InvoiceDocumentView {
     memo: invoice.description,
   };
 }
-
-export const invoicePdfFilename = (invoice: Pick<SerializedInvoice, 'number' | 'id'>) =>
-  `Invoice-${(invoice.number ?? invoice.id).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
 
 export class InvoiceDocumentsService implements InvoiceDocuments {
   private loader?: InvoiceLoader;

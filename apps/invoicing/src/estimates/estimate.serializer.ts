@@ -1,7 +1,7 @@
 // The estimate row and its public JSON (API.md section 6), mapped in one place. Amounts are
 // bigint columns (strings from pg) and go through toMinor/minorToJson, never a float.
 
-import { minorToJson, toMinor } from '@paygrid/platform';
+import { serializeLinesAndTotals } from '../documents/document-parts';
 import type { CustomerSnapshot, StoredLine } from '../invoices/invoice.serializer';
 import type { EstimateKind, EstimateStatus } from './estimate-state';
 
@@ -40,7 +40,6 @@ export interface EstimateRow {
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-const money = (value: string) => minorToJson(toMinor(value));
 
 /** The customer's page: only once sent (a draft has none). */
 export const estimatePublicUrl = (row: Pick<EstimateRow, 'status' | 'page_token'>, publicBaseUrl: string) =>
@@ -57,12 +56,7 @@ export function serializeEstimate(row: EstimateRow, publicBaseUrl: string) {
     number: row.number,
     currency: row.currency,
     description: row.description,
-    lines: row.lines.map((line) => ({ ...line })),
-    discount: row.discount,
-    subtotal: money(row.subtotal),
-    discount_total: money(row.discount_total),
-    tax_total: money(row.tax_total),
-    total: money(row.total),
+    ...serializeLinesAndTotals(row),
     expires_at: iso(row.expires_at),
     public_url: estimatePublicUrl(row, publicBaseUrl),
     invoice: row.invoice_id,

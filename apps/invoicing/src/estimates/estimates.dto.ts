@@ -1,56 +1,25 @@
-import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsISO8601, IsObject, IsOptional, IsString, Length } from 'class-validator';
+import { IsCurrencyField, IsMetadata, IsOmittable, JSONSchema, ListQuery } from '@paygrid/platform';
+import { IsCustomerId } from '../customers/customers.dto';
 import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsObject,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
-import {
-  IsCurrency,
-  IsMetadata,
-  IsOmittable,
-  JSONSchema,
-  ListQuery,
-  normalizeCurrency,
-} from '@paygrid/platform';
-import { DiscountDto, InvoiceLineDto } from '../invoices/invoices.dto';
-import { MAX_LINES } from '../invoices/totals';
+  DiscountDto,
+  DocumentDiscount,
+  DocumentLines,
+  DaysUntilDue,
+  InvoiceLineDto,
+} from '../documents/document-lines.dto';
 import { ESTIMATE_KINDS, ESTIMATE_STATUSES, type EstimateKind, type EstimateStatus } from './estimate-state';
 
 /** What a draft may carry; every field can be changed while it is a draft. */
 export class EstimateDraftFieldsDto {
-  @IsOmittable()
-  @JSONSchema({ description: `At most ${MAX_LINES} lines; replaced as a whole on update.` })
-  @IsArray()
-  @ArrayMaxSize(MAX_LINES, { message: `lines must have at most ${MAX_LINES} items` })
-  @ValidateNested({ each: true })
-  @Type(() => InvoiceLineDto)
-  lines?: InvoiceLineDto[];
+  @IsOmittable() @DocumentLines() lines?: InvoiceLineDto[];
 
   @IsOptional()
-  @JSONSchema({ description: 'Taken off before tax, as on invoices; `null` removes it.' })
-  @IsObject()
-  @ValidateNested()
-  @Type(() => DiscountDto)
+  @DocumentDiscount('Taken off before tax, as on invoices; `null` removes it.')
   discount?: DiscountDto | null;
 
   @IsOmittable()
-  @JSONSchema({
-    pattern: '^[A-Za-z]{3}$',
-    description: "ISO 4217, any case. Default: the customer's currency.",
-  })
-  @Transform(({ value }) => normalizeCurrency(value) ?? value)
-  @IsCurrency()
+  @IsCurrencyField("ISO 4217, any case. Default: the customer's currency.")
   currency?: string;
 
   @IsOptional()
@@ -78,8 +47,7 @@ export class EstimateDraftFieldsDto {
 })
 export class CreateEstimateDto extends EstimateDraftFieldsDto {
   @JSONSchema({ description: 'The customer the estimate is for (`cus_...`).' })
-  @IsString()
-  @Matches(/^cus_[0-9A-Za-z]{8,64}$/, { message: 'customer must be a customer id' })
+  @IsCustomerId()
   customer!: string;
 
   @IsOmittable()
@@ -104,10 +72,7 @@ export class ConvertEstimateDto {
   send?: boolean;
 
   @IsOmittable()
-  @JSONSchema({ description: 'The invoice is due this many days after finalization (default 30).' })
-  @IsInt({ message: 'days_until_due must be an integer' })
-  @Min(0, { message: 'days_until_due must not be negative' })
-  @Max(365, { message: 'days_until_due must be at most 365' })
+  @DaysUntilDue('The invoice is due this many days after finalization (default 30).')
   days_until_due?: number;
 }
 
@@ -119,8 +84,7 @@ export class ListEstimatesQuery extends ListQuery {
 
   @IsOptional()
   @JSONSchema({ description: "Only this customer's estimates." })
-  @IsString()
-  @Matches(/^cus_[0-9A-Za-z]{8,64}$/, { message: 'customer must be a customer id' })
+  @IsCustomerId()
   customer?: string;
 
   @IsOptional()

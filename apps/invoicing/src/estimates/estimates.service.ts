@@ -14,8 +14,6 @@ import {
   findOwned,
   formatMinor,
   type Logger,
-  MAX_AMOUNT,
-  minorToJson,
   newId,
   notFound,
   paginate,
@@ -24,11 +22,11 @@ import {
   type Tx,
 } from '@paygrid/platform';
 import type { CustomerRow } from '../customers/customers.service';
+import { checkDiscount, customerSnapshot, documentViewParts, pricedLines } from '../documents/document-parts';
 import { escapeHtml, mailHtml } from '../documents/mail-templates';
-import { formatDate, formatRate, renderInvoicePdf, type InvoiceDocumentView } from '../documents/invoice-pdf';
-import type { CustomerSnapshot, StoredLine } from '../invoices/invoice.serializer';
+import { formatDate, renderInvoicePdf, type InvoiceDocumentView } from '../documents/invoice-pdf';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
-import { computeTotals, type DiscountInput, type LineInput } from '../invoices/totals';
+import type { DiscountInput, LineInput } from '../invoices/totals';
 import type { MailService } from '../mail/mail.service';
 import {
   ENTERED_AT,
@@ -67,29 +65,10 @@ interface DraftFields {
   discount: DiscountInput | null;
 }
 
-/** Validates a draft's lines and discount and computes its totals (the invoices' function). */
+/** Validates a draft's lines and discount and computes its totals (as on invoices). */
 function priced(fields: DraftFields) {
-  const { discount } = fields;
-  if (discount && 'percent_bps' in discount && 'amount' in discount) {
-    throw invalid('discount takes percent_bps or amount, not both.', 'discount');
-  }
-  if (discount && !('percent_bps' in discount) && !('amount' in discount)) {
-    throw new ApiError('parameter_missing', 'discount needs percent_bps or amount.', 'discount');
-  }
-  const totals = computeTotals(fields.lines, discount);
-  if (totals.total > MAX_AMOUNT || totals.subtotal > MAX_AMOUNT) {
-    throw invalid(`The estimate total must be at most ${MAX_AMOUNT}.`, 'lines');
-  }
-  const lines: StoredLine[] = totals.lines.map((line) => ({
-    description: line.description,
-    quantity: minorToJson(line.quantity),
-    unit_amount: minorToJson(line.unit_amount),
-    tax_rate_bps: minorToJson(line.tax_rate_bps),
-    amount: minorToJson(line.amount),
-    discount_amount: minorToJson(line.discount_amount),
-    tax_amount: minorToJson(line.tax_amount),
-  }));
-  return { totals, lines };
+  checkDiscount(fields.discount);
+  return pricedLines(fields.lines, fields.discount, 'estimate');
 }
 
 function futureExpiry(value: string | null | undefined, now: Date): Date | null {
@@ -98,14 +77,6 @@ function futureExpiry(value: string | null | undefined, now: Date): Date | null 
   if (at.getTime() <= now.getTime()) throw invalid('expires_at must be in the future.', 'expires_at');
   return at;
 }
-
-const snapshotOf = (c: CustomerRow): CustomerSnapshot => ({
-  name: c.name,
-  email: c.email,
-  phone: c.phone,
-  address: c.address,
-  tax_id: c.tax_id,
-});
 
 const EVENT_OF: Partial<Record<EstimateAction, InvoicingEventType>> = {
   send: 'estimate.sent',
@@ -284,7 +255,7 @@ export class EstimatesService {
       const changes: Record<string, unknown> = {
         send_count: sendCount,
         seller_name: sellerName,
-        customer_snapshot: JSON.stringify(snapshotOf(customer)),
+        customer_snapshot: JSON.stringify(customerSnapshot(customer)),
       };
       if (!current.number) changes.number = await this.nextNumber(tx, current);
       const row = await this.move(tx, current, 'send', now, changes);
@@ -401,8 +372,6 @@ export class EstimatesService {
   }
 
   documentView(row: EstimateRow): InvoiceDocumentView {
-    const customer = row.customer_snapshot;
-    const discount = row.discount as { percent_bps?: number; amount?: number } | null;
     return {
       title: KIND_TITLE[row.kind],
       number: row.number,
@@ -411,31 +380,7 @@ export class EstimatesService {
       issue_date: new Date(row.sent_at ?? row.created_at),
       valid_until: row.expires_at ? new Date(row.expires_at) : null,
       seller: { name: row.seller_name },
-      customer: {
-        name: customer?.name ?? null,
-        email: customer?.email ?? null,
-        phone: customer?.phone ?? null,
-        tax_id: customer?.tax_id ?? null,
-        address: customer?.address ?? null,
-      },
-      lines: row.lines.map((line) => ({
-        description: line.description,
-        quantity: BigInt(line.quantity),
-        unit_amount: toMinor(line.unit_amount),
-        tax_rate_bps: BigInt(line.tax_rate_bps),
-        amount: toMinor(line.amount),
-        tax_amount: toMinor(line.tax_amount),
-        taxable_amount: toMinor(line.amount) - toMinor(line.discount_amount),
-      })),
-      subtotal: toMinor(row.subtotal),
-      discount_total: toMinor(row.discount_total),
-      discount_label: discount?.percent_bps
-        ? formatRate(discount.percent_bps)
-        : discount?.amount
-          ? `${formatMinor(toMinor(discount.amount), row.currency)} off`
-          : null,
-      tax_total: toMinor(row.tax_total),
-      total: toMinor(row.total),
+      ...documentViewParts({ ...row, customer: row.customer_snapshot }),
       link_url: row.status === 'sent' ? `${this.settings.publicBaseUrl}/q/${row.page_token}` : null,
       link_label: `Review and accept this ${row.kind} online`,
       memo: row.description,

@@ -3,6 +3,7 @@
 
 import { minorToJson, toMinor } from '@paygrid/platform';
 import type { Address } from '../customers/customers.service';
+import { serializeLinesAndTotals } from '../documents/document-parts';
 import type { CollectionMethod, Invoice, InvoiceStatus } from './invoices.internal';
 
 export interface StoredLine {
@@ -100,12 +101,7 @@ export function serializeInvoice(row: InvoiceRow, publicBaseUrl: string) {
     number: row.number,
     currency: row.currency,
     description: row.description,
-    lines: row.lines.map((line) => ({ ...line })),
-    discount: row.discount,
-    subtotal: money(row.subtotal),
-    discount_total: money(row.discount_total),
-    tax_total: money(row.tax_total),
-    total: money(row.total),
+    ...serializeLinesAndTotals(row),
     amount_paid: money(row.amount_paid),
     amount_due: money(row.amount_due),
     collection_method: row.collection_method,

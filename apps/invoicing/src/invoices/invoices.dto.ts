@@ -1,96 +1,43 @@
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsISO8601,
   IsObject,
   IsOptional,
   IsString,
   Length,
   Matches,
-  Max,
-  Min,
   ValidateNested,
 } from 'class-validator';
 import {
-  IsCurrency,
+  IsCurrencyField,
   IsMetadata,
   IsOmittable,
   JSONSchema,
   ListQuery,
-  normalizeCurrency,
   RangeFilter,
 } from '@paygrid/platform';
+import { IsCustomerId } from '../customers/customers.dto';
+import {
+  DaysUntilDue,
+  DiscountDto,
+  DocumentDiscount,
+  DocumentLines,
+  InvoiceLineDto,
+} from '../documents/document-lines.dto';
 import { INVOICE_STATUSES, type CollectionMethod, type InvoiceStatus } from './invoices.internal';
-import { MAX_BPS, MAX_LINES } from './totals';
-
-const MAX = 99_999_999_999;
-
-export class InvoiceLineDto {
-  @IsString() @Length(1, 500) description!: string;
-
-  @JSONSchema({ description: 'A whole number, 1 to 1 000 000.' })
-  @IsInt({ message: 'quantity must be an integer' })
-  @Min(1, { message: 'quantity must be at least 1' })
-  @Max(1_000_000, { message: 'quantity must be at most 1000000' })
-  quantity!: number;
-
-  @JSONSchema({ description: 'Minor units, 0 to 99 999 999 999.' })
-  @IsInt({ message: 'unit_amount must be an integer number of minor units' })
-  @Min(0, { message: 'unit_amount must not be negative' })
-  @Max(MAX, { message: `unit_amount must be at most ${MAX}` })
-  unit_amount!: number;
-
-  @IsOmittable()
-  @JSONSchema({ description: 'Tax rate in basis points, 0 (default) to 10 000: 2000 = 20 %.' })
-  @IsInt({ message: 'tax_rate_bps must be an integer number of basis points' })
-  @Min(0, { message: 'tax_rate_bps must not be negative' })
-  @Max(MAX_BPS, { message: `tax_rate_bps must be at most ${MAX_BPS}` })
-  tax_rate_bps?: number;
-}
-
-@JSONSchema({ description: 'Either `percent_bps` (1-10 000) or `amount` (minor units), not both.' })
-export class DiscountDto {
-  @IsOmittable()
-  @IsInt({ message: 'percent_bps must be an integer number of basis points' })
-  @Min(1, { message: 'percent_bps must be at least 1' })
-  @Max(MAX_BPS, { message: `percent_bps must be at most ${MAX_BPS}` })
-  percent_bps?: number;
-
-  @IsOmittable()
-  @IsInt({ message: 'amount must be an integer number of minor units' })
-  @Min(1, { message: 'amount must be at least 1' })
-  @Max(MAX, { message: `amount must be at most ${MAX}` })
-  amount?: number;
-}
 
 /** What a draft may carry; every field can be changed while it is a draft. */
 export class InvoiceDraftFieldsDto {
-  @IsOmittable()
-  @JSONSchema({ description: `At most ${MAX_LINES} lines; replaced as a whole on update.` })
-  @IsArray()
-  @ArrayMaxSize(MAX_LINES, { message: `lines must have at most ${MAX_LINES} items` })
-  @ValidateNested({ each: true })
-  @Type(() => InvoiceLineDto)
-  lines?: InvoiceLineDto[];
+  @IsOmittable() @DocumentLines() lines?: InvoiceLineDto[];
 
   @IsOptional()
-  @JSONSchema({ description: 'Taken off before tax; `null` removes it.' })
-  @IsObject()
-  @ValidateNested()
-  @Type(() => DiscountDto)
+  @DocumentDiscount('Taken off before tax; `null` removes it.')
   discount?: DiscountDto | null;
 
   @IsOmittable()
-  @JSONSchema({
-    pattern: '^[A-Za-z]{3}$',
-    description: "ISO 4217, any case. Default: the customer's currency.",
-  })
-  @Transform(({ value }) => normalizeCurrency(value) ?? value)
-  @IsCurrency()
+  @IsCurrencyField("ISO 4217, any case. Default: the customer's currency.")
   currency?: string;
 
   @IsOmittable()
@@ -98,10 +45,7 @@ export class InvoiceDraftFieldsDto {
   collection_method?: CollectionMethod;
 
   @IsOmittable()
-  @JSONSchema({ description: 'send_invoice: due this many days after finalization (default 30).' })
-  @IsInt({ message: 'days_until_due must be an integer' })
-  @Min(0, { message: 'days_until_due must not be negative' })
-  @Max(365, { message: 'days_until_due must be at most 365' })
+  @DaysUntilDue('send_invoice: due this many days after finalization (default 30).')
   days_until_due?: number;
 
   @IsOmittable()
@@ -129,8 +73,7 @@ export class InvoiceDraftFieldsDto {
 })
 export class CreateInvoiceDto extends InvoiceDraftFieldsDto {
   @JSONSchema({ description: 'The customer billed (`cus_...`).' })
-  @IsString()
-  @Matches(/^cus_[0-9A-Za-z]{8,64}$/, { message: 'customer must be a customer id' })
+  @IsCustomerId()
   customer!: string;
 
   @IsOmittable()
@@ -158,8 +101,7 @@ export class ListInvoicesQuery extends ListQuery {
 
   @IsOptional()
   @JSONSchema({ description: "Only this customer's invoices." })
-  @IsString()
-  @Matches(/^cus_[0-9A-Za-z]{8,64}$/, { message: 'customer must be a customer id' })
+  @IsCustomerId()
   customer?: string;
 
   @IsOptional()

@@ -6,15 +6,10 @@
 // Implemented by InvoicesService (invoices.service.ts); wired in src/invoicing.ts and reachable
 // through Nest injection (`@Inject(InvoicesService)`) or the `INVOICES_INTERNAL` token.
 
-import type { Database, Tx } from '@paygrid/platform';
+import type { Database, Tx, Tenant } from '@paygrid/platform';
 import type { DiscountInput, LineInput } from './totals';
 
 export const INVOICES_INTERNAL = 'paygrid:invoices-internal';
-
-export interface Tenant {
-  account: string;
-  livemode: boolean;
-}
 
 export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'void', 'uncollectible'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];

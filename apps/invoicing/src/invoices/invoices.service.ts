@@ -17,7 +17,6 @@ import {
   type Database,
   emitEvent,
   type Logger,
-  MAX_AMOUNT,
   minorToJson,
   newId,
   newSortableId,
@@ -26,18 +25,13 @@ import {
   rangeClauses,
   toMinor,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 import type { CustomerRow } from '../customers/customers.service';
+import { checkDiscount, customerSnapshot, pricedLines } from '../documents/document-parts';
 import type { InvoiceDocuments } from './invoice-mailer';
 import { ENTERED_AT, transition, type InvoiceAction } from './invoice-state';
-import {
-  type CustomerSnapshot,
-  type InvoiceRow,
-  type LastPayment,
-  serializeInvoice,
-  type StoredLine,
-  toInvoice,
-} from './invoice.serializer';
+import { type InvoiceRow, type LastPayment, serializeInvoice, toInvoice } from './invoice.serializer';
 import type { InvoiceDraftFieldsDto, ListInvoicesQuery, PayInvoiceDto } from './invoices.dto';
 import type {
   CreateInvoiceInput,
@@ -45,9 +39,8 @@ import type {
   InvoicesInternal,
   InvoiceStatus,
   PaymentOutcomeListener,
-  Tenant,
 } from './invoices.internal';
-import { computeTotals, type DiscountInput, type LineInput } from './totals';
+import type { DiscountInput, LineInput } from './totals';
 
 export interface InvoiceSettings {
   /** Where customers reach the gateway (hosted pages are `${publicBaseUrl}/i/...`). */
@@ -84,12 +77,7 @@ interface DraftFields {
 }
 
 function checkDraft(fields: DraftFields, now: Date) {
-  if (fields.discount && 'percent_bps' in fields.discount && 'amount' in fields.discount) {
-    throw invalid('discount takes percent_bps or amount, not both.', 'discount');
-  }
-  if (fields.discount && !('percent_bps' in fields.discount) && !('amount' in fields.discount)) {
-    throw new ApiError('parameter_missing', 'discount needs percent_bps or amount.', 'discount');
-  }
+  checkDiscount(fields.discount);
   if (fields.days_until_due !== null && fields.due_date !== null) {
     throw invalid('Pass days_until_due or due_date, not both.', 'due_date');
   }
@@ -105,29 +93,8 @@ function checkDraft(fields: DraftFields, now: Date) {
   if (fields.due_date && fields.due_date.getTime() <= now.getTime()) {
     throw invalid('due_date must be in the future.', 'due_date');
   }
-  const totals = computeTotals(fields.lines, fields.discount);
-  if (totals.total > MAX_AMOUNT || totals.subtotal > MAX_AMOUNT) {
-    throw invalid(`The invoice total must be at most ${MAX_AMOUNT}.`, 'lines');
-  }
-  const lines: StoredLine[] = totals.lines.map((line) => ({
-    description: line.description,
-    quantity: minorToJson(line.quantity),
-    unit_amount: minorToJson(line.unit_amount),
-    tax_rate_bps: minorToJson(line.tax_rate_bps),
-    amount: minorToJson(line.amount),
-    discount_amount: minorToJson(line.discount_amount),
-    tax_amount: minorToJson(line.tax_amount),
-  }));
-  return { totals, lines };
+  return pricedLines(fields.lines, fields.discount, 'invoice');
 }
-
-const snapshotOf = (c: CustomerRow): CustomerSnapshot => ({
-  name: c.name,
-  email: c.email,
-  phone: c.phone,
-  address: c.address,
-  tax_id: c.tax_id,
-});
 
 /** How often open invoices are checked for being overdue (invoice.overdue). */
 const OVERDUE_SWEEP_MS = 60_000;
@@ -497,7 +464,7 @@ export class InvoicesService implements InvoicesInternal {
       due_date: dueDate,
       days_until_due: daysUntilDue,
       seller: JSON.stringify({ name: current.seller_name ?? current.account_id }),
-      customer_snapshot: JSON.stringify(snapshotOf(customer)),
+      customer_snapshot: JSON.stringify(customerSnapshot(customer)),
     });
     // Nothing to collect: a zero invoice is paid when finalized.
     if (toMinor(row.amount_due) === 0n) return this.move(tx, row, 'settle', now, {});

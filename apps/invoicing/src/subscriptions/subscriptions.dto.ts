@@ -18,14 +18,14 @@ import {
   ValidateNested,
 } from 'class-validator';
 import {
-  IsCurrency,
+  IsCurrencyField,
   IsMetadata,
   IsOmittable,
   JSONSchema,
   ListQuery,
-  normalizeCurrency,
   RangeFilter,
 } from '@paygrid/platform';
+import { IsCustomerId } from '../customers/customers.dto';
 import { INTERVALS } from '../billing/billing-cycle';
 import { SUBSCRIPTION_STATUSES } from './subscription-states';
 
@@ -48,9 +48,7 @@ export class SubscriptionItemDto {
   @Max(MAX, { message: `unit_amount must be at most ${MAX}` })
   unit_amount!: number;
 
-  @JSONSchema({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217, any case; the same for every item.' })
-  @Transform(({ value }) => normalizeCurrency(value) ?? value)
-  @IsCurrency()
+  @IsCurrencyField('ISO 4217, any case; the same for every item.')
   currency!: string;
 
   @IsOptional()
@@ -106,8 +104,7 @@ export class SubscriptionItemDto {
   ],
 })
 export class CreateSubscriptionDto {
-  @IsString()
-  @Matches(/^cus_[0-9A-Za-z]{8,64}$/, { message: 'customer must be a customer id' })
+  @IsCustomerId()
   customer!: string;
 
   @IsArray()
@@ -229,8 +226,7 @@ export class CancelSubscriptionDto {
 export class ListSubscriptionsQuery extends ListQuery {
   @IsOptional() @IsIn(SUBSCRIPTION_STATUSES) status?: (typeof SUBSCRIPTION_STATUSES)[number];
   @IsOptional()
-  @IsString()
-  @Matches(/^cus_[0-9A-Za-z]{8,64}$/, { message: 'customer must be a customer id' })
+  @IsCustomerId()
   customer?: string;
   @IsOptional()
   @IsString()

@@ -13,6 +13,7 @@ import {
   paginate,
   rangeClauses,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 import { addDays, isValidTimeZone, periodContaining, periodStart } from '../billing/billing-cycle';
 import { emitSubscriptionEvent, type BillingEngine } from '../billing/billing-engine';
@@ -34,11 +35,6 @@ import type {
   SubscriptionItemDto,
   UpdateSubscriptionDto,
 } from './subscriptions.dto';
-
-export interface Tenant {
-  account: string;
-  livemode: boolean;
-}
 
 interface CustomerRef {
   id: string;

@@ -14,15 +14,11 @@ import {
   type ListQuery,
   type Logger,
   newId,
-  paginate,
+  paginateOwned,
+  type Tenant,
 } from '@paygrid/platform';
 import type { BillingEngine } from '../billing/billing-engine';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
-
-export interface Tenant {
-  account: string;
-  livemode: boolean;
-}
 
 export interface TestClockRow {
   id: string;
@@ -96,10 +92,9 @@ export class TestClocksService {
   }
 
   list(tenant: Tenant, query: ListQuery) {
-    return paginate<TestClockRow>(this.db, {
+    return paginateOwned<TestClockRow>(this.db, tenant, {
       table: 'invoicing.test_clocks',
-      where: ['account_id = $1', 'livemode = $2', 'deleted_at is null'],
-      params: [tenant.account, tenant.livemode],
+      where: ['deleted_at is null'],
       list: query,
       url: '/v1/test-clocks',
     });

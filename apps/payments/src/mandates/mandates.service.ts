@@ -30,12 +30,12 @@ import {
   type Logger,
   minorToJson,
   newId,
-  paginate,
+  paginateOwned,
   toMinor,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 import type { ConnectorOutcome, PaymentConnector, PaymentMethodSummary } from '../connectors/connector';
-import type { Tenant } from '../merchants/merchants.service';
 import {
   assertOutsideTransaction,
   type TransactionRow,
@@ -161,10 +161,8 @@ export class MandatesService {
   }
 
   list(tenant: Tenant, query: ListQuery) {
-    return paginate<MandateRow>(this.db, {
+    return paginateOwned<MandateRow>(this.db, tenant, {
       table: 'payments.mandates',
-      where: ['account_id = $1', 'livemode = $2'],
-      params: [tenant.account, tenant.livemode],
       list: query,
       url: '/v1/mandates',
     });

@@ -10,8 +10,8 @@
 // merchant_not_active) until its details are completed (POST /v1/merchants/:id) and the
 // operator approves it, as for any other live merchant.
 
-import { newId, type Tx } from '@paygrid/platform';
-import type { MerchantRow, Tenant } from './merchants.service';
+import { newId, type Tx, type Tenant } from '@paygrid/platform';
+import type { MerchantRow } from './merchants.service';
 
 export async function ensureDefaultMerchant(
   tx: Tx,

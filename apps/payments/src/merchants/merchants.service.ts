@@ -11,8 +11,9 @@ import {
   type ListQuery,
   newId,
   notFound,
-  paginate,
+  paginateOwned,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 import { canTransition, requirementsDue, sandboxDecision, type OnboardingStatus } from './onboarding';
 import type { MerchantDetailsDto } from './merchants.dto';
@@ -35,11 +36,6 @@ export interface MerchantRow {
   metadata: Record<string, string>;
   created_at: Date;
   updated_at: Date;
-}
-
-export interface Tenant {
-  account: string;
-  livemode: boolean;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -136,10 +132,8 @@ export class MerchantsService {
   }
 
   list(tenant: Tenant, query: ListQuery) {
-    return paginate<MerchantRow>(this.db, {
+    return paginateOwned<MerchantRow>(this.db, tenant, {
       table: 'payments.merchants',
-      where: ['account_id = $1', 'livemode = $2'],
-      params: [tenant.account, tenant.livemode],
       list: query,
       url: '/v1/merchants',
     });

@@ -13,12 +13,12 @@ import {
   minorToJson,
   newId,
   notFound,
-  paginate,
+  paginateOwned,
   toMinor,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 import { ensureDefaultMerchant } from '../merchants/default-merchant';
-import type { Tenant } from '../merchants/merchants.service';
 import type { CreatePaymentLinkDto, UpdatePaymentLinkDto } from './payment-links.dto';
 import { completionLimit, lineItemsTotal, type LineItem } from './totals';
 
@@ -236,10 +236,8 @@ export class PaymentLinksService {
   }
 
   list(tenant: Tenant, query: ListQuery) {
-    return paginate<PaymentLinkRow>(this.db, {
+    return paginateOwned<PaymentLinkRow>(this.db, tenant, {
       table: 'payments.payment_links',
-      where: ['account_id = $1', 'livemode = $2'],
-      params: [tenant.account, tenant.livemode],
       list: query,
       url: '/v1/payment-links',
     });

@@ -24,15 +24,15 @@ import {
   type ListQuery,
   minorToJson,
   newId,
-  paginate,
+  paginateOwned,
   PG,
   pgCode,
   toMinor,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 import type { PaymentConnector } from '../connectors/connector';
 import { postEntries, refundLegs } from '../ledger/ledger';
-import type { Tenant } from '../merchants/merchants.service';
 import { assertOutsideTransaction, type TransactionRow } from '../transactions/transactions.service';
 
 export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';
@@ -318,10 +318,8 @@ export class RefundsService {
   }
 
   list(tenant: Tenant, query: ListQuery) {
-    return paginate<RefundRow>(this.db, {
+    return paginateOwned<RefundRow>(this.db, tenant, {
       table: 'payments.refunds',
-      where: ['account_id = $1', 'livemode = $2'],
-      params: [tenant.account, tenant.livemode],
       list: query,
       url: '/v1/refunds',
     });

@@ -19,6 +19,7 @@ import {
   requestTransaction,
   toMinor,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 import { digitsOnly, summarizeCard, validateCard } from '../connectors/cards';
 import type {
@@ -29,7 +30,6 @@ import type {
 } from '../connectors/connector';
 import { paymentLegs, postEntries } from '../ledger/ledger';
 import { ensureDefaultMerchant } from '../merchants/default-merchant';
-import type { Tenant } from '../merchants/merchants.service';
 import type { ListTransactionsQuery } from './transactions.dto';
 
 export type TransactionType = 'payment' | 'refund';

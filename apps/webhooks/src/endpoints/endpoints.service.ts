@@ -12,15 +12,12 @@ import {
   newSortableId,
   notFound,
   paginate,
+  paginateOwned,
+  type Tenant,
 } from '@paygrid/platform';
 import { newSecret } from '../delivery/signing';
 import { checkTarget, TargetRefused } from '../delivery/ssrf';
 import type { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './endpoints.dto';
-
-export interface Tenant {
-  account: string;
-  livemode: boolean;
-}
 
 export interface EndpointRow {
   id: string;
@@ -185,10 +182,8 @@ export class EndpointsService {
   }
 
   async list(tenant: Tenant, query: ListQuery) {
-    const page = await paginate<EndpointRow>(this.db, {
+    const page = await paginateOwned<EndpointRow>(this.db, tenant, {
       table: 'webhooks.endpoints',
-      where: ['account_id = $1', 'livemode = $2'],
-      params: [tenant.account, tenant.livemode],
       list: query,
       url: '/v1/webhooks',
     });

@@ -13,6 +13,7 @@ import {
   type InboxConsumer,
   type ListQuery,
   type Tx,
+  type Tenant,
 } from '@paygrid/platform';
 
 export const EVENT_LOG_CONSUMER = 'webhooks.event-log';
@@ -21,11 +22,6 @@ export const RETENTION_DAYS = 30;
 interface EventRow {
   id: string;
   payload: EventEnvelope;
-}
-
-export interface Tenant {
-  account: string;
-  livemode: boolean;
 }
 
 export class EventLog {

@@ -1,34 +1,15 @@
 // The invoice object (API.md section 6), exactly as the invoicing service serialises it.
 
+import {
+  currency,
+  customerDetails,
+  documentDiscount,
+  documentLines,
+  documentTotals,
+  money,
+  text,
+} from './document-parts';
 import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
-
-const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' };
-const money = (description: string): JsonSchema => ({ type: 'integer', minimum: 0, description });
-const text = (description: string): JsonSchema => nullable({ type: 'string', description });
-
-const line = strictObject(
-  {
-    description: { type: 'string', maxLength: 500 },
-    quantity: { type: 'integer', minimum: 1 },
-    unit_amount: money('Minor units.'),
-    tax_rate_bps: { type: 'integer', minimum: 0, maximum: 10_000, description: 'Basis points: 2000 = 20 %.' },
-    amount: money('quantity x unit_amount, before discount and tax.'),
-    discount_amount: money("This line's share of the invoice discount (largest-remainder allocation)."),
-    tax_amount: money('Tax on (amount - discount_amount), rounded half-even once.'),
-  },
-  'One line of the invoice.',
-);
-
-const address = nullable(
-  strictObject({
-    line1: text('Line 1.'),
-    line2: text('Line 2.'),
-    city: text('City.'),
-    postal_code: text('Postal code.'),
-    state: text('State or region.'),
-    country: text('ISO 3166-1 alpha-2.'),
-  }),
-);
 
 export const InvoiceSchema: JsonSchema = strictObject(
   {
@@ -43,22 +24,14 @@ export const InvoiceSchema: JsonSchema = strictObject(
     }),
     currency,
     description: text('Shown on the invoice.'),
-    lines: { type: 'array', items: line, maxItems: 250 },
-    discount: nullable({
-      type: 'object',
-      description: 'The invoice-level discount, taken off before tax: `{ percent_bps }` or `{ amount }`.',
-      properties: {
-        percent_bps: { type: 'integer', minimum: 1, maximum: 10_000 },
-        amount: { type: 'integer', minimum: 1 },
-      },
-      additionalProperties: false,
-      minProperties: 1,
-      maxProperties: 1,
-    }),
-    subtotal: money('Sum of the line amounts.'),
-    discount_total: money('Never more than the subtotal.'),
-    tax_total: money('Sum of the line taxes.'),
-    total: money('subtotal - discount_total + tax_total.'),
+    lines: documentLines(
+      "This line's share of the invoice discount (largest-remainder allocation).",
+      'One line of the invoice.',
+    ),
+    discount: documentDiscount(
+      'The invoice-level discount, taken off before tax: `{ percent_bps }` or `{ amount }`.',
+    ),
+    ...documentTotals,
     amount_paid: money('Received so far.'),
     amount_due: money('Still to pay: total - amount_paid, never negative.'),
     collection_method: { type: 'string', enum: ['send_invoice', 'charge_automatically'] },
@@ -82,18 +55,7 @@ export const InvoiceSchema: JsonSchema = strictObject(
     seller: nullable(
       strictObject({ name: { type: 'string' } }, 'The seller as it was when the invoice was finalized.'),
     ),
-    customer_details: nullable(
-      strictObject(
-        {
-          name: text('Name.'),
-          email: text('E-mail address.'),
-          phone: text('Phone.'),
-          address,
-          tax_id: text('Tax id.'),
-        },
-        'The customer as it was when the invoice was finalized.',
-      ),
-    ),
+    customer_details: customerDetails('The customer as it was when the invoice was finalized.'),
     status_transitions: strictObject({
       finalized_at: nullable(timestamp('draft -> open.')),
       paid_at: nullable(timestamp('-> paid.')),

@@ -15,6 +15,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { ApiError } from '../errors';
+import type { Tenant } from '../tenancy';
 
 function toDate(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -100,7 +101,10 @@ export function rangeClauses(column: string, range: RangeFilter | undefined, par
 }
 
 export interface PageQuery {
-  /** `schema.table`; must have id, created_at, account_id and livemode. */
+  /**
+   * `schema.table` (or a parenthesised subquery with an alias); must have id and the sort
+   * column, and the filters in `where` must scope it to the caller's account and mode.
+   */
   table: string;
   /** Extra where-clauses using $n placeholders numbered after `params`. */
   where: string[];
@@ -108,6 +112,8 @@ export interface PageQuery {
   list: ListQuery;
   url: string;
   columns?: string;
+  /** The timestamp pages are ordered by, with id (default created_at); `created[...]` filters it. */
+  sortColumn?: string;
 }
 
 type Queryable = { query<T>(sql: string, params?: unknown[]): Promise<T[]> };
@@ -131,14 +137,15 @@ export async function paginate<R extends { id: string }>(
   const limit = list.limit ?? 10;
   const cursorId = list.starting_after ?? list.ending_before;
   const ascending = Boolean(list.ending_before);
+  const sort = q.sortColumn ?? 'created_at';
   const base = q.where.join(' and ') || 'true';
   const params = [...q.params];
   const where = [...q.where];
   if (cursorId) {
     params.push(cursorId);
     const cursorParam = `$${params.length}`;
-    const [cursor] = await db.query<{ created_at: Date }>(
-      `select created_at from ${q.table} where id = ${cursorParam} and ${base}`,
+    const [cursor] = await db.query<{ id: string }>(
+      `select id from ${q.table} where id = ${cursorParam} and ${base}`,
       params,
     );
     if (!cursor) {
@@ -149,19 +156,32 @@ export async function paginate<R extends { id: string }>(
       );
     }
     where.push(
-      `(created_at, id) ${ascending ? '>' : '<'} ((select created_at from ${q.table} where id = ${cursorParam}), ${cursorParam})`,
+      `(${sort}, id) ${ascending ? '>' : '<'} ((select ${sort} from ${q.table} where id = ${cursorParam}), ${cursorParam})`,
     );
   }
-  where.push(...rangeClauses('created_at', list.created, params));
+  where.push(...rangeClauses(sort, list.created, params));
   params.push(limit + 1);
   const order = ascending ? 'asc' : 'desc';
   const rows = await db.query<R>(
     `select ${q.columns ?? '*'} from ${q.table} where ${where.join(' and ') || 'true'}
-     order by created_at ${order}, id ${order} limit $${params.length}`,
+     order by ${sort} ${order}, id ${order} limit $${params.length}`,
     params,
   );
   const has_more = rows.length > limit;
   const page = rows.slice(0, limit);
   if (ascending) page.reverse();
   return { object: 'list', data: page, rows: page, has_more, url: q.url };
+}
+
+/** One page of `table`'s rows owned by `tenant` (account and mode), plus any `where` clauses. */
+export function paginateOwned<R extends { id: string }>(
+  db: Queryable,
+  tenant: Tenant,
+  q: Omit<PageQuery, 'where' | 'params'> & { where?: string[] },
+): Promise<Page<R> & { rows: R[] }> {
+  return paginate<R>(db, {
+    ...q,
+    where: ['account_id = $1', 'livemode = $2', ...(q.where ?? [])],
+    params: [tenant.account, tenant.livemode],
+  });
 }

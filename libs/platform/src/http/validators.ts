@@ -1,6 +1,8 @@
 // Validators shared by every service's DTOs.
 
+import { Transform } from 'class-transformer';
 import { registerDecorator, ValidateIf } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { normalizeCurrency } from '../money';
 
 /** metadata: string -> string, at most 50 keys, key <= 40 chars, value <= 500 chars. */
@@ -48,4 +50,20 @@ export function IsCurrency(): PropertyDecorator {
  */
 export function IsOmittable(): PropertyDecorator {
   return ValidateIf((_object: object, value: unknown) => value !== undefined);
+}
+
+/**
+ * A currency field as the DTOs declare it: documented as 3 letters in any case, normalised to
+ * upper case, then IsCurrency (the same as writing `@JSONSchema(...)`, the `@Transform` above
+ * and `@IsCurrency()` over the property). `description` documents the field.
+ */
+export function IsCurrencyField(description: string): PropertyDecorator {
+  const schema = JSONSchema({ pattern: '^[A-Za-z]{3}$', description });
+  const normalize = Transform(({ value }) => normalizeCurrency(value) ?? value);
+  const isCurrency = IsCurrency();
+  return (target, property) => {
+    isCurrency(target, property);
+    normalize(target, property as string);
+    schema(target, property as string);
+  };
 }

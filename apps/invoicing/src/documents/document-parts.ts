@@ -1,0 +1,121 @@
+// What invoices and estimates compute and show the same way, written once: the customer
+// snapshot a document freezes, the priced lines it stores (totals from invoices/totals.ts),
+// the lines-and-totals part of its public JSON, and the same part of its PDF view.
+// Amounts stay integer minor units throughout (toMinor/minorToJson, never a float).
+
+import { ApiError, formatMinor, MAX_AMOUNT, minorToJson, toMinor } from '@paygrid/platform';
+import type { CustomerRow } from '../customers/customers.service';
+import type { CustomerSnapshot, StoredLine } from '../invoices/invoice.serializer';
+import { computeTotals, type DiscountInput, type LineInput } from '../invoices/totals';
+import { formatRate, type InvoiceDocumentView } from './invoice-pdf';
+
+type Discount = { percent_bps: number } | { amount: number } | null;
+
+/** The customer as the document shows it from now on (later edits to the customer do not change it). */
+export const customerSnapshot = (c: CustomerRow): CustomerSnapshot => ({
+  name: c.name,
+  email: c.email,
+  phone: c.phone,
+  address: c.address,
+  tax_id: c.tax_id,
+});
+
+/** A discount is `{ percent_bps }` or `{ amount }`: exactly one of the two. */
+export function checkDiscount(discount: DiscountInput | null): void {
+  if (discount && 'percent_bps' in discount && 'amount' in discount) {
+    throw new ApiError('parameter_invalid', 'discount takes percent_bps or amount, not both.', 'discount');
+  }
+  if (discount && !('percent_bps' in discount) && !('amount' in discount)) {
+    throw new ApiError('parameter_missing', 'discount needs percent_bps or amount.', 'discount');
+  }
+}
+
+/** The totals and the lines as stored; `noun` (`invoice`, `estimate`) names the document in the error. */
+export function pricedLines(lines: LineInput[], discount: DiscountInput | null, noun: string) {
+  const totals = computeTotals(lines, discount);
+  if (totals.total > MAX_AMOUNT || totals.subtotal > MAX_AMOUNT) {
+    throw new ApiError('parameter_invalid', `The ${noun} total must be at most ${MAX_AMOUNT}.`, 'lines');
+  }
+  const stored: StoredLine[] = totals.lines.map((line) => ({
+    description: line.description,
+    quantity: minorToJson(line.quantity),
+    unit_amount: minorToJson(line.unit_amount),
+    tax_rate_bps: minorToJson(line.tax_rate_bps),
+    amount: minorToJson(line.amount),
+    discount_amount: minorToJson(line.discount_amount),
+    tax_amount: minorToJson(line.tax_amount),
+  }));
+  return { totals, lines: stored };
+}
+
+/** The stored document's amounts: bigint columns come from pg as strings. */
+interface StoredAmounts {
+  lines: StoredLine[];
+  discount: Discount;
+  subtotal: string;
+  discount_total: string;
+  tax_total: string;
+  total: string;
+}
+
+const money = (value: string) => minorToJson(toMinor(value));
+
+/** `lines`, `discount` and the four totals of the public JSON, in this order. */
+export function serializeLinesAndTotals(row: StoredAmounts) {
+  return {
+    lines: row.lines.map((line) => ({ ...line })),
+    discount: row.discount,
+    subtotal: money(row.subtotal),
+    discount_total: money(row.discount_total),
+    tax_total: money(row.tax_total),
+    total: money(row.total),
+  };
+}
+
+type Amount = number | string | null | undefined;
+const big = (value: Amount) => toMinor(value ?? 0);
+
+/** A document's lines, discount and totals (as stored or as serialized) and its customer. */
+interface DocumentAmounts {
+  currency: string;
+  customer: CustomerSnapshot | null;
+  lines: StoredLine[];
+  discount: Discount;
+  subtotal: Amount;
+  discount_total: Amount;
+  tax_total: Amount;
+  total: Amount;
+}
+
+/** The customer, lines, discount and totals of the PDF view. */
+export function documentViewParts(doc: DocumentAmounts) {
+  const { customer } = doc;
+  const discount = doc.discount as { percent_bps?: number; amount?: number } | null;
+  return {
+    customer: {
+      name: customer?.name ?? null,
+      email: customer?.email ?? null,
+      phone: customer?.phone ?? null,
+      tax_id: customer?.tax_id ?? null,
+      address: customer?.address ?? null,
+    },
+    lines: doc.lines.map((line) => ({
+      description: line.description,
+      quantity: BigInt(line.quantity),
+      unit_amount: big(line.unit_amount),
+      tax_rate_bps: BigInt(line.tax_rate_bps ?? 0),
+      amount: big(line.amount),
+      tax_amount: big(line.tax_amount),
+      taxable_amount: big(line.amount) - big(line.discount_amount),
+    })),
+    subtotal: big(doc.subtotal),
+    discount_total: big(doc.discount_total),
+    discount_label: discount?.percent_bps
+      ? formatRate(discount.percent_bps)
+      : discount?.amount
+        ? `${formatMinor(big(discount.amount), doc.currency)} off`
+        : null,
+    tax_total: big(doc.tax_total),
+    total: big(doc.total),
+  } satisfies Partial<InvoiceDocumentView>;
+}

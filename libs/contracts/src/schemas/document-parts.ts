@@ -1,0 +1,77 @@
+// The parts invoices and estimates share (lines, discount, totals, customer snapshot), described once
+// so the two documents cannot drift apart; each caller passes the wording that names its document.
+
+import { nullable, strictObject, type JsonSchema } from './json-schema';
+
+export const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' };
+export const money = (description: string): JsonSchema => ({ type: 'integer', minimum: 0, description });
+export const text = (description: string): JsonSchema => nullable({ type: 'string', description });
+
+/** One computed line; `discountShare` and `description` name the document. */
+export const documentLines = (discountShare: string, description: string): JsonSchema => ({
+  type: 'array',
+  items: strictObject(
+    {
+      description: { type: 'string', maxLength: 500 },
+      quantity: { type: 'integer', minimum: 1 },
+      unit_amount: money('Minor units.'),
+      tax_rate_bps: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 10_000,
+        description: 'Basis points: 2000 = 20 %.',
+      },
+      amount: money('quantity x unit_amount, before discount and tax.'),
+      discount_amount: money(discountShare),
+      tax_amount: money('Tax on (amount - discount_amount), rounded half-even once.'),
+    },
+    description,
+  ),
+  maxItems: 250,
+});
+
+export const documentDiscount = (description: string): JsonSchema =>
+  nullable({
+    type: 'object',
+    description,
+    properties: {
+      percent_bps: { type: 'integer', minimum: 1, maximum: 10_000 },
+      amount: { type: 'integer', minimum: 1 },
+    },
+    additionalProperties: false,
+    minProperties: 1,
+    maxProperties: 1,
+  });
+
+export const documentTotals: Record<string, JsonSchema> = {
+  subtotal: money('Sum of the line amounts.'),
+  discount_total: money('Never more than the subtotal.'),
+  tax_total: money('Sum of the line taxes.'),
+  total: money('subtotal - discount_total + tax_total.'),
+};
+
+const address = nullable(
+  strictObject({
+    line1: text('Line 1.'),
+    line2: text('Line 2.'),
+    city: text('City.'),
+    postal_code: text('Postal code.'),
+    state: text('State or region.'),
+    country: text('ISO 3166-1 alpha-2.'),
+  }),
+);
+
+/** The customer as the document froze it; `description` says when. */
+export const customerDetails = (description: string): JsonSchema =>
+  nullable(
+    strictObject(
+      {
+        name: text('Name.'),
+        email: text('E-mail address.'),
+        phone: text('Phone.'),
+        address,
+        tax_id: text('Tax id.'),
+      },
+      description,
+    ),
+  );
