@@ -17,6 +17,7 @@ export * from './http/exception-filter';
 export * from './http/guard';
 export * from './http/health.controller';
 export * from './http/internal-auth';
+export * from './http/page';
 export * from './http/pagination';
 export * from './http/query';
 export * from './http/validation';

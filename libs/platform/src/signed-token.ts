@@ -3,8 +3,14 @@
 // base64url(HMAC-SHA256(secret, purpose + payload)). The purpose binds a token to one use, so
 // a token minted for one flow is never accepted by another. Not encrypted: put nothing secret
 // in the payload.
+//
+// Form tokens (the CSRF token of every public page's POST form: checkout, invoice card form,
+// quote accept/decline): nonce.issued_at.HMAC-SHA256(secret, purpose, subject, nonce,
+// issued_at), where the subject is the object the form acts on. Each render issues a fresh
+// one; a POST must carry a valid, recent token for that purpose and object. Single use is the
+// caller's bookkeeping: it records tokenHash(token) in the transaction that acts on it.
 
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const MAX_TOKEN_LENGTH = 4096;
 
@@ -49,3 +55,39 @@ export function openToken<T extends object>(
 
 /** What to store to make a token single-use: its hash, never the token. */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** How long a rendered form can be submitted. */
+export const FORM_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** A form token issued up to this far in the future (another instance's clock) is accepted. */
+const FORM_TOKEN_SKEW_MS = 60_000;
+
+const formMac = (secret: string, purpose: string, subject: string, nonce: string, issuedAt: number) =>
+  createHmac('sha256', secret).update(`${purpose}\n${subject}\n${nonce}\n${issuedAt}`).digest('base64url');
+
+export function signFormToken(secret: string, purpose: string, subject: string, now: Date): string {
+  const nonce = randomBytes(18).toString('base64url');
+  const issuedAt = now.getTime();
+  return `${nonce}.${issuedAt}.${formMac(secret, purpose, subject, nonce, issuedAt)}`;
+}
+
+/** Whether the token was issued for this purpose and subject, with this secret, and is recent. */
+export function verifyFormToken(
+  secret: string,
+  purpose: string,
+  subject: string,
+  token: unknown,
+  now: Date,
+  ttlMs = FORM_TOKEN_TTL_MS,
+): boolean {
+  if (typeof token !== 'string' || token.length > 200) return false;
+  const parts = token.split('.');
+  if (parts.length !== 3) return false;
+  const [nonce, issued, signature] = parts;
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(nonce) || !/^\d{1,15}$/.test(issued)) return false;
+  const issuedAt = Number(issued);
+  const age = now.getTime() - issuedAt;
+  if (age < -FORM_TOKEN_SKEW_MS || age > ttlMs) return false;
+  const expected = Buffer.from(formMac(secret, purpose, subject, nonce, issuedAt));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

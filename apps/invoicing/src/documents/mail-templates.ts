@@ -1,14 +1,10 @@
 // The HTML shell of the mails (a plain-text part always goes with it). Every interpolated
 // value is escaped by the caller with escapeHtml.
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+import { escapeHtml } from '@paygrid/platform';
+
+/** The escaping of the public pages (libs/platform), re-exported for the mails' callers. */
+export { escapeHtml };
 
 export function mailHtml(title: string, blocks: string[]): string {
   return `<!DOCTYPE html>

@@ -6,7 +6,17 @@
 // click answers with the first decision.
 
 import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
-import { type Clock, openToken, Public, randomBase62, sealToken, tokenHash } from '@paygrid/platform';
+import {
+  type Clock,
+  formField,
+  formOf,
+  Public,
+  sendPage,
+  sendStylesheet,
+  signFormToken,
+  tokenHash,
+  verifyFormToken,
+} from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { estimatePdfFilename, EstimatesService } from './estimates.service';
 import { QUOTE_PAGE_CSS, renderQuoteMessage, renderQuotePage } from './quote-page';
@@ -18,23 +28,11 @@ export interface QuotePageSettings {
   clock: Clock;
 }
 
+/** The accept/decline forms' CSRF token: a platform form token bound to the estimate id. */
 const FORM_PURPOSE = 'paygrid-quote-form';
-/** How long a rendered page's forms can be submitted. */
-const FORM_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-const CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
-function send(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', CSP)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
-    .send(html);
-}
+/** The forms post to this page's own /accept and /decline. */
+const send = (reply: FastifyReply, status: number, html: string) => sendPage(reply, status, html, "'self'");
 
 const notFoundPage = () =>
   renderQuoteMessage(
@@ -52,12 +50,7 @@ export class QuotePageController {
   @Get('assets/quote.css')
   @Public()
   stylesheet(@Res() reply: FastifyReply) {
-    return reply
-      .status(200)
-      .header('content-type', 'text/css; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .header('x-content-type-options', 'nosniff')
-      .send(QUOTE_PAGE_CSS);
+    return sendStylesheet(reply, QUOTE_PAGE_CSS);
   }
 
   @Get(':token')
@@ -98,15 +91,8 @@ export class QuotePageController {
   private async decide(token: string, action: 'accept' | 'decline', body: unknown, reply: FastifyReply) {
     const estimate = await this.estimates.findByPageToken(token);
     if (!estimate) return send(reply, 404, notFoundPage());
-    const form = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-    const csrf = typeof form.csrf_token === 'string' ? form.csrf_token : '';
-    const opened = openToken<{ e?: unknown }>(
-      this.settings.secret,
-      FORM_PURPOSE,
-      csrf,
-      this.settings.clock.now(),
-    );
-    if (!opened || opened.e !== estimate.id) {
+    const csrf = formField(formOf(body), 'csrf_token');
+    if (!verifyFormToken(this.settings.secret, FORM_PURPOSE, estimate.id, csrf, this.settings.clock.now())) {
       return send(
         reply,
         403,
@@ -132,12 +118,6 @@ export class QuotePageController {
   }
 
   private formToken(estimateId: string): string {
-    const now = this.settings.clock.now();
-    return sealToken(
-      this.settings.secret,
-      FORM_PURPOSE,
-      { e: estimateId, n: randomBase62(16) },
-      new Date(now.getTime() + FORM_TOKEN_TTL_MS),
-    );
+    return signFormToken(this.settings.secret, FORM_PURPOSE, estimateId, this.settings.clock.now());
   }
 }

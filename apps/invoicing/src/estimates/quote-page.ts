@@ -3,8 +3,7 @@
 // Accept and decline are two plain POST forms carrying the same single-use CSRF token.
 // Every interpolated value is escaped.
 
-import { formatMinor, toMinor } from '@paygrid/platform';
-import { escapeHtml } from '../documents/mail-templates';
+import { escapeHtml, formatMinor, renderMessagePage, renderPage, toMinor } from '@paygrid/platform';
 import { formatDate, formatRate } from '../documents/invoice-pdf';
 import type { EstimateRow } from './estimate.serializer';
 
@@ -35,24 +34,7 @@ button:focus-visible,a:focus-visible{outline:3px solid #e37400;outline-offset:2p
 
 const KIND_TITLE = { estimate: 'Estimate', quote: 'Quote' } as const;
 
-function layout(title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/q/assets/quote.css">
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const SHELL = { stylesheet: '/q/assets/quote.css' };
 
 export interface QuotePageView {
   estimate: EstimateRow;
@@ -118,8 +100,8 @@ export function renderQuotePage(view: QuotePageView): string {
 </div>
 <p class="muted">By accepting, you agree to the ${escapeHtml(row.kind)} above; ${escapeHtml(seller)} will then send you an invoice.</p>`
       : '';
-  return layout(
-    `${title} from ${seller}`,
+  return renderPage(
+    { ...SHELL, title: `${title} from ${seller}` },
     `<h1>${escapeHtml(title)}</h1>
 <p>From <strong>${escapeHtml(seller)}</strong>${customer?.name ? ` to <strong>${escapeHtml(customer.name)}</strong>` : ''}</p>
 <div class="meta">
@@ -148,6 +130,5 @@ ${decision}
   );
 }
 
-export function renderQuoteMessage(title: string, message: string): string {
-  return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`);
-}
+export const renderQuoteMessage = (title: string, message: string) =>
+  renderMessagePage(SHELL, title, message);

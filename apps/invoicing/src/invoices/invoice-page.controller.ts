@@ -9,7 +9,15 @@
 
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { INVOICE_PAYMENT_TOKEN_PURPOSE, type InvoicePaymentTokenPayload } from '@paygrid/contracts';
-import { type Clock, minorToJson, Public, sealToken, toMinor } from '@paygrid/platform';
+import {
+  type Clock,
+  minorToJson,
+  Public,
+  sealToken,
+  sendPage,
+  sendStylesheet,
+  toMinor,
+} from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { invoicePdfFilename, type InvoiceRow } from './invoice.serializer';
 import { INVOICE_PAGE_CSS, renderInvoicePage, renderNotFound, type PaymentBanner } from './invoice-page';
@@ -25,19 +33,8 @@ export interface InvoicePageSettings {
 /** The card-form link stays valid this long after the page was rendered. */
 const PAY_TOKEN_TTL_MS = 24 * 3_600_000;
 
-const CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-function send(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', CSP)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
-    .send(html);
-}
+/** The page has no form: the "Pay" button is a link to the payments service's card form. */
+const send = (reply: FastifyReply, status: number, html: string) => sendPage(reply, status, html, "'none'");
 
 @Controller('i')
 export class InvoicePageController {
@@ -49,12 +46,7 @@ export class InvoicePageController {
   @Get('assets/invoice.css')
   @Public()
   stylesheet(@Res() reply: FastifyReply) {
-    return reply
-      .status(200)
-      .header('content-type', 'text/css; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .header('x-content-type-options', 'nosniff')
-      .send(INVOICE_PAGE_CSS);
+    return sendStylesheet(reply, INVOICE_PAGE_CSS);
   }
 
   @Get(':token')

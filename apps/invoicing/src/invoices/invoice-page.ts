@@ -2,17 +2,8 @@
 // /i/assets/invoice.css (so the CSP needs no 'unsafe-inline'). Every interpolated value is
 // escaped. The "Pay" button is a plain link to the payments service's card form.
 
-import { formatMinor, toMinor } from '@paygrid/platform';
+import { escapeHtml, formatMinor, renderMessagePage, renderPage, toMinor } from '@paygrid/platform';
 import type { SerializedInvoice } from './invoice.serializer';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 export const INVOICE_PAGE_CSS = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
@@ -34,24 +25,7 @@ a:focus-visible{outline:3px solid #e37400;outline-offset:2px}
 .muted{color:#595959;font-size:.875rem}
 `;
 
-function layout(title: string, body: string, refreshSeconds?: number): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-${refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">\n` : ''}<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/i/assets/invoice.css">
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const STYLESHEET = '/i/assets/invoice.css';
 
 const DATE = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
@@ -175,12 +149,14 @@ ${pay}
 <a href="${escapeHtml(view.pdfUrl)}" download>Download PDF</a>
 </div>
 ${inv.livemode ? '' : '<p class="muted">Test mode: pay with a sandbox test card, such as 4242 4242 4242 4242.</p>'}`;
-  return layout(title, body, view.banner.kind === 'processing' ? 2 : undefined);
+  const refreshSeconds = view.banner.kind === 'processing' ? 2 : undefined;
+  return renderPage({ title, stylesheet: STYLESHEET, refreshSeconds }, body);
 }
 
 export function renderNotFound(): string {
-  return layout(
+  return renderMessagePage(
+    { stylesheet: STYLESHEET },
     'Invoice not found',
-    '<h1>Invoice not found</h1>\n<p>Check the link you were given, or ask the sender for a new one.</p>',
+    'Check the link you were given, or ask the sender for a new one.',
   );
 }

@@ -15,12 +15,34 @@
 
 import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
 import { INVOICE_PAYMENT_TOKEN_PURPOSE, type InvoicePaymentTokenPayload } from '@paygrid/contracts';
-import { ApiError, openToken, Public, tokenHash, type Clock, type Database } from '@paygrid/platform';
+import {
+  formField,
+  formOf,
+  openToken,
+  Public,
+  sendPage as send,
+  sendSeeOther,
+  signFormToken,
+  tokenHash,
+  verifyFormToken,
+  type Clock,
+  type Database,
+} from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
+import {
+  awaitFirstSubmission,
+  CARD_FORM_TOKEN_PURPOSE,
+  CARD_INCOMPLETE,
+  CHECK_CARD_AGAIN,
+  chargeFromForm,
+  formExpiredPage,
+  isRefused,
+  notCompletedMessage,
+  parseCard,
+} from '../card-form/card-form';
+import { renderMessage } from '../card-form/card-form.page';
 import { summarizeCard } from '../connectors/cards';
 import { MandatesService } from '../mandates/mandates.service';
-import { checkoutTokenHash, signCheckoutToken, verifyCheckoutToken } from '../payment-links/checkout-token';
-import { renderMessage } from '../payment-links/checkout.page';
 import { TransactionsService, type TransactionRow } from '../transactions/transactions.service';
 import { renderInvoicePaymentForm } from './invoice-payment.page';
 
@@ -33,11 +55,8 @@ export interface InvoicePaymentSettings {
 /** A claimed submission older than this no longer blocks the invoice (its charge crashed). */
 const IN_FLIGHT_MS = 2 * 60 * 1000;
 
-const CSP_BASE =
-  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
-
-const field = (body: Record<string, unknown>, name: string): string =>
-  typeof body[name] === 'string' ? (body[name] as string).trim() : '';
+/** The card form's CSRF token is bound to the invoice token's hash (no payment link id starts so). */
+const formSubject = (invoiceHash: string) => `invoice:${invoiceHash}`;
 
 function httpUrl(value: string): URL | undefined {
   try {
@@ -103,24 +122,23 @@ export class InvoicePaymentController {
     @Body() body: Record<string, unknown> | undefined,
     @Res() reply: FastifyReply,
   ) {
-    const form = body && typeof body === 'object' ? body : {};
+    const form = formOf(body);
     const invoice = this.open(token);
     if (!invoice) return this.invalid(reply);
     const invoiceHash = tokenHash(token);
-    const csrf = field(form, 'csrf_token');
+    const csrf = formField(form, 'csrf_token');
     if (
-      !verifyCheckoutToken(this.settings.secret, `invoice:${invoiceHash}`, csrf, this.settings.clock.now())
+      !verifyFormToken(
+        this.settings.secret,
+        CARD_FORM_TOKEN_PURPOSE,
+        formSubject(invoiceHash),
+        csrf,
+        this.settings.clock.now(),
+      )
     ) {
-      return send(
-        reply,
-        403,
-        renderMessage(
-          'This form has expired',
-          'For your security, the payment form can only be used for a limited time. Go back, reload the page and try again; you have not been charged.',
-        ),
-      );
+      return send(reply, 403, formExpiredPage());
     }
-    const formHash = checkoutTokenHash(csrf);
+    const formHash = tokenHash(csrf);
     const claim = await this.claim(invoiceHash, formHash);
     if (claim.kind === 'paid') return this.redirect(reply, invoice, claim.transaction);
     if (claim.kind === 'used') return this.replay(reply, invoice, token, formHash);
@@ -135,72 +153,50 @@ export class InvoicePaymentController {
       );
     }
 
-    const number = field(form, 'card_number');
-    const month = Number(field(form, 'exp_month'));
-    let year = Number(field(form, 'exp_year'));
-    const cvc = field(form, 'cvc');
-    if (
-      !/^[\d -]{12,23}$/.test(number) ||
-      !Number.isInteger(month) ||
-      !Number.isInteger(year) ||
-      !/^\d{3,4}$/.test(cvc)
-    ) {
+    const card = parseCard(form);
+    if (!card) {
       await this.release(formHash);
-      return this.form(
-        reply,
-        400,
-        invoice,
-        token,
-        'Please enter the card number, expiry month and year, and security code.',
-      );
+      return this.form(reply, 400, invoice, token, CARD_INCOMPLETE);
     }
-    if (year < 100) year += 2000;
-    const card = { number, exp_month: month, exp_year: year, cvc };
-    const saveCard = invoice.offer_save_card && field(form, 'save_card') === 'yes';
+    const saveCard = invoice.offer_save_card && formField(form, 'save_card') === 'yes';
 
-    let transaction: TransactionRow;
-    try {
-      transaction = await this.transactions.chargeCard(
-        { account: invoice.account, livemode: invoice.livemode },
-        {
-          amount: BigInt(invoice.amount),
-          currency: invoice.currency.toUpperCase(),
-          card,
-          invoice: invoice.invoice,
-          customer: invoice.customer,
-          account_name: invoice.merchant_name,
-        },
-        saveCard
-          ? {
-              storeCredential: true,
-              onSucceeded: (tx, row, credential) =>
-                this.mandates.createWithPayment(tx, row, {
-                  merchant: row.merchant_id,
-                  customer: invoice.customer,
-                  payer: { name: field(form, 'cardholder_name').slice(0, 100) || null, email: null },
-                  payment_method: summarizeCard(card),
-                  credential: credential ?? '',
-                  currency: invoice.currency.toUpperCase(),
-                }),
-            }
-          : {},
+    const transaction = await chargeFromForm(
+      () =>
+        this.transactions.chargeCard(
+          { account: invoice.account, livemode: invoice.livemode },
+          {
+            amount: BigInt(invoice.amount),
+            currency: invoice.currency.toUpperCase(),
+            card,
+            invoice: invoice.invoice,
+            customer: invoice.customer,
+            account_name: invoice.merchant_name,
+          },
+          saveCard
+            ? {
+                storeCredential: true,
+                onSucceeded: (tx, row, credential) =>
+                  this.mandates.createWithPayment(tx, row, {
+                    merchant: row.merchant_id,
+                    customer: invoice.customer,
+                    payer: { name: formField(form, 'cardholder_name').slice(0, 100) || null, email: null },
+                    payment_method: summarizeCard(card),
+                    credential: credential ?? '',
+                    currency: invoice.currency.toUpperCase(),
+                  }),
+              }
+            : {},
+        ),
+      () => this.release(formHash),
+    );
+    if (isRefused(transaction)) {
+      if (transaction.refused === 'invalid')
+        return this.form(reply, 400, invoice, token, transaction.message);
+      return send(
+        reply,
+        409,
+        renderMessage('Payments are not available', 'This seller cannot accept card payments at the moment.'),
       );
-    } catch (error) {
-      await this.release(formHash);
-      if (error instanceof ApiError && error.code === 'parameter_invalid') {
-        return this.form(reply, 400, invoice, token, error.message);
-      }
-      if (error instanceof ApiError && error.code === 'merchant_not_active') {
-        return send(
-          reply,
-          409,
-          renderMessage(
-            'Payments are not available',
-            'This seller cannot accept card payments at the moment.',
-          ),
-        );
-      }
-      throw error;
     }
     await this.db.query(
       'update payments.invoice_payment_submissions set transaction_id = $2, succeeded = $3 where form_token_hash = $1',
@@ -269,20 +265,20 @@ export class InvoicePaymentController {
     token: string,
     formHash: string,
   ) {
-    for (let attempt = 0; attempt < 200; attempt++) {
+    const first = await awaitFirstSubmission(async () => {
       const [row] = await this.db.query<{ transaction_id: string | null }>(
         'select transaction_id from payments.invoice_payment_submissions where form_token_hash = $1',
         [formHash],
       );
-      if (!row) return this.form(reply, 400, invoice, token, 'Please check your card details and try again.');
-      if (row.transaction_id) {
-        const transaction = await this.transactions.get(
-          { account: invoice.account, livemode: invoice.livemode },
-          row.transaction_id,
-        );
-        return this.result(reply, invoice, token, transaction);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      return row;
+    });
+    if (first.kind === 'released') return this.form(reply, 400, invoice, token, CHECK_CARD_AGAIN);
+    if (first.kind === 'done') {
+      const transaction = await this.transactions.get(
+        { account: invoice.account, livemode: invoice.livemode },
+        first.transactionId,
+      );
+      return this.result(reply, invoice, token, transaction);
     }
     return send(
       reply,
@@ -298,11 +294,7 @@ export class InvoicePaymentController {
     transaction: TransactionRow,
   ) {
     if (transaction.status === 'succeeded') return this.redirect(reply, invoice, transaction.id);
-    const message =
-      transaction.status === 'failed'
-        ? `Your payment was not completed: ${transaction.failure_message ?? 'the card was declined.'} You have not been charged; try another card.`
-        : 'The payment could not be confirmed; try again.';
-    return this.form(reply, 402, invoice, token, message);
+    return this.form(reply, 402, invoice, token, notCompletedMessage(transaction));
   }
 
   private redirect(reply: FastifyReply, invoice: InvoicePaymentTokenPayload, transactionId: string) {
@@ -311,7 +303,7 @@ export class InvoicePaymentController {
       return send(reply, 200, renderMessage('Payment successful', `Thank you. Reference: ${transactionId}`));
     }
     target.searchParams.set('payment', transactionId);
-    return reply.status(303).header('location', target.toString()).header('cache-control', 'no-store').send();
+    return sendSeeOther(reply, target.toString());
   }
 
   private form(
@@ -321,9 +313,10 @@ export class InvoicePaymentController {
     token: string,
     error?: string,
   ) {
-    const csrf = signCheckoutToken(
+    const csrf = signFormToken(
       this.settings.secret,
-      `invoice:${tokenHash(token)}`,
+      CARD_FORM_TOKEN_PURPOSE,
+      formSubject(tokenHash(token)),
       this.settings.clock.now(),
     );
     const target = httpUrl(invoice.return_url);
@@ -346,15 +339,4 @@ export class InvoicePaymentController {
       ),
     );
   }
-}
-
-function send(reply: FastifyReply, status: number, html: string, formAction = "'self'"): FastifyReply {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', `${CSP_BASE}; form-action ${formAction}`)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
-    .send(html);
 }

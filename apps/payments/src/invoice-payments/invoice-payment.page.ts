@@ -1,9 +1,10 @@
 // The card form of an invoice payment (/pay/invoices/<token>): the same accessible, no-JS
-// markup and stylesheet as the checkout page. Every interpolated value is escaped.
+// card-form markup and stylesheet as the checkout page (../card-form/card-form.page.ts).
+// Every interpolated value is escaped.
 
 import type { InvoicePaymentTokenPayload } from '@paygrid/contracts';
-import { formatMinor } from '@paygrid/platform';
-import { cardFields, errorAlert, escapeHtml, layout, testModeNote } from '../payment-links/checkout.page';
+import { escapeHtml, formatMinor } from '@paygrid/platform';
+import { cardFields, errorAlert, layout, testModeNote } from '../card-form/card-form.page';
 
 export function renderInvoicePaymentForm(
   invoice: InvoicePaymentTokenPayload,

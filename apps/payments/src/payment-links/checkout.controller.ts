@@ -8,14 +8,34 @@
 // or echoed back into a re-rendered form.
 
 import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
-import { ApiError, Public, toMinor, type Clock } from '@paygrid/platform';
+import {
+  formField,
+  formOf,
+  Public,
+  sendPage as send,
+  sendSeeOther,
+  sendStylesheet,
+  toMinor,
+  type Clock,
+} from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
+import {
+  awaitFirstSubmission,
+  CARD_INCOMPLETE,
+  CHECK_CARD_AGAIN,
+  chargeFromForm,
+  formExpiredPage,
+  isRefused,
+  notCompletedMessage,
+  parseCard,
+} from '../card-form/card-form';
+import { CARD_FORM_CSS, renderMessage } from '../card-form/card-form.page';
 import { summarizeCard } from '../connectors/cards';
 import type { Interval } from '../mandates/cycle';
 import { MandatesService } from '../mandates/mandates.service';
 import { TransactionsService, type TransactionRow } from '../transactions/transactions.service';
 import { checkoutTokenHash, signCheckoutToken, verifyCheckoutToken } from './checkout-token';
-import { CHECKOUT_CSS, renderCheckoutForm, renderMessage, renderSuccess } from './checkout.page';
+import { renderCheckoutForm, renderSuccess } from './checkout.page';
 import { effectiveStatus, PaymentLinksService, type PublicLink } from './payment-links.service';
 
 export const CHECKOUT_SETTINGS = 'paygrid:checkout-settings';
@@ -23,20 +43,6 @@ export interface CheckoutSettings {
   /** The server secret the CSRF tokens are signed with (INTERNAL_SIGNING_SECRET). */
   secret: string;
   clock: Clock;
-}
-
-const CSP_BASE =
-  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
-
-function send(reply: FastifyReply, status: number, html: string, formAction = "'self'"): FastifyReply {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', `${CSP_BASE}; form-action ${formAction}`)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
-    .send(html);
 }
 
 /** form-action must also allow the redirect that follows a successful payment. */
@@ -48,9 +54,6 @@ function formActionFor(link: PublicLink): string {
     return "'self'";
   }
 }
-
-const field = (body: Record<string, unknown>, name: string): string =>
-  typeof body[name] === 'string' ? (body[name] as string).trim() : '';
 
 @Controller('pay')
 export class CheckoutController {
@@ -64,12 +67,7 @@ export class CheckoutController {
   @Get('assets/checkout.css')
   @Public()
   stylesheet(@Res() reply: FastifyReply) {
-    return reply
-      .status(200)
-      .header('content-type', 'text/css; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .header('x-content-type-options', 'nosniff')
-      .send(CHECKOUT_CSS);
+    return sendStylesheet(reply, CARD_FORM_CSS);
   }
 
   @Get(':id')
@@ -88,19 +86,12 @@ export class CheckoutController {
     @Body() body: Record<string, unknown> | undefined,
     @Res() reply: FastifyReply,
   ) {
-    const form = body && typeof body === 'object' ? body : {};
+    const form = formOf(body);
     const link = await this.links.findPublic(id);
     if (!link) return this.closedPage(reply, link);
-    const token = field(form, 'csrf_token');
+    const token = formField(form, 'csrf_token');
     if (!verifyCheckoutToken(this.settings.secret, link.id, token, this.settings.clock.now())) {
-      return send(
-        reply,
-        403,
-        renderMessage(
-          'This form has expired',
-          'For your security, the payment form can only be used for a limited time. Go back, reload the page and try again; you have not been charged.',
-        ),
-      );
+      return send(reply, 403, formExpiredPage());
     }
     const hash = checkoutTokenHash(token);
     // A token already used (double click) shows the first submission's result, even once
@@ -124,75 +115,64 @@ export class CheckoutController {
     const again = (status: number, message: string) =>
       send(reply, status, renderCheckoutForm(link, this.token(link), message), formActionFor(link));
 
-    const number = field(form, 'card_number');
-    const month = Number(field(form, 'exp_month'));
-    let year = Number(field(form, 'exp_year'));
-    const cvc = field(form, 'cvc');
-    if (
-      !/^[\d -]{12,23}$/.test(number) ||
-      !Number.isInteger(month) ||
-      !Number.isInteger(year) ||
-      !/^\d{3,4}$/.test(cvc)
-    ) {
+    const card = parseCard(form);
+    if (!card) {
       await this.links.releaseToken(hash);
-      return again(400, 'Please enter the card number, expiry month and year, and security code.');
+      return again(400, CARD_INCOMPLETE);
     }
-    if (year < 100) year += 2000;
 
     const recurring = link.type === 'recurring' ? link.recurring : null;
     const payer = {
-      name: field(form, 'cardholder_name').slice(0, 100) || null,
+      name: formField(form, 'cardholder_name').slice(0, 100) || null,
       // Optional and only for receipts: anything that is not an address is simply not kept.
-      email: /^[^\s@]{1,100}@[^\s@]{1,100}$/.test(field(form, 'email')) ? field(form, 'email') : null,
+      email: /^[^\s@]{1,100}@[^\s@]{1,100}$/.test(formField(form, 'email')) ? formField(form, 'email') : null,
     };
-    let transaction: TransactionRow;
-    try {
-      transaction = await this.transactions.chargeCard(
-        { account: link.account_id, livemode: link.livemode },
-        {
-          amount: toMinor(link.amount_total),
-          currency: link.currency,
-          card: { number, exp_month: month, exp_year: year, cvc },
-          ...(link.merchant_id ? { merchant: link.merchant_id } : {}),
-          payment_link: link.id,
-          ...(link.client_reference_id ? { client_reference_id: link.client_reference_id } : {}),
-          metadata: link.metadata,
-        },
-        // A recurring link: the processor keeps the card, and the mandate is created in the
-        // same transaction that records the first charge as succeeded.
-        recurring
-          ? {
-              storeCredential: true,
-              onSucceeded: (tx, row, credential) =>
-                this.mandates.createWithPayment(tx, row, {
-                  merchant: row.merchant_id,
-                  payment_link: link.id,
-                  client_reference_id: link.client_reference_id,
-                  payer,
-                  payment_method: summarizeCard({ number, exp_month: month, exp_year: year, cvc }),
-                  credential: credential ?? '',
-                  currency: link.currency,
-                  recurring: {
-                    amount: toMinor(link.amount_total),
-                    interval: recurring.interval as Interval,
-                    interval_count: recurring.interval_count,
-                  },
-                  metadata: link.metadata,
-                }),
-            }
-          : {},
+    const transaction = await chargeFromForm(
+      () =>
+        this.transactions.chargeCard(
+          { account: link.account_id, livemode: link.livemode },
+          {
+            amount: toMinor(link.amount_total),
+            currency: link.currency,
+            card,
+            ...(link.merchant_id ? { merchant: link.merchant_id } : {}),
+            payment_link: link.id,
+            ...(link.client_reference_id ? { client_reference_id: link.client_reference_id } : {}),
+            metadata: link.metadata,
+          },
+          // A recurring link: the processor keeps the card, and the mandate is created in the
+          // same transaction that records the first charge as succeeded.
+          recurring
+            ? {
+                storeCredential: true,
+                onSucceeded: (tx, row, credential) =>
+                  this.mandates.createWithPayment(tx, row, {
+                    merchant: row.merchant_id,
+                    payment_link: link.id,
+                    client_reference_id: link.client_reference_id,
+                    payer,
+                    payment_method: summarizeCard(card),
+                    credential: credential ?? '',
+                    currency: link.currency,
+                    recurring: {
+                      amount: toMinor(link.amount_total),
+                      interval: recurring.interval as Interval,
+                      interval_count: recurring.interval_count,
+                    },
+                    metadata: link.metadata,
+                  }),
+              }
+            : {},
+        ),
+      () => this.links.releaseToken(hash),
+    );
+    if (isRefused(transaction)) {
+      if (transaction.refused === 'invalid') return again(400, transaction.message);
+      return send(
+        reply,
+        409,
+        renderMessage('Payments are not available', 'This merchant cannot accept payments at the moment.'),
       );
-    } catch (error) {
-      await this.links.releaseToken(hash);
-      if (error instanceof ApiError && error.code === 'parameter_invalid') return again(400, error.message);
-      if (error instanceof ApiError && error.code === 'merchant_not_active') {
-        return send(
-          reply,
-          409,
-          renderMessage('Payments are not available', 'This merchant cannot accept payments at the moment.'),
-        );
-      }
-      throw error;
     }
     // Completion first, then the submission: the in-flight count of claimToken never misses a success.
     if (transaction.status === 'succeeded') await this.links.recordCompletion(link.id);
@@ -202,24 +182,21 @@ export class CheckoutController {
 
   /** A token already used: wait for the first submission, then show its result. */
   private async replay(reply: FastifyReply, link: PublicLink, hash: string) {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const submission = await this.links.submission(hash);
-      if (!submission) {
-        return send(
-          reply,
-          400,
-          renderCheckoutForm(link, this.token(link), 'Please check your card details and try again.'),
-          formActionFor(link),
-        );
-      }
-      if (submission.transaction_id) {
-        const transaction = await this.transactions.get(
-          { account: link.account_id, livemode: link.livemode },
-          submission.transaction_id,
-        );
-        return this.result(reply, link, transaction);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    const first = await awaitFirstSubmission(() => this.links.submission(hash));
+    if (first.kind === 'released') {
+      return send(
+        reply,
+        400,
+        renderCheckoutForm(link, this.token(link), CHECK_CARD_AGAIN),
+        formActionFor(link),
+      );
+    }
+    if (first.kind === 'done') {
+      const transaction = await this.transactions.get(
+        { account: link.account_id, livemode: link.livemode },
+        first.transactionId,
+      );
+      return this.result(reply, link, transaction);
     }
     return send(
       reply,
@@ -233,20 +210,15 @@ export class CheckoutController {
 
   private result(reply: FastifyReply, link: PublicLink, transaction: TransactionRow) {
     if (transaction.status === 'succeeded') {
-      if (link.after_completion_redirect_url) {
-        return reply
-          .status(303)
-          .header('location', link.after_completion_redirect_url)
-          .header('cache-control', 'no-store')
-          .send();
-      }
+      if (link.after_completion_redirect_url) return sendSeeOther(reply, link.after_completion_redirect_url);
       return send(reply, 200, renderSuccess(link, transaction.id));
     }
-    const message =
-      transaction.status === 'failed'
-        ? `Your payment was not completed: ${transaction.failure_message ?? 'the card was declined.'} You have not been charged; try another card.`
-        : 'The payment could not be confirmed; try again.';
-    return send(reply, 402, renderCheckoutForm(link, this.token(link), message), formActionFor(link));
+    return send(
+      reply,
+      402,
+      renderCheckoutForm(link, this.token(link), notCompletedMessage(transaction)),
+      formActionFor(link),
+    );
   }
 
   /** The page for a link that cannot take payments now; undefined when it can. */

@@ -1,58 +1,9 @@
-// The hosted checkout page's HTML: server-rendered, no JavaScript, one small stylesheet
-// (served from /pay/assets/checkout.css, so the CSP needs no 'unsafe-inline'). Every
-// interpolated value is escaped. Card fields are never re-filled from a submission.
+// The hosted checkout page's HTML: server-rendered, no JavaScript, on the card-form shell,
+// fields and stylesheet (../card-form/card-form.page.ts). Every interpolated value is escaped.
 
-import { formatMinor, toMinor } from '@paygrid/platform';
+import { escapeHtml, formatMinor, toMinor } from '@paygrid/platform';
+import { cardFields, errorAlert, layout, testModeNote } from '../card-form/card-form.page';
 import type { PublicLink } from './payment-links.service';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-
-export const CHECKOUT_CSS = `*{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
-main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
-h1{font-size:1.25rem;margin:0 0 .25rem}
-.amount{font-size:1.75rem;font-weight:700;margin:.5rem 0 1rem}
-table{width:100%;border-collapse:collapse;margin-bottom:1rem}
-th,td{text-align:left;padding:.25rem 0;border-bottom:1px solid #e3e3e3}
-td.num,th.num{text-align:right}
-fieldset{border:0;padding:0;margin:0 0 1rem}
-legend{font-weight:600;margin-bottom:.5rem}
-label{display:block;font-weight:500;margin:.75rem 0 .25rem}
-input{width:100%;padding:.6rem;font:inherit;border:1px solid #767676;border-radius:4px}
-.row{display:flex;gap:.75rem}.row>div{flex:1}
-button{width:100%;padding:.75rem;font:inherit;font-weight:600;color:#fff;background:#0b57d0;border:0;border-radius:4px;cursor:pointer}
-input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #e37400;outline-offset:2px}
-.error{padding:.75rem;margin-bottom:1rem;border:2px solid #b3261e;border-radius:4px;color:#8c1d18;background:#fdecea}
-.success{padding:.75rem;border:2px solid #146c2e;border-radius:4px;color:#0f5323;background:#e6f4ea}
-.muted{color:#595959;font-size:.875rem}
-.check{display:flex;gap:.5rem;align-items:center;font-weight:400}.check input{width:auto}
-`;
-
-export function layout(title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/pay/assets/checkout.css">
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
 
 const merchantName = (link: PublicLink) => link.business_name ?? 'Paygrid merchant';
 
@@ -79,28 +30,6 @@ ${link.description ? `<p>${escapeHtml(link.description)}</p>` : ''}
 ${items}
 <p class="amount">Total: <span id="total">${escapeHtml(total)}</span></p>`;
 }
-
-/** The card fields every card form shares (checkout and invoice payment). */
-export function cardFields(): string {
-  return `<label for="cardholder_name">Name on card (optional)</label>
-<input id="cardholder_name" name="cardholder_name" autocomplete="cc-name" maxlength="100">
-<label for="card_number">Card number</label>
-<input id="card_number" name="card_number" required inputmode="numeric" autocomplete="cc-number" maxlength="23" pattern="[0-9 \\-]{12,23}">
-<div class="row">
-<div><label for="exp_month">Expiry month (MM)</label>
-<input id="exp_month" name="exp_month" required inputmode="numeric" autocomplete="cc-exp-month" maxlength="2" pattern="[0-9]{1,2}"></div>
-<div><label for="exp_year">Expiry year (YYYY)</label>
-<input id="exp_year" name="exp_year" required inputmode="numeric" autocomplete="cc-exp-year" maxlength="4" pattern="[0-9]{2,4}"></div>
-</div>
-<label for="cvc">Security code (CVC)</label>
-<input id="cvc" name="cvc" required inputmode="numeric" autocomplete="cc-csc" maxlength="4" pattern="[0-9]{3,4}">`;
-}
-
-export const testModeNote = (livemode: boolean) =>
-  `<p class="muted">${livemode ? '' : 'Test mode: use a sandbox test card, such as 4242 4242 4242 4242. '}Your card number and security code are sent to the processor and never stored.</p>`;
-
-export const errorAlert = (error: string | undefined) =>
-  error ? `<div class="error" role="alert" id="form-error">${escapeHtml(error)}</div>` : '';
 
 const INTERVAL_WORDS: Record<string, string> = { day: 'day', week: 'week', month: 'month', year: 'year' };
 
@@ -149,8 +78,4 @@ export function renderSuccess(link: PublicLink, transactionId: string): string {
     )} has received your payment.</div>
 <p class="muted">Reference: <code>${escapeHtml(transactionId)}</code></p>`,
   );
-}
-
-export function renderMessage(title: string, message: string): string {
-  return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`);
 }

@@ -1,0 +1,104 @@
+// What the two card forms of this service share (the hosted checkout /pay/<link> and an
+// invoice's card form /pay/invoices/<token>): reading the posted card, the refusal pages of a
+// stale form, the charge with its client errors turned into pages, the wait for a first
+// submission after a double click, and the words of a declined payment. The card number and
+// CVC live only in the request's memory: never logged, stored or echoed back into a form.
+
+import { ApiError, formField } from '@paygrid/platform';
+import type { CardDetails } from '../connectors/connector';
+import type { TransactionRow } from '../transactions/transactions.service';
+import { renderMessage } from './card-form.page';
+
+/**
+ * The purpose every card form's CSRF token (a platform form token) is signed for; the subject
+ * tells the forms apart: a payment link id, or `invoice:<hash of the invoice token>`.
+ */
+export const CARD_FORM_TOKEN_PURPOSE = 'paygrid-checkout';
+
+/** The 400 message of a form whose card fields are missing or malformed. */
+export const CARD_INCOMPLETE = 'Please enter the card number, expiry month and year, and security code.';
+
+/** The form shown again after a double click whose first submission was refused before charging. */
+export const CHECK_CARD_AGAIN = 'Please check your card details and try again.';
+
+/** The card fields as posted, or undefined when one is missing or malformed (two-digit years are 20xx). */
+export function parseCard(form: Record<string, unknown>): CardDetails | undefined {
+  const number = formField(form, 'card_number');
+  const month = Number(formField(form, 'exp_month'));
+  const year = Number(formField(form, 'exp_year'));
+  const cvc = formField(form, 'cvc');
+  if (
+    !/^[\d -]{12,23}$/.test(number) ||
+    !Number.isInteger(month) ||
+    !Number.isInteger(year) ||
+    !/^\d{3,4}$/.test(cvc)
+  ) {
+    return undefined;
+  }
+  return { number, exp_month: month, exp_year: year < 100 ? year + 2000 : year, cvc };
+}
+
+/** The 403 page of a form token that is forged, for another form, or too old. */
+export const formExpiredPage = () =>
+  renderMessage(
+    'This form has expired',
+    'For your security, the payment form can only be used for a limited time. Go back, reload the page and try again; you have not been charged.',
+  );
+
+/** What the payer reads when a charge did not succeed (the form is shown again with it, 402). */
+export const notCompletedMessage = (transaction: TransactionRow) =>
+  transaction.status === 'failed'
+    ? `Your payment was not completed: ${transaction.failure_message ?? 'the card was declined.'} You have not been charged; try another card.`
+    : 'The payment could not be confirmed; try again.';
+
+/** A charge the request refused before any money moved. */
+export type ChargeRefused = { refused: 'invalid'; message: string } | { refused: 'merchant_not_active' };
+
+/**
+ * Runs the charge; on any error the form token is released first (the payer may submit
+ * again), then a card the processor refuses as invalid (400) or a merchant that cannot take
+ * payments (409) becomes a refusal the caller shows as a page. Anything else propagates.
+ */
+export async function chargeFromForm(
+  charge: () => Promise<TransactionRow>,
+  release: () => Promise<void>,
+): Promise<TransactionRow | ChargeRefused> {
+  try {
+    return await charge();
+  } catch (error) {
+    await release();
+    if (error instanceof ApiError && error.code === 'parameter_invalid') {
+      return { refused: 'invalid', message: error.message };
+    }
+    if (error instanceof ApiError && error.code === 'merchant_not_active')
+      return { refused: 'merchant_not_active' };
+    throw error;
+  }
+}
+
+export const isRefused = (outcome: TransactionRow | ChargeRefused): outcome is ChargeRefused =>
+  'refused' in outcome;
+
+/** How long a double click waits for the first submission's outcome (200 x 100 ms). */
+const REPLAY_ATTEMPTS = 200;
+const REPLAY_INTERVAL_MS = 100;
+
+export type FirstSubmission =
+  { kind: 'released' } | { kind: 'done'; transactionId: string } | { kind: 'pending' };
+
+/**
+ * A form token already used (double click): waits until the first submission with it has a
+ * transaction. `released` when that submission gave its token back (its card was refused
+ * before charging); `pending` when it is still running after the wait.
+ */
+export async function awaitFirstSubmission(
+  lookup: () => Promise<{ transaction_id: string | null } | undefined>,
+): Promise<FirstSubmission> {
+  for (let attempt = 0; attempt < REPLAY_ATTEMPTS; attempt++) {
+    const submission = await lookup();
+    if (!submission) return { kind: 'released' };
+    if (submission.transaction_id) return { kind: 'done', transactionId: submission.transaction_id };
+    await new Promise((resolve) => setTimeout(resolve, REPLAY_INTERVAL_MS));
+  }
+  return { kind: 'pending' };
+}

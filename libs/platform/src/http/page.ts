@@ -1,0 +1,103 @@
+// The primitives every server-rendered public page shares (hosted checkout and invoice card
+// form in payments; hosted invoice and quote pages in invoicing): HTML escaping, the document
+// shell, the security headers of an HTML response and of its stylesheet. Pages carry no
+// JavaScript and no inline style, so the CSP allows only the page's own stylesheet.
+
+import type { FastifyReply } from 'fastify';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes a value for HTML text and double- or single-quoted attributes. */
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+export interface PageShell {
+  title: string;
+  /** The page's own stylesheet, e.g. "/pay/assets/checkout.css". */
+  stylesheet: string;
+  /** Reload the page after this many seconds (a payment still being confirmed). */
+  refreshSeconds?: number;
+}
+
+/** The HTML document around a page's `<main>`: language, viewport, noindex, one stylesheet. */
+export function renderPage(shell: PageShell, body: string): string {
+  const refresh = shell.refreshSeconds
+    ? `<meta http-equiv="refresh" content="${shell.refreshSeconds}">\n`
+    : '';
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+${refresh}<title>${escapeHtml(shell.title)}</title>
+<link rel="stylesheet" href="${escapeHtml(shell.stylesheet)}">
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** A page with only a heading and one sentence (not found, expired form, in progress...). */
+export const renderMessagePage = (shell: Omit<PageShell, 'title'>, heading: string, message: string) =>
+  renderPage({ ...shell, title: heading }, `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(message)}</p>`);
+
+const CSP_BASE =
+  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/**
+ * Sends an HTML page with the headers every public page needs: a CSP allowing only the
+ * page's own stylesheet, never framed, forms posting only where `formAction` says ("'none'"
+ * for a page without forms; a redirect after a form post must be listed too); never cached
+ * (it may show a payer's details or carry a single-use form token); no referrer (the address
+ * is the credential).
+ */
+export function sendPage(
+  reply: FastifyReply,
+  status: number,
+  html: string,
+  formAction = "'self'",
+): FastifyReply {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', `${CSP_BASE}; form-action ${formAction}`)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-content-type-options', 'nosniff')
+    .send(html);
+}
+
+/** Sends a page's stylesheet (public, cacheable for an hour). */
+export function sendStylesheet(reply: FastifyReply, css: string): FastifyReply {
+  return reply
+    .status(200)
+    .header('content-type', 'text/css; charset=utf-8')
+    .header('cache-control', 'public, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .send(css);
+}
+
+/** A 303 after a form post; never cached. */
+export function sendSeeOther(reply: FastifyReply, location: string): FastifyReply {
+  return reply.status(303).header('location', location).header('cache-control', 'no-store').send();
+}
+
+/** A posted form's fields; anything that is not an object is an empty form. */
+export const formOf = (body: unknown): Record<string, unknown> =>
+  body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+
+/** A posted field, trimmed; '' when absent or not a string. */
+export const formField = (form: Record<string, unknown>, name: string): string => {
+  const value = form[name];
+  return typeof value === 'string' ? value.trim() : '';
+};
