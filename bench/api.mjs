@@ -19,16 +19,12 @@
 // popular link is a different benchmark).
 
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, URLSearchParams } from 'node:url';
-import { closedLoop, httpClient } from './lib/load.mjs';
-import { cpuTimes, machineInfo, machineLoad } from './lib/machine.mjs';
+import { URLSearchParams } from 'node:url';
+import { closedLoop, closedLoopParams, httpClient } from './lib/load.mjs';
+import { cpuTimes, machineLoad } from './lib/machine.mjs';
+import { perModeBenchmark } from './lib/report.mjs';
 import { round } from './lib/stats.mjs';
-import { apiCall, modesFor, provisionAccount, sharedTarget } from './lib/platform-target.mjs';
-
-const HERE = dirname(fileURLToPath(import.meta.url));
-export const RESULTS_FILE = join(HERE, 'results', 'api.json');
+import { apiCall, provisionAccount, sharedTarget } from './lib/platform-target.mjs';
 
 const CARD = '4242424242424242';
 
@@ -226,35 +222,10 @@ export async function runMode(mode, opts, say) {
   return { mode, params: { seconds, warmup, connections, rows }, results };
 }
 
-export const api = {
+export const api = perModeBenchmark({
   name: 'api',
   description:
     'authenticated read, hosted checkout payment, refund and a filtered page of 100 transactions out of 1 M, through the gateway',
-  async run({
-    quick = false,
-    say = (l) => process.stderr.write(`${l}\n`),
-    out = RESULTS_FILE,
-    ...opts
-  } = {}) {
-    const { modes, skipped } = modesFor(opts);
-    const params = {
-      seconds: opts.seconds ?? (quick ? 2 : 10),
-      warmup: quick ? 1 : 2,
-      connections: opts.connections ?? 16,
-      rows: opts.rows ?? (quick ? 20_000 : 1_000_000),
-    };
-    const results = [];
-    for (const mode of modes) results.push(await runMode(mode, params, say));
-    const report = {
-      benchmark: 'api',
-      date: new Date().toISOString(),
-      machine: machineInfo(),
-      quick,
-      skipped,
-      results,
-    };
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-    return report;
-  },
-};
+  params: closedLoopParams,
+  runMode,
+});

@@ -22,15 +22,17 @@
 // run -> { results, skipped }.
 
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { numberFlag, parseArgs } from './lib/args.mjs';
+import { runIfMain } from './lib/module.mjs';
+import { resultsFile, selectRuns, toStderr, writeReport } from './lib/report.mjs';
 
 const require = createRequire(import.meta.url);
 const HERE = dirname(fileURLToPath(import.meta.url));
-export const RESULTS_FILE = join(HERE, 'results', 'billing-engine.json');
+export const RESULTS_FILE = resultsFile('billing-engine');
 
 const platform = () => require('@paygrid/platform');
 const invoicingDist = () => require(join(HERE, '..', 'apps', 'invoicing', 'dist', 'index.js'));
@@ -188,20 +190,15 @@ export const billingEngine = {
         : target === 'embedded'
           ? DEFAULTS.embeddedSubscriptions
           : DEFAULTS.subscriptions);
+    const { run: chosen, skipped } = selectRuns(['postgres', 'embedded'], wanted, availability, 'target');
     const results = [];
-    const skipped = [];
-    for (const target of ['postgres', 'embedded']) {
-      if (!wanted.includes(target)) {
-        if (!availability[target].ok) skipped.push({ target, reason: availability[target].reason });
-        continue;
-      }
-      if (!availability[target].ok) throw new Error(`${target}: ${availability[target].reason}`);
+    for (const target of chosen)
       results.push(await runTarget(target, { subscriptions: countFor(target), batch, say }));
-    }
-    const report = {
+    return writeReport(out, {
       benchmark: 'billing-engine',
       description: billingEngine.description,
-      date: new Date().toISOString(),
+      // Its own machine fields, kept so its results keep their shape (machineInfo() of
+      // lib/machine.mjs says cores, cpu, memory_gib, os instead).
       machine: {
         cpus: os.cpus().length,
         cpu_model: os.cpus()[0]?.model,
@@ -211,30 +208,14 @@ export const billingEngine = {
       note: 'engine and (embedded) PGlite in this one Node process; PostgreSQL shares the same cores',
       skipped,
       results,
-    };
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-    return report;
+    });
   },
 };
 
 export const { name, description, run } = billingEngine;
 
-function flagsOf(argv) {
-  const flags = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith('--')) continue;
-    const key = arg.slice(2);
-    const next = argv[i + 1];
-    if (next === undefined || next.startsWith('--')) flags[key] = true;
-    else flags[key] = argv[++i];
-  }
-  return flags;
-}
-
 async function main() {
-  const flags = flagsOf(process.argv.slice(2));
+  const flags = parseArgs(process.argv.slice(2));
   if (flags.help) {
     process.stdout.write(
       'usage: node bench/billing-engine.mjs [--target postgres|embedded|all] [--subscriptions N] [--batch N] [--quick] [--out FILE]\n',
@@ -247,18 +228,13 @@ async function main() {
   const report = await billingEngine.run({
     targets: target === 'all' ? undefined : [target],
     quick: Boolean(flags.quick),
-    subscriptions: flags.subscriptions ? Number(flags.subscriptions) : undefined,
-    batch: flags.batch ? Number(flags.batch) : DEFAULTS.batch,
+    subscriptions: numberFlag(flags, 'subscriptions', undefined, { min: 1 }),
+    batch: numberFlag(flags, 'batch', DEFAULTS.batch, { min: 1 }),
     out: typeof flags.out === 'string' ? flags.out : RESULTS_FILE,
-    say: (line) => process.stderr.write(`${line}\n`),
+    say: toStderr,
   });
   process.stdout.write(`${JSON.stringify(report.results, null, 2)}\n`);
   if (report.skipped.length) process.stdout.write(`skipped: ${JSON.stringify(report.skipped)}\n`);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main().catch((error) => {
-    process.stderr.write(`${error.stack ?? error}\n`);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.url, 'billing-engine', main);

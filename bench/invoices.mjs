@@ -18,36 +18,17 @@
 // ANALYZE. Lines live in the invoice row (jsonb), so "invoices + lines" is one table.
 
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { closedLoop, httpClient } from './lib/load.mjs';
-import { cpuTimes, machineInfo, machineLoad } from './lib/machine.mjs';
+import { closedLoop, closedLoopParams, httpClient } from './lib/load.mjs';
+import { cpuTimes, machineLoad } from './lib/machine.mjs';
+import { perModeBenchmark } from './lib/report.mjs';
 import { round } from './lib/stats.mjs';
-import { adminCall, apiCall, modesFor, sharedTarget } from './lib/platform-target.mjs';
-
-const HERE = dirname(fileURLToPath(import.meta.url));
-export const RESULTS_FILE = join(HERE, 'results', 'invoices.json');
+import { apiCall, provisionAccount, sharedTarget } from './lib/platform-target.mjs';
 
 const CUSTOMERS = 20;
 const LINES = [
   { description: 'Consulting', quantity: 3, unit_amount: 15000 },
   { description: 'Hosting', quantity: 1, unit_amount: 4900 },
 ];
-
-/** An account with the invoicing grouping and a test secret key (rate limit at the maximum). */
-async function provisionInvoicingAccount(target) {
-  const account = await adminCall(target, 'POST', '/admin/v1/accounts', {
-    name: 'Bench Invoices',
-    groupings: ['invoicing'],
-  });
-  const key = await adminCall(target, 'POST', `/admin/v1/accounts/${account.id}/keys`, {
-    mode: 'test',
-    kind: 'secret',
-  });
-  await adminCall(target, 'POST', `/admin/v1/accounts/${account.id}`, { rate_limit_per_second: 100_000 });
-  return { account, key: key.secret };
-}
 
 /**
  * Seeds `rows` invoices for the account, copies of the model invoice `modelId`, numbered after
@@ -121,7 +102,10 @@ async function numberingCheck(target, accountId) {
 export async function runMode(mode, opts, say) {
   const target = await sharedTarget(mode, say);
   const { seconds, warmup, connections, rows } = opts;
-  const { account, key } = await provisionInvoicingAccount(target);
+  const { account, key } = await provisionAccount(target, {
+    name: 'Bench Invoices',
+    groupings: ['invoicing'],
+  });
   const client = httpClient(target.gateway, connections);
   const auth = { authorization: `Bearer ${key}` };
   const json = { ...auth, 'content-type': 'application/json' };
@@ -197,35 +181,10 @@ export async function runMode(mode, opts, say) {
   return { mode, params: { seconds, warmup, connections, rows }, results };
 }
 
-export const invoices = {
+export const invoices = perModeBenchmark({
   name: 'invoices',
   description:
     'invoice create-and-send (POST /v1/invoices: finalize + mail queued) and a filtered page of 100 invoices out of 1 M, through the gateway',
-  async run({
-    quick = false,
-    say = (l) => process.stderr.write(`${l}\n`),
-    out = RESULTS_FILE,
-    ...opts
-  } = {}) {
-    const { modes, skipped } = modesFor(opts);
-    const params = {
-      seconds: opts.seconds ?? (quick ? 2 : 10),
-      warmup: quick ? 1 : 2,
-      connections: opts.connections ?? 16,
-      rows: opts.rows ?? (quick ? 20_000 : 1_000_000),
-    };
-    const results = [];
-    for (const mode of modes) results.push(await runMode(mode, params, say));
-    const report = {
-      benchmark: 'invoices',
-      date: new Date().toISOString(),
-      machine: machineInfo(),
-      quick,
-      skipped,
-      results,
-    };
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-    return report;
-  },
-};
+  params: closedLoopParams,
+  runMode,
+});

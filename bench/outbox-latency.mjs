@@ -20,12 +20,12 @@
 
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import { numberFlag, parseArgs } from './lib/args.mjs';
-import { cpuTimes, machineInfo, machineLoad } from './lib/machine.mjs';
+import { cpuTimes, machineLoad } from './lib/machine.mjs';
+import { runIfMain } from './lib/module.mjs';
+import { resultsFile, selectRuns, toStderr, writeReport } from './lib/report.mjs';
 import { markdownTable, round, summarize } from './lib/stats.mjs';
 
 const require = createRequire(import.meta.url);
@@ -51,8 +51,7 @@ function benchLogger(level = process.env.LOG_LEVEL ?? 'warn') {
 }
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-export const RESULTS_FILE = join(HERE, 'results', 'outbox-latency.json');
+export const RESULTS_FILE = resultsFile('outbox-latency');
 const TOPIC = 'bench.things';
 const KEYS = 64;
 const LOOP_RESOLUTION_MS = 5;
@@ -268,7 +267,7 @@ async function setUpEmbedded(opts, logger) {
 export async function runTransport(transport, options = {}) {
   const opts = { ...DEFAULTS, ...options };
   const logger = opts.logger ?? benchLogger();
-  const say = opts.say ?? ((line) => process.stderr.write(`${line}\n`));
+  const say = opts.say ?? toStderr;
   const setUpStarted = now();
   const env = transport === 'kafka' ? await setUpKafka(opts, logger) : await setUpEmbedded(opts, logger);
   const { producerDbs, consumerDb, schema } = env;
@@ -592,14 +591,9 @@ export const outboxLatency = {
     const availability = transportAvailability();
     const wanted = transports ?? Object.keys(availability).filter((t) => availability[t].ok);
     const opts = { ...(quick ? { seconds: 3, drain: 15 } : {}), ...overrides, say };
+    const { run: chosen, skipped } = selectRuns(['kafka', 'embedded'], wanted, availability);
     const results = [];
-    const skipped = [];
-    for (const transport of ['kafka', 'embedded']) {
-      if (!wanted.includes(transport)) {
-        if (!availability[transport].ok) skipped.push({ transport, reason: availability[transport].reason });
-        continue;
-      }
-      if (!availability[transport].ok) throw new Error(`${transport}: ${availability[transport].reason}`);
+    for (const transport of chosen) {
       if (transport === 'embedded' && (opts.instances ?? 1) > 1) {
         skipped.push({
           transport,
@@ -609,18 +603,13 @@ export const outboxLatency = {
       }
       results.push(await runTransport(transport, opts));
     }
-    const report = {
+    return writeReport(out, {
       benchmark: 'outbox-latency',
       description: outboxLatency.description,
-      date: new Date().toISOString(),
-      machine: machineInfo(),
       note: 'load generator, relay and consumer run in this one Node process; PostgreSQL and Kafka share the same cores',
       skipped,
       results,
-    };
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-    return report;
+    });
   },
 };
 
@@ -671,9 +660,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  main().catch((error) => {
-    process.stderr.write(`[outbox-latency] ${error?.stack ?? error}\n`);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.url, 'outbox-latency', main);

@@ -16,15 +16,10 @@
 // gateway's per-key GCRA limit answering 429 with Retry-After before any upstream work;
 // the gateway has no CPU- or queue-based 503 shedding of its own (see bench/README.md).
 
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { httpClient, openLoop } from './lib/load.mjs';
-import { cpuTimes, machineInfo, machineLoad } from './lib/machine.mjs';
-import { modesFor, provisionAccount, sharedTarget } from './lib/platform-target.mjs';
-
-const HERE = dirname(fileURLToPath(import.meta.url));
-export const RESULTS_FILE = join(HERE, 'results', 'overload.json');
+import { cpuTimes, machineLoad } from './lib/machine.mjs';
+import { perModeBenchmark } from './lib/report.mjs';
+import { provisionAccount, sharedTarget } from './lib/platform-target.mjs';
 
 export async function runMode(mode, opts, say) {
   const target = await sharedTarget(mode, say);
@@ -83,29 +78,9 @@ export async function runMode(mode, opts, say) {
   };
 }
 
-export const overload = {
+export const overload = perModeBenchmark({
   name: 'overload',
   description: 'twice the sustainable rate: load shed with 429/503 and recovery (open model)',
-  async run({
-    quick = false,
-    say = (l) => process.stderr.write(`${l}\n`),
-    out = RESULTS_FILE,
-    ...opts
-  } = {}) {
-    const { modes, skipped } = modesFor(opts);
-    const params = { seconds: quick ? 2 : 10 };
-    const results = [];
-    for (const mode of modes) results.push(await runMode(mode, params, say));
-    const report = {
-      benchmark: 'overload',
-      date: new Date().toISOString(),
-      machine: machineInfo(),
-      quick,
-      skipped,
-      results,
-    };
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-    return report;
-  },
-};
+  params: ({ quick }) => ({ seconds: quick ? 2 : 10 }),
+  runMode,
+});

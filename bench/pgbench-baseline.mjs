@@ -25,12 +25,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuTimes, machineInfo, machineLoad } from './lib/machine.mjs';
+import { cpuTimes, machineLoad } from './lib/machine.mjs';
+import { resultsFile, toStderr, writeReport } from './lib/report.mjs';
 import { round } from './lib/stats.mjs';
 import { sharedTarget, targetAvailability } from './lib/platform-target.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-export const RESULTS_FILE = join(HERE, 'results', 'pgbench-baseline.json');
 
 export function pgbenchBinary() {
   const candidates = [
@@ -145,12 +145,7 @@ export const pgbenchBaseline = {
   name: 'pgbench-baseline',
   description:
     "pgbench running a checkout payment's SQL on the same PostgreSQL; ratio of the service's checkout rate to it",
-  async run({
-    quick = false,
-    say = (l) => process.stderr.write(`${l}\n`),
-    out = RESULTS_FILE,
-    ...opts
-  } = {}) {
+  async run({ quick = false, say = toStderr, out = resultsFile('pgbench-baseline'), ...opts } = {}) {
     const skipped = [];
     const results = [];
     const wanted = (opts.transports ?? ['kafka']).includes('kafka');
@@ -209,16 +204,6 @@ export const pgbenchBaseline = {
         pgbench_output_tail: output.split('\n').slice(-14).join('\n'),
       });
     }
-    const report = {
-      benchmark: 'pgbench-baseline',
-      date: new Date().toISOString(),
-      machine: machineInfo(),
-      quick,
-      skipped,
-      results,
-    };
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-    return report;
+    return writeReport(out, { benchmark: 'pgbench-baseline', quick, skipped, results });
   },
 };

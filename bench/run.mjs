@@ -13,19 +13,21 @@
 // A module that also exports its own rows(result) is added with one line (`myBench,`).
 // opts carries { transports, quick, ...flags }; a module that needs the platform running
 // takes it from lib/platform-target.mjs (sharedTarget(mode), modesFor(opts)) so a run starts
-// it once per mode. The machine column is added to every row by run.mjs.
+// it once per mode; lib/report.mjs's perModeBenchmark makes such a module from its
+// runMode(mode, params, say). The machine column is added to every row by run.mjs.
 
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { numberFlag, parseArgs } from './lib/args.mjs';
 import { machineInfo } from './lib/machine.mjs';
+import { runIfMain } from './lib/module.mjs';
 import { markdownTable } from './lib/stats.mjs';
 import { api } from './api.mjs';
 import { billingEngine } from './billing-engine.mjs';
-import { gatewayOverhead, modeAvailability } from './gateway-overhead.mjs';
+import { gatewayOverhead } from './gateway-overhead.mjs';
 import { invoices } from './invoices.mjs';
-import { sharedTarget, stopSharedTargets } from './lib/platform-target.mjs';
+import { modesFor, sharedTarget, stopSharedTargets } from './lib/platform-target.mjs';
 import { outboxLatency, transportAvailability } from './outbox-latency.mjs';
 import { overload } from './overload.mjs';
 import { pgbenchBaseline } from './pgbench-baseline.mjs';
@@ -77,20 +79,10 @@ export const BENCHMARKS = [
   },
   {
     ...gatewayOverhead,
-    // The kafka transport stands for the distributed infrastructure (which also needs Redis).
-    run: (opts) => {
-      const available = modeAvailability();
-      const modes = opts.transports
-        .map((t) => (t === 'kafka' ? 'distributed' : t))
-        .filter((m) => available[m]?.ok);
-      // On the platform shared with the service benchmarks: one start-up per mode.
-      const targetFor = async (mode) => {
-        const t = await sharedTarget(mode);
-        const pids = t.pids();
-        return { ...t, pids: Object.values(pids), gatewayPid: pids.gateway };
-      };
-      return gatewayOverhead.run({ ...opts, modes, targetFor });
-    },
+    // The kafka transport stands for the distributed infrastructure (which also needs Redis),
+    // on the platform shared with the service benchmarks: one start-up per mode.
+    run: (opts) =>
+      gatewayOverhead.run({ ...opts, modes: modesFor(opts).modes, targetFor: (mode) => sharedTarget(mode) }),
     rows: (r) =>
       ['gateway', 'direct'].map((path) => ({
         benchmark: 'gateway-overhead',
@@ -419,11 +411,6 @@ async function main() {
   }
 }
 
-main().then(
-  // Everything is closed by now; exit anyway so a stray handle cannot keep the run alive.
-  () => process.exit(process.exitCode ?? 0),
-  (error) => {
-    process.stderr.write(`[bench] ${error?.stack ?? error}\n`);
-    process.exit(1);
-  },
-);
+// Only as the command (`npm run bench`): importing BENCHMARKS starts nothing. Everything is
+// closed when main() returns; it exits anyway so a stray handle cannot keep the run alive.
+runIfMain(import.meta.url, 'bench', main);

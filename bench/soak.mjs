@@ -9,17 +9,13 @@
 // Reported per process: RSS at 1 min (after warm-up), at the end, the maximum, and the
 // growth end − 1 min; plus request counts and errors, so a leak or a stall shows.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, URLSearchParams } from 'node:url';
+import { URLSearchParams } from 'node:url';
 import { httpClient, openLoop } from './lib/load.mjs';
-import { machineInfo } from './lib/machine.mjs';
+import { resultsFile, toStderr, writeReport } from './lib/report.mjs';
 import { round } from './lib/stats.mjs';
 import { apiCall, modesFor, provisionAccount, rssMiB, sharedTarget } from './lib/platform-target.mjs';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-export const RESULTS_FILE = join(HERE, 'results', 'soak.json');
 const SAMPLE_MS = 10_000;
 
 export async function runMode(mode, seconds, say) {
@@ -157,26 +153,12 @@ export async function runMode(mode, seconds, say) {
 export const soak = {
   name: 'soak',
   description: 'memory (RSS per process) under a steady mixed load for --soak seconds (only with --soak)',
-  async run({
-    say = (l) => process.stderr.write(`${l}\n`),
-    out = RESULTS_FILE,
-    soak: seconds,
-    ...opts
-  } = {}) {
+  async run({ say = toStderr, out = resultsFile('soak'), soak: seconds, ...opts } = {}) {
     if (!seconds)
       return { results: [], skipped: [{ transport: 'all', reason: 'runs only with --soak SECONDS' }] };
     const { modes, skipped } = modesFor(opts);
     const results = [];
     for (const mode of modes) results.push(await runMode(mode, seconds, say));
-    const report = {
-      benchmark: 'soak',
-      date: new Date().toISOString(),
-      machine: machineInfo(),
-      skipped,
-      results,
-    };
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-    return report;
+    return writeReport(out, { benchmark: 'soak', skipped, results });
   },
 };

@@ -18,17 +18,13 @@
 // limit): a single endpoint's rate is bounded by 10 ÷ its response time.
 
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { httpClient, openLoop } from './lib/load.mjs';
-import { cpuTimes, machineInfo, machineLoad } from './lib/machine.mjs';
+import { cpuTimes, machineLoad } from './lib/machine.mjs';
+import { perModeBenchmark } from './lib/report.mjs';
 import { round, summarize } from './lib/stats.mjs';
-import { apiCall, modesFor, provisionAccount, sharedTarget } from './lib/platform-target.mjs';
+import { apiCall, provisionAccount, sharedTarget } from './lib/platform-target.mjs';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-export const RESULTS_FILE = join(HERE, 'results', 'webhooks.json');
 const ENDPOINTS = 20;
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (millis) => new Promise((r) => setTimeout(r, millis));
@@ -223,35 +219,15 @@ export async function runMode(mode, opts, say) {
   return { mode, results };
 }
 
-export const webhooks = {
+export const webhooks = perModeBenchmark({
   name: 'webhooks',
   description:
     'webhook end-to-end latency (API call → receiver handler) at a steady rate, and maximum deliveries/s with one and two instances',
-  async run({
-    quick = false,
-    say = (l) => process.stderr.write(`${l}\n`),
-    out = RESULTS_FILE,
-    ...opts
-  } = {}) {
-    const { modes, skipped } = modesFor(opts);
-    const params = {
-      rate: opts.webhookRate ?? 20,
-      seconds: opts.seconds ?? (quick ? 3 : 10),
-      drain: quick ? 15 : 30,
-      backlog: opts.backlog ?? (quick ? 500 : 4000),
-    };
-    const results = [];
-    for (const mode of modes) results.push(await runMode(mode, params, say));
-    const report = {
-      benchmark: 'webhooks',
-      date: new Date().toISOString(),
-      machine: machineInfo(),
-      quick,
-      skipped,
-      results,
-    };
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-    return report;
-  },
-};
+  params: ({ quick, webhookRate, seconds, backlog }) => ({
+    rate: webhookRate ?? 20,
+    seconds: seconds ?? (quick ? 3 : 10),
+    drain: quick ? 15 : 30,
+    backlog: backlog ?? (quick ? 500 : 4000),
+  }),
+  runMode,
+});

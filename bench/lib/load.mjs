@@ -55,6 +55,19 @@ function recorder() {
 }
 
 /**
+ * The parameters of a closed-model service benchmark (api, invoices): measured seconds,
+ * warm-up, connections and seeded rows, from the run's flags.
+ */
+export function closedLoopParams({ quick = false, seconds, connections, rows }) {
+  return {
+    seconds: seconds ?? (quick ? 2 : 10),
+    warmup: quick ? 1 : 2,
+    connections: connections ?? 16,
+    rows: rows ?? (quick ? 20_000 : 1_000_000),
+  };
+}
+
+/**
  * Runs `op(worker, i)` in `connections` closed loops for `seconds` (after `warmup` seconds
  * whose results are dropped). `op` resolves { status, ok } (ok: counted in the latency).
  */

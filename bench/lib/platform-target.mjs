@@ -235,12 +235,17 @@ async function startEmbedded(say) {
   };
 }
 
+/** The platform in `mode`, started for one caller (who stops it); see sharedTarget. */
+export function startTarget(mode, say = (line) => process.stderr.write(`${line}\n`)) {
+  return mode === 'distributed' ? startDistributed(say) : startEmbedded(say);
+}
+
 const shared = new Map();
 
 /** The platform in `mode`, started on first use and shared until stopSharedTargets(). */
 export function sharedTarget(mode, say = (line) => process.stderr.write(`${line}\n`)) {
   if (!shared.has(mode)) {
-    const started = mode === 'distributed' ? startDistributed(say) : startEmbedded(say);
+    const started = startTarget(mode, say);
     shared.set(mode, { started, state: {} });
   }
   const entry = shared.get(mode);
@@ -286,15 +291,19 @@ export async function apiCall(target, key, method, path, body) {
 }
 
 /**
- * An account with the payments grouping and a test secret key, with `rate_limit_per_second`
- * set (default: 100,000, the admin API's maximum, so the limiter runs but never refuses).
+ * An account with `groupings` (default: payments) and a test secret key (`key`, its id
+ * `keyId`), with `rate_limit_per_second` set (default: 100,000, the admin API's maximum, so
+ * the limiter runs but never refuses).
  */
-export async function provisionAccount(target, { rateLimit = 100_000, name = 'Bench' } = {}) {
-  const account = await adminCall(target, 'POST', '/admin/v1/accounts', { name, groupings: ['payments'] });
+export async function provisionAccount(
+  target,
+  { rateLimit = 100_000, name = 'Bench', groupings = ['payments'] } = {},
+) {
+  const account = await adminCall(target, 'POST', '/admin/v1/accounts', { name, groupings });
   const key = await adminCall(target, 'POST', `/admin/v1/accounts/${account.id}/keys`, {
     mode: 'test',
     kind: 'secret',
   });
   await adminCall(target, 'POST', `/admin/v1/accounts/${account.id}`, { rate_limit_per_second: rateLimit });
-  return { account, key: key.secret };
+  return { account, key: key.secret, keyId: key.id };
 }
