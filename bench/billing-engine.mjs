@@ -35,7 +35,15 @@ export const RESULTS_FILE = join(HERE, 'results', 'billing-engine.json');
 const platform = () => require('@paygrid/platform');
 const invoicingDist = () => require(join(HERE, '..', 'apps', 'invoicing', 'dist', 'index.js'));
 
-export const DEFAULTS = { subscriptions: 100_000, quickSubscriptions: 2_000, batch: 50 };
+// 100,000 is the issue's figure, on PostgreSQL (the production path; ~20 min on 2 cores).
+// PGlite, the single-process development default, bills 10,000 in the full run: it is
+// measured for scale, not as a production path, and 100,000 there would take the run's hour.
+export const DEFAULTS = {
+  subscriptions: 100_000,
+  embeddedSubscriptions: 10_000,
+  quickSubscriptions: 2_000,
+  batch: 50,
+};
 
 export function targetAvailability(env = process.env) {
   return {
@@ -173,7 +181,13 @@ export const billingEngine = {
   async run({ targets, quick = false, subscriptions, batch = DEFAULTS.batch, say, out = RESULTS_FILE } = {}) {
     const availability = targetAvailability();
     const wanted = targets ?? Object.keys(availability).filter((t) => availability[t].ok);
-    const count = subscriptions ?? (quick ? DEFAULTS.quickSubscriptions : DEFAULTS.subscriptions);
+    const countFor = (target) =>
+      subscriptions ??
+      (quick
+        ? DEFAULTS.quickSubscriptions
+        : target === 'embedded'
+          ? DEFAULTS.embeddedSubscriptions
+          : DEFAULTS.subscriptions);
     const results = [];
     const skipped = [];
     for (const target of ['postgres', 'embedded']) {
@@ -182,7 +196,7 @@ export const billingEngine = {
         continue;
       }
       if (!availability[target].ok) throw new Error(`${target}: ${availability[target].reason}`);
-      results.push(await runTarget(target, { subscriptions: count, batch, say }));
+      results.push(await runTarget(target, { subscriptions: countFor(target), batch, say }));
     }
     const report = {
       benchmark: 'billing-engine',

@@ -7,7 +7,8 @@
 #
 # stdout carries ONLY the `export NAME=value` lines; all progress goes to stderr.
 # Knobs (env): INFRA_STATE_DIR, PG_PORT, REDIS_PORT, KAFKA_PORT, KAFKA_CONTROLLER_PORT,
-# KAFKA_VERSION, KAFKA_HEAP_OPTS, KAFKA_START_TIMEOUT, INFRA_SERVICES,
+# KAFKA_VERSION, KAFKA_HEAP_OPTS, KAFKA_START_TIMEOUT, KAFKA_FRESH_STORAGE (1 = start the
+# broker on empty storage; only when this script starts it), INFRA_SERVICES,
 # PG_DEBIAN_CLUSTER (stop|reuse), INFRA_PG_DIR. See infra/README.md.
 set -euo pipefail
 
@@ -441,6 +442,13 @@ kafka_up() {
   kafka_libs_ready || die "kafka: jars missing in $KAFKA_LIBS"
 
   kafka_write_config
+  if [ "$KAFKA_FRESH_STORAGE" = 1 ] && [ -d "$KAFKA_DIR/data" ]; then
+    # Test runs own throwaway topics; a broker holding thousands of old partitions spends
+    # minutes loading them at start (seen on a shared CI machine), so CI starts empty.
+    log "kafka: KAFKA_FRESH_STORAGE=1: discarding the old broker storage"
+    rm -rf "$KAFKA_DIR/data"
+    mkdir -p "$KAFKA_DIR/data"
+  fi
   if [ ! -f "$KAFKA_DIR/data/meta.properties" ]; then
     local cid
     if [ -s "$KAFKA_DIR/cluster.id" ]; then

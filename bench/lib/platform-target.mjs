@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const { Client } = require(createRequire(require.resolve('@paygrid/platform')).resolve('pg'));
+const { deleteKafkaNamespace } = require('@paygrid/platform');
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..');
@@ -111,6 +112,7 @@ async function sqlClient(url) {
 async function startDistributed(say) {
   const suffix = randomBytes(5).toString('hex');
   const database = `paygrid_bench_${suffix}`;
+  const topicPrefix = `bench-${suffix}.`;
   const admin = new Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
   await admin.query(`create database ${database}`);
@@ -124,7 +126,7 @@ async function startDistributed(say) {
     PAYGRID_MODE: 'distributed',
     DATABASE_URL: databaseUrl.toString(),
     KAFKA_BROKERS: process.env.KAFKA_BROKERS,
-    KAFKA_TOPIC_PREFIX: `bench-${suffix}.`,
+    KAFKA_TOPIC_PREFIX: topicPrefix,
     REDIS_URL: process.env.REDIS_URL,
     INTERNAL_SIGNING_SECRET: randomBytes(32).toString('hex'),
     OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}`,
@@ -176,6 +178,9 @@ async function startDistributed(say) {
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${database} with (force)`);
       await cleanup.end();
+      await deleteKafkaNamespace([process.env.KAFKA_BROKERS], topicPrefix).catch((error) =>
+        say(`[bench] could not delete Kafka namespace ${topicPrefix}: ${error.message}`),
+      );
     },
   };
   try {

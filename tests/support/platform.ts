@@ -10,7 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { TOPICS } from '@paygrid/contracts';
-import { createLogger, KafkaBus, signContext, type BusMessage, type EventBus } from '@paygrid/platform';
+import {
+  createLogger,
+  deleteKafkaNamespace,
+  KafkaBus,
+  signContext,
+  type BusMessage,
+  type EventBus,
+} from '@paygrid/platform';
 
 export type Mode = 'embedded' | 'distributed';
 export type ServiceName = 'gateway' | 'payments' | 'invoicing' | 'webhooks';
@@ -426,6 +433,11 @@ export async function startDistributedPlatform(
       await cleanup.query(`drop database if exists ${database} with (force)`);
       rmSync(env.MAIL_DIR, { recursive: true, force: true });
       await cleanup.end();
+      // This run's topics and consumer groups: left behind, every run would add a few dozen
+      // partitions that the shared broker reads back at each start.
+      await deleteKafkaNamespace([env.KAFKA_BROKERS], topicPrefix).catch((error: Error) =>
+        console.warn(`could not delete Kafka namespace ${topicPrefix}: ${error.message}`),
+      );
     },
   });
   return Object.assign(platform, {

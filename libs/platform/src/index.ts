@@ -1,6 +1,7 @@
 export * from './bus/bus';
 export * from './bus/embedded-bus';
 export * from './bus/kafka-bus';
+export * from './bus/kafka-namespace';
 export * from './bus/no-bus';
 export * from './clock';
 export * from './config';
