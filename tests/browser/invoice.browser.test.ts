@@ -9,10 +9,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbedded, type Embedded } from '@paygrid/embedded';
 import { createLogger } from '@paygrid/platform';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
 import { eventually, freePort, ROOT } from '../support/platform';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAYMENTS_SERVES_INVOICES = existsSync(join(ROOT, 'apps/payments/src/invoice-payments'));
 
 let embedded: Embedded;
@@ -56,10 +56,7 @@ beforeAll(async () => {
     embedded.operatorToken,
   );
   key = created.body.secret;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {

@@ -3,10 +3,9 @@
 // accessible roles and names, and the customer accepts the quote with the Accept button; the
 // quote becomes `accepted` (decided on the page) and the page says so, without buttons.
 
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
 import { startPlatform, type Platform, type TestAccount } from '../support/platform';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let platform: Platform;
 let account: TestAccount;
@@ -15,10 +14,7 @@ let browser: Browser;
 beforeAll(async () => {
   platform = await startPlatform();
   account = await platform.newAccount(['invoicing']);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {

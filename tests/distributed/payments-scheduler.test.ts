@@ -3,74 +3,33 @@
 // hosted checkouts). Each cycle is charged exactly once (SKIP LOCKED claims and the unique
 // intent per mandate, cycle and attempt), and the ledger balances.
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { signContext } from '@paygrid/platform';
 import { ledgerImbalances, postingMismatches } from '../../apps/payments/src/ledger/ledger';
-import { eventually, freePort, ROOT, type TestAccount } from '../support/platform';
+import { CARDS, payPage } from '../support/pages';
 import {
-  CARDS,
+  advancePaymentsClockAt,
   DAY_MS,
-  PAYMENTS_TEST_ENV,
-  payPage,
-  startPaymentsPlatform,
-  type PaymentsPlatform,
-} from '../integration/payments-platform';
+  PAYMENTS_TEST_CLOCK_ENV,
+  startDistributedPlatform,
+  type DistributedPlatform,
+  type TestAccount,
+} from '../support/platform';
 
-let platform: PaymentsPlatform & { env?: Record<string, string> };
+let platform: DistributedPlatform;
 let account: TestAccount;
-const extras: { child: ChildProcess; url: string }[] = [];
+const extras: string[] = [];
 
-async function startExtraPayments(): Promise<void> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'apps', 'payments', 'dist', 'main.js')], {
-    env: { ...(platform.env as Record<string, string>), ...PAYMENTS_TEST_ENV, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  extras.push({ child, url });
-  await eventually(
-    async () => ((await fetch(`${url}/ready`)).status === 200 ? true : undefined),
-    60_000,
-    200,
-  );
-}
-
-async function advanceInstance(url: string, ms: number): Promise<{ mandate_charges: number }> {
-  const path = '/internal/test-clock/advance';
-  const headers = signContext(
-    platform.internalSecret,
-    { kind: 'operator', request_id: `req_${randomBytes(6).toString('hex')}`, issued_at: Date.now() },
-    'POST',
-    path,
-  );
-  const response = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ ms }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { ran: { mandate_charges: number } }).ran;
-}
+const advanceInstance = async (url: string, ms: number) =>
+  (await advancePaymentsClockAt(platform.internalSecret, url, ms)).ran;
 
 beforeAll(async () => {
-  platform = await startPaymentsPlatform();
+  platform = await startDistributedPlatform(PAYMENTS_TEST_CLOCK_ENV);
   account = await platform.newAccount(['payments']);
-  await Promise.all([startExtraPayments(), startExtraPayments()]);
+  // The extra instances are stopped with the platform.
+  const started = await Promise.all([platform.startExtra('payments'), platform.startExtra('payments')]);
+  extras.push(...started.map((e) => e.url));
 });
 
 afterAll(async () => {
-  await Promise.all(
-    extras.map(
-      ({ child }) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null) return resolve(undefined);
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
   await platform?.stop();
 });
 
@@ -91,8 +50,7 @@ it('three instances charging at once start every due cycle exactly once', async 
     ).body.data;
     mandates.push(payment.mandate);
   }
-  const payments = `http://127.0.0.1:${(platform as unknown as { ports: { payments: number } }).ports.payments}`;
-  const urls = [payments, ...extras.map((e) => e.url)];
+  const urls = [`http://127.0.0.1:${platform.ports.payments}`, ...extras];
   // Every instance's clock moves 15 days and runs its scheduler, all at the same moment.
   const ran = await Promise.all(urls.map((url) => advanceInstance(url, 15 * DAY_MS)));
   expect(ran.reduce((sum, r) => sum + r.mandate_charges, 0)).toBe(10);

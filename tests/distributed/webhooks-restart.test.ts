@@ -6,7 +6,6 @@
 // N events are caused; afterwards the receiver must have seen N distinct webhook-ids, each
 // with a valid signature (verified with the independent `standardwebhooks` package).
 
-import { createServer, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import {
   eventually,
@@ -15,6 +14,7 @@ import {
   type DistributedPlatform,
   type TestAccount,
 } from '../support/platform';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 const BEFORE_KILL = 10;
 const WHILE_DOWN = 10;
@@ -22,7 +22,7 @@ const N = BEFORE_KILL + WHILE_DOWN;
 
 let platform: DistributedPlatform;
 let account: TestAccount;
-let receiver: Server | undefined;
+let receiver: WebhookReceiver | undefined;
 
 beforeAll(async () => {
   platform = await startDistributedPlatform();
@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await platform?.stop();
-  if (receiver) await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.stop();
 });
 
 const createLinks = async (count: number, from: number) => {
@@ -74,24 +74,8 @@ it('delivers every event after kill -9 and restart while the receiver was down',
   await platform.start('webhooks');
 
   // The receiver comes up only now.
-  const received: { id: string; body: string; headers: Record<string, string> }[] = [];
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({
-        id: String(req.headers['webhook-id']),
-        body: Buffer.concat(chunks).toString('utf8'),
-        headers: {
-          'webhook-id': String(req.headers['webhook-id']),
-          'webhook-timestamp': String(req.headers['webhook-timestamp']),
-          'webhook-signature': String(req.headers['webhook-signature']),
-        },
-      });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver?.listen(port, '127.0.0.1', resolve));
+  receiver = await startWebhookReceiver({ port });
+  const { received } = receiver;
 
   // Deliveries that already failed twice wait for the sandbox schedule's third attempt (1 min).
   await eventually(

@@ -11,8 +11,6 @@
 //     its socket through /proc, so this suite needs Linux).
 
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import {
   eventually,
@@ -21,6 +19,7 @@ import {
   type ExtraInstance,
   type TestAccount,
 } from '../support/platform';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 const LINKS = 12;
 const UPDATES = 4; // events per link: created + 4 updated
@@ -29,17 +28,9 @@ const EVENTS = LINKS * (1 + UPDATES);
 let platform: DistributedPlatform;
 let second: ExtraInstance;
 let account: TestAccount;
-let receiver: Server;
+let receiver: WebhookReceiver<{ pid: number | undefined }>;
 let receiverPort: number;
-
-interface Reception {
-  path: string;
-  id: string;
-  body: string;
-  headers: Record<string, string>;
-  pid: number | undefined;
-}
-const received: Reception[] = [];
+let received: WebhookReceiver<{ pid: number | undefined }>['received'] = [];
 let webhookPids: number[] = [];
 
 /** Which of `pids` holds the TCP socket whose local port is `port` (connected to us). */
@@ -74,28 +65,12 @@ function ownerOf(port: number, pids: number[]): number | undefined {
 }
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
+  receiver = await startWebhookReceiver({
     // While the request is open its connection exists: find the process that sent it.
-    const pid = ownerOf(req.socket.remotePort as number, webhookPids);
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({
-        path: String(req.url),
-        id: String(req.headers['webhook-id']),
-        body: Buffer.concat(chunks).toString('utf8'),
-        headers: {
-          'webhook-id': String(req.headers['webhook-id']),
-          'webhook-timestamp': String(req.headers['webhook-timestamp']),
-          'webhook-signature': String(req.headers['webhook-signature']),
-        },
-        pid,
-      });
-      res.end('ok');
-    });
+    annotate: (req) => ({ pid: ownerOf(req.socket.remotePort as number, webhookPids) }),
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverPort = (receiver.address() as AddressInfo).port;
+  received = receiver.received;
+  receiverPort = receiver.port;
   platform = await startDistributedPlatform();
   second = await platform.startExtra('webhooks');
   webhookPids = [platform.pid('webhooks') as number, second.pid];
@@ -110,7 +85,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await second?.stop();
   await platform?.stop();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.stop();
 });
 
 it('shares deliveries between two instances: all delivered, none twice, per-object order kept', async () => {

@@ -9,77 +9,12 @@
 // The same card stored with a test payment instead, failing from the first charge of a
 // trial's end through both dunning end states, is tests/integration/billing-dunning.test.ts.
 
-import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
+import { allEvents } from '../support/events';
+import { payInvoiceOnHostedPage } from '../support/pages';
+import { eventually, usePlatform } from '../support/platform';
 
-let platform: Platform;
-let account: TestAccount;
-
-beforeAll(async () => {
-  platform = await startPlatform();
-  account = await platform.newAccount(['payments', 'invoicing']);
-});
-
-afterAll(async () => {
-  await platform?.stop();
-});
-
-const api = (method: string, path: string, body?: unknown) =>
-  platform.api(account.testKey, method, path, body);
-const pathOf = (url: string) => {
-  const u = new URL(url, 'http://x.invalid');
-  return `${u.pathname}${u.search}`;
-};
-const decode = (s: string) =>
-  s
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'");
-
-/** Fills the card form: every hidden field as given, the card fields, every checkbox ticked ("save card"). */
-async function payOnHostedPage(hostedUrl: string, card: string): Promise<void> {
-  const page = await platform.api(undefined, 'GET', pathOf(hostedUrl));
-  expect(page.status).toBe(200);
-  const pay = /href="([^"]*\/pay\/invoices\/[^"]+)"/.exec(String(page.body));
-  expect(pay).not.toBeNull();
-  const formPath = pathOf(decode(pay?.[1] ?? ''));
-  const form = await platform.api(undefined, 'GET', formPath);
-  expect(form.status).toBe(200);
-  const html = String(form.body);
-  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-  const fields = new URLSearchParams();
-  for (const input of html.match(/<input[^>]*>/g) ?? []) {
-    const name = /name="([^"]+)"/.exec(input)?.[1];
-    if (!name) continue;
-    const type = /type="([^"]+)"/.exec(input)?.[1] ?? 'text';
-    const value = decode(/value="([^"]*)"/.exec(input)?.[1] ?? '');
-    if (type === 'hidden') fields.set(name, value);
-    if (type === 'checkbox') fields.set(name, value || 'on');
-  }
-  fields.set('cardholder_name', 'Ada Lovelace');
-  fields.set('card_number', card);
-  fields.set('exp_month', '12');
-  fields.set('exp_year', '2099');
-  fields.set('cvc', '123');
-  // The card form answers 303 to the hosted invoice page at PUBLIC_BASE_URL: not followed here.
-  const submitted = await fetch(`${platform.url}${action ? pathOf(decode(action)) : formPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: fields.toString(),
-    redirect: 'manual',
-  });
-  expect(submitted.status).toBe(303);
-}
-
-async function allEvents(): Promise<any[]> {
-  const all: any[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await api('GET', `/v1/events?limit=100${after ? `&starting_after=${after}` : ''}`);
-    all.push(...page.body.data);
-    if (!page.body.has_more) return all.reverse();
-    after = page.body.data[page.body.data.length - 1].id;
-  }
-}
+const suite = usePlatform();
+const { api } = suite;
 
 it('card 0341: paid once on the hosted page, then the renewal fails through dunning to past_due and unpaid', async () => {
   const clock = await api('POST', '/v1/test-clocks', { frozen_time: '2028-01-01T00:00:00Z' });
@@ -100,7 +35,11 @@ it('card 0341: paid once on the hosted page, then the renewal fails through dunn
   const first = (await api('GET', `/v1/invoices/${created.body.latest_invoice}`)).body;
   expect(first).toMatchObject({ status: 'open', total: 4900, period_start: '2028-01-01T00:00:00.000Z' });
 
-  await payOnHostedPage(first.hosted_url, '4000000000000341');
+  // The card form answers 303 to the hosted invoice page at PUBLIC_BASE_URL: not followed.
+  const submitted = await payInvoiceOnHostedPage(suite.platform, first.hosted_url, '4000000000000341', {
+    save_card: 'yes',
+  });
+  expect(submitted.status).toBe(303);
   await eventually(async () => {
     const sub = (await api('GET', `/v1/subscriptions/${created.body.id}`)).body;
     const cus = (await api('GET', `/v1/customers/${customer.body.id}`)).body;
@@ -121,7 +60,7 @@ it('card 0341: paid once on the hosted page, then the renewal fails through dunn
   });
 
   const events = await eventually(async () => {
-    const all = await allEvents();
+    const all = await allEvents(suite.platform, suite.account.testKey);
     return all.filter((e) => e.type === 'invoice.payment_failed' && e.data.object.id === renewal.id).length >=
       5
       ? all

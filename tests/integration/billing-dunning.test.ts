@@ -11,33 +11,11 @@
 // Also checks that the advance waits for those asynchronous outcomes: the retry schedule
 // only exists if each failure came back before the clock moved on.
 
-import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
+import { allEvents } from '../support/events';
+import { eventually, usePlatform } from '../support/platform';
 
-let platform: Platform;
-let account: TestAccount;
-
-const api = (method: string, path: string, body?: unknown) =>
-  platform.api(account.testKey, method, path, body);
-
-beforeAll(async () => {
-  platform = await startPlatform();
-  account = await platform.newAccount(['payments', 'invoicing']);
-});
-
-afterAll(async () => {
-  await platform?.stop();
-});
-
-async function allEvents(): Promise<any[]> {
-  const all: any[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await api('GET', `/v1/events?limit=100${after ? `&starting_after=${after}` : ''}`);
-    all.push(...page.body.data);
-    if (!page.body.has_more) return all.reverse();
-    after = page.body.data[page.body.data.length - 1].id;
-  }
-}
+const suite = usePlatform();
+const { api } = suite;
 
 it('walks a failing card through +1/+3/+5/+7-day retries to past_due, then unpaid or canceled per setting', async () => {
   const clock = await api('POST', '/v1/test-clocks', { frozen_time: '2028-01-01T00:00:00Z' });
@@ -96,7 +74,7 @@ it('walks a failing card through +1/+3/+5/+7-day retries to past_due, then unpai
     ]);
     firstInvoice.set(sub.id, invoices[0].id);
     // Every collection attempt, at the clock's time of the attempt, through the customer's mandate.
-    const commands = await platform.sql<{ payload: any }>(
+    const commands = await suite.platform.sql<{ payload: any }>(
       'invoicing',
       `select payload from invoicing.outbox where topic = 'payments.commands.v1'
         and payload->'data'->>'invoice' = $1 order by id`,
@@ -114,7 +92,7 @@ it('walks a failing card through +1/+3/+5/+7-day retries to past_due, then unpai
   }
 
   const events = await eventually(async () => {
-    const all = await allEvents();
+    const all = await allEvents(suite.platform, suite.account.testKey);
     return all.filter((e) => e.type === 'invoice.payment_failed').length >= 10 ? all : undefined;
   }, 30_000);
   const of = (id: string) =>

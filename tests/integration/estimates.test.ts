@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { csrfOf, pathOf } from '../support/pages';
 import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
@@ -59,20 +60,10 @@ const LINES = [
   { description: 'Printed guide', quantity: 5, unit_amount: 1_999, tax_rate_bps: 500 },
 ];
 
-/** The page's form token, read from the HTML as a browser would submit it. */
-const csrfOf = (html: string) => /name="csrf_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
-
 async function postForm(path: string, fields: Record<string, string>) {
-  const response = await fetch(`${platform.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-  return { status: response.status, html: await response.text(), headers: response.headers };
+  const response = await platform.api(undefined, 'POST', path, new URLSearchParams(fields));
+  return { status: response.status, html: String(response.body ?? ''), headers: response.headers };
 }
-
-const pathOf = (url: string) => new URL(url).pathname;
 
 it('quote -> sent by mail -> accepted on the public page -> converted into a sent invoice', async () => {
   const customer = await newCustomer(key());

@@ -9,6 +9,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { eventAbout } from '../support/events';
+import { CARDS, payInvoiceOnHostedPage } from '../support/pages';
 import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
@@ -32,11 +34,6 @@ afterAll(async () => {
 
 const api = (method: string, path: string, body?: unknown) =>
   platform.api(account.testKey, method, path, body);
-
-const pathOf = (url: string) => {
-  const parsed = new URL(url.replace(/&amp;/g, '&'), 'http://relative.invalid');
-  return `${parsed.pathname}${parsed.search}`;
-};
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const file = join(dir, 'invoice.pdf');
@@ -109,35 +106,13 @@ it('customer -> three lines, two tax rates, a discount -> exact totals -> mail w
   expect(text).toContain(invoice.hosted_url);
 
   // Paid by card on the hosted page: its "Pay" link -> the payments service's card form.
-  const page = await platform.api(undefined, 'GET', pathOf(invoice.hosted_url));
-  expect(page.status).toBe(200);
-  const payLink = /href="([^"]*\/pay\/invoices\/[^"]+)"/.exec(String(page.body))?.[1];
-  expect(payLink).toBeDefined();
-  const form = await platform.api(undefined, 'GET', pathOf(String(payLink)));
-  expect(form.status).toBe(200);
-  const html = String(form.body);
-  const csrf = /name="csrf_token" value="([^"]+)"/.exec(html)?.[1];
-  const action = /<form[^>]+action="([^"]+)"/.exec(html)?.[1] ?? String(payLink);
-  const submitted = await fetch(`${platform.url}${pathOf(action)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      csrf_token: String(csrf),
-      cardholder_name: 'Northwind AP',
-      card_number: '4242424242424242',
-      exp_month: '12',
-      exp_year: String(new Date().getUTCFullYear() + 3),
-      cvc: '123',
-    }).toString(),
-    redirect: 'manual',
+  const submitted = await payInvoiceOnHostedPage(platform, invoice.hosted_url, CARDS.ok, {
+    cardholder_name: 'Northwind AP',
   });
   expect(submitted.status).toBe(303);
   expect(submitted.headers.get('location')).toContain('payment=txn_');
 
-  const paid = await eventually(async () => {
-    const events = await api('GET', '/v1/events?type=invoice.paid&limit=100');
-    return events.body.data.find((e: any) => e.data.object.id === invoice.id);
-  }, 60_000);
+  const paid = await eventAbout(platform, account.testKey, 'invoice.paid', invoice.id, 60_000);
   expect(paid.data.object).toMatchObject({ status: 'paid', amount_paid: 447_738, amount_due: 0 });
   const settled = await api('GET', `/v1/invoices/${invoice.id}`);
   expect(settled.body).toMatchObject({ status: 'paid', amount_paid: 447_738, amount_due: 0 });

@@ -13,6 +13,8 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { eventAbout } from '../support/events';
+import { pathOf, payInvoiceOnHostedPage } from '../support/pages';
 import { eventually, ROOT, startPlatform, type Platform, type TestAccount } from '../support/platform';
 
 const PAYMENTS_SERVES_INVOICES = existsSync(join(ROOT, 'apps/payments/src/invoice-payments'));
@@ -25,11 +27,6 @@ const LINES = [
   { description: 'Consulting (hours)', quantity: 2, unit_amount: 1500, tax_rate_bps: 2000 },
   { description: 'Books', quantity: 3, unit_amount: 333, tax_rate_bps: 500 },
 ];
-
-const pathOf = (url: string) => {
-  const parsed = new URL(url, 'http://relative.invalid');
-  return `${parsed.pathname}${parsed.search}`;
-};
 
 async function newInvoice(extra: Record<string, unknown> = {}, customerId?: string) {
   const customer =
@@ -51,40 +48,10 @@ async function newInvoice(extra: Record<string, unknown> = {}, customerId?: stri
   return invoice.body;
 }
 
-/** Opens the hosted page, follows "Pay" to the card form and submits `card`. */
-async function payOnPage(invoice: any, card: string, saveCard = false) {
-  const page = await platform.api(undefined, 'GET', pathOf(invoice.hosted_url));
-  const payLink = /href="(\/pay\/invoices\/[^"]+)"/.exec(String(page.body))?.[1];
-  expect(payLink).toBeDefined();
-  const form = await platform.api(undefined, 'GET', String(payLink));
-  expect(form.status).toBe(200);
-  const html = String(form.body);
-  const csrf = /name="csrf_token" value="([^"]+)"/.exec(html)?.[1];
-  const action = /<form[^>]+action="([^"]+)"/.exec(html)?.[1] ?? payLink;
-  expect(csrf).toBeDefined();
-  const body = new URLSearchParams({
-    csrf_token: String(csrf),
-    cardholder_name: 'Jenny Rosen',
-    card_number: card,
-    exp_month: '12',
-    exp_year: String(new Date().getUTCFullYear() + 3),
-    cvc: '123',
-    ...(saveCard ? { save_card: 'yes' } : {}),
-  });
-  return fetch(`${platform.url}${String(action).replace(/&amp;/g, '&')}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: body.toString(),
-    redirect: 'manual',
-  });
-}
+const payOnPage = (invoice: any, card: string, saveCard = false) =>
+  payInvoiceOnHostedPage(platform, invoice.hosted_url, card, saveCard ? { save_card: 'yes' } : {});
 
-async function invoiceEvent(id: string, type: string) {
-  return eventually(async () => {
-    const events = await platform.api(account.testKey, 'GET', `/v1/events?type=${type}&limit=100`);
-    return events.body.data?.find((e: any) => e.data.object.id === id);
-  });
-}
+const invoiceEvent = (id: string, type: string) => eventAbout(platform, account.testKey, type, id);
 
 describeWithPayments('paying invoices through the payments service', () => {
   beforeAll(async () => {
@@ -125,7 +92,7 @@ describeWithPayments('paying invoices through the payments service', () => {
     const invoice = await newInvoice();
     const declined = await payOnPage(invoice, '4000 0000 0000 0002');
     expect(declined.status).toBe(402);
-    expect(await declined.text()).toContain('declined');
+    expect(String(declined.body)).toContain('declined');
     const event = await invoiceEvent(invoice.id, 'invoice.payment_failed');
     expect(event.data.object).toMatchObject({
       status: 'open',

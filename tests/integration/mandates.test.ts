@@ -6,22 +6,20 @@
 // form pays an invoice and can save the card as an on-demand mandate; every account has a
 // default merchant; links expire on time.
 
-import { INVOICE_PAYMENT_TOKEN_PURPOSE, type InvoicePaymentTokenPayload } from '@paygrid/contracts';
-import { sealToken } from '@paygrid/platform';
+import {
+  INVOICE_PAYMENT_TOKEN_PURPOSE,
+  TOPICS,
+  type CommandEnvelope,
+  type InvoicePaymentTokenPayload,
+  type PaymentsCommandData,
+} from '@paygrid/contracts';
+import { newSortableId, sealToken } from '@paygrid/platform';
 import { cycleDate } from '../../apps/payments/src/mandates/cycle';
 import { ledgerImbalances, postingMismatches } from '../../apps/payments/src/ledger/ledger';
-import { eventually, type TestAccount } from '../support/platform';
-import {
-  CARDS,
-  csrfOf,
-  DAY_MS,
-  payPage,
-  startPaymentsPlatform,
-  submitForm,
-  type PaymentsPlatform,
-} from './payments-platform';
+import { CARDS, csrfOf, payPage, submitForm } from '../support/pages';
+import { DAY_MS, eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
 
-let platform: PaymentsPlatform;
+let platform: Platform;
 let account: TestAccount;
 
 const get = async (path: string, key = account.testKey) => {
@@ -78,8 +76,27 @@ const eventTypesOf = async (objectId: string) => {
     .sort();
 };
 
+/** Puts a payment.charge_mandate command on payments.commands.v1; answers its id. */
+async function publishCommand(
+  accountId: string,
+  livemode: boolean,
+  data: PaymentsCommandData['payment.charge_mandate'],
+  id = newSortableId('cmd'),
+): Promise<string> {
+  const command: CommandEnvelope<PaymentsCommandData['payment.charge_mandate']> = {
+    id,
+    type: 'payment.charge_mandate',
+    created_at: new Date().toISOString(),
+    livemode,
+    account: accountId,
+    data,
+  };
+  await platform.publish(TOPICS.paymentsCommands, [{ key: accountId, value: JSON.stringify(command) }]);
+  return id;
+}
+
 beforeAll(async () => {
-  platform = await startPaymentsPlatform();
+  platform = await startPlatform({ paymentsTestClock: true });
   account = await platform.newAccount(['payments', 'invoicing']);
 });
 
@@ -112,15 +129,15 @@ describe('recurring checkout and the scheduler', () => {
     );
 
     // Not due yet: nothing happens.
-    const early = await platform.advance(DAY_MS);
+    const early = await platform.advancePaymentsClock(DAY_MS);
     expect(await paymentsOfMandate(mandate.id)).toHaveLength(1);
     expect(early.ran.mandate_charges).toBe(0);
 
     // One interval later (from the anchor): cycle 1 is charged, once.
-    await platform.advance(31 * DAY_MS);
+    await platform.advancePaymentsClock(31 * DAY_MS);
     const charges = await paymentsOfMandate(mandate.id);
     expect(charges.map((c) => c.status)).toEqual(['succeeded', 'succeeded']);
-    await platform.advance(0);
+    await platform.advancePaymentsClock(0);
     expect(await paymentsOfMandate(mandate.id)).toHaveLength(2);
     const second = await get(`/v1/transactions/${charges[1].id}`);
     expect(second).toMatchObject({
@@ -147,7 +164,7 @@ describe('recurring checkout and the scheduler', () => {
     const { mandate } = await subscribe(CARDS.laterFails);
     expect(mandate.payment_method.last4).toBe('0341');
     const anchor = new Date(mandate.created_at);
-    const { now } = await platform.advance(32 * DAY_MS);
+    const { now } = await platform.advancePaymentsClock(32 * DAY_MS);
     expect(now.getTime()).toBeGreaterThanOrEqual(cycleDate(anchor, 'month', 1, 1).getTime());
 
     const attempt1 = await paymentsOfMandate(mandate.id);
@@ -161,17 +178,17 @@ describe('recurring checkout and the scheduler', () => {
       new Date(retrying.updated_at).getTime() + DAY_MS,
     );
 
-    await platform.advance(DAY_MS + 1000);
+    await platform.advancePaymentsClock(DAY_MS + 1000);
     expect(await paymentsOfMandate(mandate.id)).toHaveLength(3);
     expect((await get(`/v1/mandates/${mandate.id}`)).status).toBe('active');
-    await platform.advance(3 * DAY_MS + 1000);
+    await platform.advancePaymentsClock(3 * DAY_MS + 1000);
     const all = await paymentsOfMandate(mandate.id);
     expect(all.map((c) => c.status)).toEqual(['succeeded', 'failed', 'failed', 'failed']);
     const failed = await get(`/v1/mandates/${mandate.id}`);
     expect(failed).toMatchObject({ status: 'failed', next_charge_at: null, failure_code: 'card_declined' });
 
     // Failed for good: no further charge, and it cannot be canceled.
-    await platform.advance(40 * DAY_MS);
+    await platform.advancePaymentsClock(40 * DAY_MS);
     expect(await paymentsOfMandate(mandate.id)).toHaveLength(4);
     const cancel = await platform.api(account.testKey, 'POST', `/v1/mandates/${mandate.id}/cancel`, {});
     expect(cancel.status).toBe(409);
@@ -208,7 +225,7 @@ describe('recurring checkout and the scheduler', () => {
     expect(canceled.body.canceled_at).not.toBeNull();
     const again = await platform.api(account.testKey, 'POST', `/v1/mandates/${mandate.id}/cancel`, {});
     expect(again.body).toEqual(canceled.body);
-    await platform.advance(40 * DAY_MS);
+    await platform.advancePaymentsClock(40 * DAY_MS);
     expect(await paymentsOfMandate(mandate.id)).toHaveLength(1);
 
     const other = await platform.newAccount(['payments']);
@@ -254,10 +271,10 @@ describe('payments.commands.v1: payment.charge_mandate', () => {
       customer,
       reference: 'inv_0000000000command01:1',
     };
-    const first = await platform.publishCommand(account.id, false, command);
+    const first = await publishCommand(account.id, false, command);
     // The same message again (redelivery) and a new message with the same reference (sender retry).
-    await platform.publishCommand(account.id, false, command, first);
-    await platform.publishCommand(account.id, false, command);
+    await publishCommand(account.id, false, command, first);
+    await publishCommand(account.id, false, command);
     const charged = await eventually(async () => {
       const list = (await get('/v1/transactions?limit=100')).data.filter(
         (t: any) => t.reference === command.reference,
@@ -288,7 +305,7 @@ describe('payments.commands.v1: payment.charge_mandate', () => {
     expect(rows).toHaveLength(1);
 
     const invalid = { ...command, mandate: 'mdt_000000000000nonexistent', reference: 'inv_x:1' };
-    await platform.publishCommand(account.id, false, invalid);
+    await publishCommand(account.id, false, invalid);
     const answer = await eventually(async () =>
       (await get('/v1/transactions?limit=100')).data.find((t: any) => t.reference === 'inv_x:1'),
     );
@@ -305,7 +322,7 @@ describe('payments.commands.v1: payment.charge_mandate', () => {
 
     // Another mode's mandate is as good as unknown.
     const otherMode = { ...command, reference: 'inv_y:1' };
-    await platform.publishCommand(account.id, true, otherMode);
+    await publishCommand(account.id, true, otherMode);
     const live = await eventually(async () =>
       (await get('/v1/transactions?limit=100', account.liveKey)).data.find(
         (t: any) => t.reference === 'inv_y:1',
@@ -331,7 +348,7 @@ describe('card payment of an invoice (/pay/invoices/:token)', () => {
   });
   /** Sealed as the invoicing service does, valid for an hour of the payments clock (moved by the tests above). */
   const seal = async (p: InvoicePaymentTokenPayload) => {
-    const { now } = await platform.advance(0);
+    const { now } = await platform.advancePaymentsClock(0);
     return sealToken(
       platform.internalSecret,
       INVOICE_PAYMENT_TOKEN_PURPOSE,
@@ -424,7 +441,7 @@ describe('card payment of an invoice (/pay/invoices/:token)', () => {
       new Date(Date.now() - 1000),
     );
     expect((await platform.api(undefined, 'GET', `/pay/invoices/${expired}`)).status).toBe(404);
-    const { now } = await platform.advance(0);
+    const { now } = await platform.advancePaymentsClock(0);
     const otherPurpose = sealToken(
       platform.internalSecret,
       'something.else',
@@ -475,7 +492,7 @@ describe('default merchant and link expiry', () => {
   });
 
   it('expires a link at expires_at with payment_link.expired, and its page says so', async () => {
-    const { now } = await platform.advance(0);
+    const { now } = await platform.advancePaymentsClock(0);
     const created = await platform.api(account.testKey, 'POST', '/v1/payment-links', {
       amount: 700,
       currency: 'USD',
@@ -484,7 +501,7 @@ describe('default merchant and link expiry', () => {
     expect(created.status).toBe(200);
     const open = await payPage(platform, `/pay/${created.body.id}`, CARDS.declined);
     expect(open.status).toBe(402);
-    const { ran } = await platform.advance(120_000);
+    const { ran } = await platform.advancePaymentsClock(120_000);
     expect(ran.links_expired).toBeGreaterThanOrEqual(1);
     expect((await get(`/v1/payment-links/${created.body.id}`)).status).toBe('expired');
     const page = await platform.api(undefined, 'GET', `/pay/${created.body.id}`);

@@ -2,6 +2,7 @@
 // the API creates a link, the payer GETs /pay/<id> and POSTs the form (no JavaScript), and
 // the payment shows up as a transaction of the link, with the link's events.
 
+import { CARDS, csrfOf, submitForm } from '../support/pages';
 import {
   eventually,
   startPlatform,
@@ -14,8 +15,8 @@ let platform: Platform;
 let account: TestAccount;
 let merchant: string;
 
-const OK = '4242424242424242';
-const DECLINED = '4000000000000002';
+const OK = CARDS.ok;
+const DECLINED = CARDS.declined;
 
 async function createLink(body: Record<string, unknown>, key = account.testKey) {
   const response = await platform.api(key, 'POST', '/v1/payment-links', body);
@@ -25,30 +26,13 @@ async function createLink(body: Record<string, unknown>, key = account.testKey) 
 
 const page = (id: string) => platform.api(undefined, 'GET', `/pay/${id}`);
 
-function tokenOf(html: string): string {
-  const match = /name="csrf_token" value="([^"]+)"/.exec(html);
-  if (!match) throw new Error('no CSRF token in the page');
-  return match[1];
-}
-
-function submit(id: string, token: string, card: string): Promise<ApiResponse> {
-  const form = new URLSearchParams({
-    csrf_token: token,
-    cardholder_name: 'Ada Lovelace',
-    card_number: card,
-    exp_month: '12',
-    exp_year: '2099',
-    cvc: '123',
-  });
-  return platform.api(undefined, 'POST', `/pay/${id}`, form.toString(), {
-    'content-type': 'application/x-www-form-urlencoded',
-  });
-}
+const submit = (id: string, token: string, card: string): Promise<ApiResponse> =>
+  submitForm(platform, `/pay/${id}`, token, card);
 
 async function freshToken(id: string): Promise<string> {
   const response = await page(id);
   expect(response.status).toBe(200);
-  return tokenOf(String(response.body));
+  return csrfOf(String(response.body));
 }
 
 const transactionsOf = async (id: string) =>
@@ -178,7 +162,7 @@ describe('the hosted checkout page', () => {
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
 
-    const declined = await submit(link.id, tokenOf(html), DECLINED);
+    const declined = await submit(link.id, csrfOf(html), DECLINED);
     expect(declined.status).toBe(402);
     expect(String(declined.body)).toContain('The card was declined.');
     expect(String(declined.body)).not.toContain(DECLINED);
@@ -189,7 +173,7 @@ describe('the hosted checkout page', () => {
       'active',
     );
 
-    const paid = await submit(link.id, tokenOf(String(declined.body)), OK);
+    const paid = await submit(link.id, csrfOf(String(declined.body)), OK);
     expect(paid.status).toBe(200);
     expect(String(paid.body)).toContain('Payment successful');
     txns = await transactionsOf(link.id);
@@ -274,18 +258,12 @@ describe('the hosted checkout page', () => {
       after_completion: { redirect_url: 'https://shop.example.test/thanks' },
     });
     const token = await freshToken(link.id);
-    const response = await fetch(`${platform.url}/pay/${link.id}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        csrf_token: token,
-        card_number: OK,
-        exp_month: '1',
-        exp_year: '99',
-        cvc: '123',
-      }),
-    });
+    const response = await platform.api(
+      undefined,
+      'POST',
+      `/pay/${link.id}`,
+      new URLSearchParams({ csrf_token: token, card_number: OK, exp_month: '1', exp_year: '99', cvc: '123' }),
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('https://shop.example.test/thanks');
   });

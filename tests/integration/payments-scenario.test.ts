@@ -6,17 +6,11 @@
 // payments clock moves one interval (the scheduler) -> the 0341 card failing its later charge.
 
 import { ledgerImbalances, postingMismatches } from '../../apps/payments/src/ledger/ledger';
-import { eventually, type TestAccount } from '../support/platform';
-import {
-  CARDS,
-  csrfOf,
-  DAY_MS,
-  startPaymentsPlatform,
-  submitForm,
-  type PaymentsPlatform,
-} from './payments-platform';
+import { eventAbout } from '../support/events';
+import { CARDS, csrfOf, payPage, submitForm } from '../support/pages';
+import { DAY_MS, startPlatform, type Platform, type TestAccount } from '../support/platform';
 
-let platform: PaymentsPlatform;
+let platform: Platform;
 let account: TestAccount;
 let merchant: string;
 
@@ -31,14 +25,10 @@ const ledger = () => {
   return Promise.all([ledgerImbalances(db), postingMismatches(db)]);
 };
 
-/** Waits until /v1/events shows `type` for the object `id` (the outbox relay is asynchronous). */
-const eventFor = (type: string, id: string) =>
-  eventually(async () =>
-    (await get(`/v1/events?type=${type}&limit=100`)).data.find((e: any) => e.data.object.id === id),
-  );
+const eventFor = (type: string, id: string) => eventAbout(platform, account.testKey, type, id);
 
 beforeAll(async () => {
-  platform = await startPaymentsPlatform();
+  platform = await startPlatform({ paymentsTestClock: true });
   account = await platform.newAccount(['payments']);
 });
 
@@ -164,8 +154,7 @@ describe('the payments scenario', () => {
           description: 'Weekly box',
         })
       ).body;
-      const page = await platform.api(undefined, 'GET', `/pay/${link.id}`);
-      const paid = await submitForm(platform, `/pay/${link.id}`, csrfOf(String(page.body)), card);
+      const paid = await payPage(platform, `/pay/${link.id}`, card);
       expect(paid.status).toBe(200);
       const [payment] = (await get(`/v1/transactions?payment_link=${link.id}`)).data;
       return { link, payment, mandate: await get(`/v1/mandates/${payment.mandate}`) };
@@ -177,7 +166,7 @@ describe('the payments scenario', () => {
       await eventFor('mandate.created', mandate.id);
     }
 
-    await platform.advance(7 * DAY_MS + 60_000);
+    await platform.advancePaymentsClock(7 * DAY_MS + 60_000);
     const cycles = async (mandate: string) =>
       (await get(`/v1/transactions?limit=100`)).data
         .filter((t: any) => t.mandate === mandate && t.type === 'payment')

@@ -3,22 +3,11 @@
 // months, bills exactly the invoices listed below; a card that fails later walks through
 // dunning to past_due and the configured end state, every event in /v1/events.
 
-import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
+import { allEvents } from '../support/events';
+import { eventually, usePlatform } from '../support/platform';
 
-let platform: Platform;
-let account: TestAccount;
-
-beforeAll(async () => {
-  platform = await startPlatform();
-  account = await platform.newAccount(['payments', 'invoicing']);
-});
-
-afterAll(async () => {
-  await platform?.stop();
-});
-
-const api = (method: string, path: string, body?: unknown) =>
-  platform.api(account.testKey, method, path, body);
+const suite = usePlatform();
+const { api } = suite;
 
 async function clockedCustomer(frozenTime: string, extra: Record<string, unknown> = {}) {
   const clock = await api('POST', '/v1/test-clocks', { frozen_time: frozenTime, name: 'scenario' });
@@ -44,15 +33,7 @@ async function clockedCustomer(frozenTime: string, extra: Record<string, unknown
 async function events(filter: (e: any) => boolean, count: number): Promise<any[]> {
   return eventually(
     async () => {
-      const all: any[] = [];
-      let after: string | undefined;
-      for (;;) {
-        const page = await api('GET', `/v1/events?limit=100${after ? `&starting_after=${after}` : ''}`);
-        all.push(...page.body.data);
-        if (!page.body.has_more) break;
-        after = page.body.data[page.body.data.length - 1].id;
-      }
-      const mine = all.filter(filter).reverse();
+      const mine = (await allEvents(suite.platform, suite.account.testKey)).filter(filter);
       return mine.length >= count ? mine : undefined;
     },
     30_000,
@@ -68,15 +49,15 @@ async function invoicesOf(subscription: string): Promise<any[]> {
 
 describe('test clocks', () => {
   it('are sandbox only: a live key cannot create one and sees none', async () => {
-    const live = await platform.api(account.liveKey, 'POST', '/v1/test-clocks', {
+    const live = await suite.platform.api(suite.account.liveKey, 'POST', '/v1/test-clocks', {
       frozen_time: '2028-01-01T00:00:00Z',
     });
     expect(live.status).toBe(400);
     expect(live.body.error.code).toBe('test_mode_only');
     const { clock } = await clockedCustomer('2028-01-01T00:00:00Z');
-    const seen = await platform.api(account.liveKey, 'GET', `/v1/test-clocks/${clock}`);
+    const seen = await suite.platform.api(suite.account.liveKey, 'GET', `/v1/test-clocks/${clock}`);
     expect(seen.status).toBe(404);
-    const customer = await platform.api(account.liveKey, 'POST', '/v1/customers', {
+    const customer = await suite.platform.api(suite.account.liveKey, 'POST', '/v1/customers', {
       name: 'x',
       test_clock: clock,
     });
@@ -179,7 +160,7 @@ describe('test clocks', () => {
     });
 
     // The ledger: each period once, in order.
-    const ledger = await platform.sql(
+    const ledger = await suite.platform.sql(
       'invoicing',
       'select period_index, count(*)::int as n from invoicing.subscription_periods where subscription_id = $1 group by period_index order by period_index',
       [sub.id],

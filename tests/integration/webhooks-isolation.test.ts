@@ -9,14 +9,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 const EVENTS = 12;
 
 let platform: Platform;
 let account: TestAccount;
-let healthy: Server;
+let healthy: WebhookReceiver;
 let hanging: Server;
-const healthyBodies: { id: string; body: string; headers: Record<string, string> }[] = [];
 /** Requests the hanging receiver accepted and never answered. */
 const held: ServerResponse[] = [];
 
@@ -28,22 +28,7 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
 const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 
 beforeAll(async () => {
-  healthy = await listen((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      healthyBodies.push({
-        id: String(req.headers['webhook-id']),
-        body: Buffer.concat(chunks).toString('utf8'),
-        headers: {
-          'webhook-id': String(req.headers['webhook-id']),
-          'webhook-timestamp': String(req.headers['webhook-timestamp']),
-          'webhook-signature': String(req.headers['webhook-signature']),
-        },
-      });
-      res.end('ok');
-    });
-  });
+  healthy = await startWebhookReceiver();
   hanging = await listen((req, res) => {
     req.resume();
     held.push(res);
@@ -57,7 +42,7 @@ afterAll(async () => {
   await platform?.stop();
   hanging?.closeAllConnections();
   await new Promise((resolve) => hanging?.close(resolve));
-  await new Promise((resolve) => healthy?.close(resolve));
+  await healthy?.stop();
 });
 
 it('delivers every event to a healthy endpoint while another endpoint hangs', async () => {
@@ -71,7 +56,7 @@ it('delivers every event to a healthy endpoint while another endpoint hangs', as
   };
   // The hanging endpoint is registered first, so its deliveries come first in every claim.
   const slow = await register(urlOf(hanging));
-  const good = await register(urlOf(healthy));
+  const good = await register(healthy.url);
 
   const links: string[] = [];
   for (let i = 0; i < EVENTS; i++) {
@@ -85,7 +70,7 @@ it('delivers every event to a healthy endpoint while another endpoint hangs', as
 
   // Every event reached the healthy endpoint...
   const got = await eventually(
-    async () => (new Set(healthyBodies.map((b) => b.id)).size >= EVENTS ? healthyBodies : undefined),
+    async () => (new Set(healthy.received.map((b) => b.id)).size >= EVENTS ? healthy.received : undefined),
     14_000,
   );
   // ...while the hanging endpoint still holds requests open: none of them has timed out yet,

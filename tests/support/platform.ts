@@ -9,7 +9,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { deleteKafkaNamespace } from '@paygrid/platform';
+import { TOPICS } from '@paygrid/contracts';
+import {
+  createLogger,
+  deleteKafkaNamespace,
+  KafkaBus,
+  signContext,
+  type BusMessage,
+  type EventBus,
+} from '@paygrid/platform';
 
 export type Mode = 'embedded' | 'distributed';
 export type ServiceName = 'gateway' | 'payments' | 'invoicing' | 'webhooks';
@@ -26,10 +34,36 @@ export interface TestAccount {
   liveKey: string;
 }
 
+/** What the payments service's jobs did in one run of `advancePaymentsClock`. */
+export interface JobReport {
+  mandate_charges: number;
+  links_expired: number;
+  recovered: { mandate_charges: number; payments: number; refunds: number };
+}
+
+export const DAY_MS = 86_400_000;
+
+/**
+ * The payments service's opt-in test clock (without it the clock and its route do not exist),
+ * with the background timer slowed to an hour so only `advancePaymentsClock` runs the jobs:
+ * the suites see exactly the charges the clock makes due.
+ */
+export const PAYMENTS_TEST_CLOCK_ENV = {
+  PAYMENTS_TEST_CLOCK: 'true',
+  PAYMENTS_JOBS_INTERVAL_MS: '3600000',
+};
+
 export interface Platform {
   mode: Mode;
   url: string;
   operatorToken: string;
+  /** The secret the services share (signs internal contexts and hosted-invoice payment tokens). */
+  internalSecret: string;
+  /**
+   * Sends `method path` to the gateway as an HTTP client does: redirects are answered, never
+   * followed (a hosted form's 303 is the response); a URLSearchParams body is posted as a form
+   * (application/x-www-form-urlencoded), a string as is, anything else as JSON.
+   */
   api<T = any>(
     key: string | undefined,
     method: string,
@@ -41,6 +75,14 @@ export interface Platform {
   /** GET on a service itself, not through the gateway (its internal routes, e.g. /openapi.json). */
   internal<T = any>(service: Exclude<ServiceName, 'gateway'>, path: string): Promise<ApiResponse<T>>;
   newAccount(groupings?: string[]): Promise<TestAccount>;
+  /**
+   * Moves the payments clock forward and runs the service's jobs once (due mandates, link
+   * expiry, recovery) through its operator-only internal route; answers the clock's new now.
+   * Needs `startPlatform({ paymentsTestClock: true })`.
+   */
+  advancePaymentsClock(ms: number): Promise<{ now: Date; ran: JobReport }>;
+  /** Puts messages on a topic of the mode's real bus (embedded bus or Kafka). */
+  publish(topic: string, messages: BusMessage[]): Promise<void>;
   /** Runs SQL against a service's own database (invariant checks; read-only by convention). */
   sql<T = any>(service: Exclude<ServiceName, 'gateway'>, text: string, params?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
@@ -82,11 +124,14 @@ async function request<T>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<ApiResponse<T>> {
-  const init: RequestInit = { method, headers: { ...headers } };
+  const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
   if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
   if (body !== undefined) {
-    (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
-    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    const form = body instanceof URLSearchParams;
+    (init.headers as Record<string, string>)['content-type'] ??= form
+      ? 'application/x-www-form-urlencoded'
+      : 'application/json';
+    init.body = typeof body === 'string' || form ? body.toString() : JSON.stringify(body);
   }
   const response = await fetch(`${base}${path}`, init);
   const text = await response.text();
@@ -97,6 +142,37 @@ async function request<T>(
     // not JSON (a page); keep the text
   }
   return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+const ADVANCE_PATH = '/internal/test-clock/advance';
+
+/** The signed operator context the payments test clock's internal route requires. */
+const operatorHeaders = (secret: string, method: string, path: string) =>
+  signContext(
+    secret,
+    { kind: 'operator', request_id: `req_${randomBytes(8).toString('hex')}`, issued_at: Date.now() },
+    method,
+    path,
+  );
+
+/** The clock route's answer, or the failure as an exception. */
+function clockAdvanced(response: ApiResponse<any>): { now: Date; ran: JobReport } {
+  if (response.status !== 200)
+    throw new Error(`advance failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { now: new Date(response.body.now), ran: response.body.ran };
+}
+
+/**
+ * Moves the test clock of the payments instance at `url` (a distributed process started with
+ * PAYMENTS_TEST_CLOCK_ENV) and runs its jobs once.
+ */
+export async function advancePaymentsClockAt(
+  secret: string,
+  url: string,
+  ms: number,
+): Promise<{ now: Date; ran: JobReport }> {
+  const headers = operatorHeaders(secret, 'POST', ADVANCE_PATH);
+  return clockAdvanced(await request(url, undefined, 'POST', ADVANCE_PATH, { ms }, headers));
 }
 
 function withHelpers(base: Omit<Platform, 'api' | 'admin' | 'newAccount'>): Platform {
@@ -166,7 +242,6 @@ async function startEmbeddedPlatform(extraEnv: Record<string, string> = {}): Pro
   const mailDir = testMailDir();
   // Required lazily so the distributed project never loads PGlite.
   const { startEmbedded } = await import('@paygrid/embedded');
-  const { createLogger } = await import('@paygrid/platform');
   const embedded = await startEmbedded({
     dataDir: 'memory://',
     port: 0,
@@ -174,10 +249,32 @@ async function startEmbeddedPlatform(extraEnv: Record<string, string> = {}): Pro
     env: { OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}`, MAIL_DIR: mailDir, ...extraEnv },
     logger: createLogger('test', process.env.LOG_LEVEL ?? 'silent'),
   });
+  const payments = embedded.services.payments;
+  const internalSecret = payments.runtime.config.internalSecret;
   return withHelpers({
     mode: 'embedded',
     url: embedded.url,
     operatorToken: embedded.operatorToken,
+    internalSecret,
+    async advancePaymentsClock(ms) {
+      const response = await payments.app.inject({
+        method: 'POST',
+        url: ADVANCE_PATH,
+        headers: {
+          ...operatorHeaders(internalSecret, 'POST', ADVANCE_PATH),
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify({ ms }),
+      });
+      let body: unknown = response.body;
+      try {
+        body = JSON.parse(response.body);
+      } catch {
+        // not JSON; keep the text
+      }
+      return clockAdvanced({ status: response.statusCode, body, headers: new Headers() });
+    },
+    publish: (topic, messages) => payments.runtime.bus.publish(topic, messages),
     async internal(service, path) {
       const response = await embedded.services[service].app.inject({ method: 'GET', url: path });
       let body: unknown = response.body;
@@ -285,10 +382,28 @@ export async function startDistributedPlatform(
   const url = `http://127.0.0.1:${ports.gateway}`;
   await waitForHealth(url, '/health');
 
+  let bus: EventBus | undefined;
   const platform = withHelpers({
     mode: 'distributed',
     url,
     operatorToken,
+    internalSecret: env.INTERNAL_SIGNING_SECRET,
+    advancePaymentsClock: (ms) =>
+      advancePaymentsClockAt(env.INTERNAL_SIGNING_SECRET, `http://127.0.0.1:${ports.payments}`, ms),
+    async publish(topic, messages) {
+      if (!bus) {
+        bus = new KafkaBus({
+          brokers: env.KAFKA_BROKERS.split(','),
+          clientId: 'paygrid-tests',
+          partitions: 4,
+          topicPrefix,
+          topics: Object.values(TOPICS),
+          logger: createLogger('test', process.env.LOG_LEVEL ?? 'silent'),
+        });
+        await bus.connect();
+      }
+      await bus.publish(topic, messages);
+    },
     internal: (service, path) => request(`http://127.0.0.1:${ports[service]}`, undefined, 'GET', path),
     async sql(_service, text, params) {
       // One database holds every service's schema; tables are schema-qualified.
@@ -301,6 +416,7 @@ export async function startDistributedPlatform(
       }
     },
     async stop() {
+      await bus?.close();
       await Promise.all([...processes.keys()].map((s) => kill(s, 'SIGTERM')));
       await Promise.all(
         extras.map((c) =>
@@ -365,12 +481,44 @@ export async function startDistributedPlatform(
   });
 }
 
-/** `env`: extra settings for every service (e.g. SMTP_URL pointing at a test's SMTP sink). */
-export async function startPlatform(options: { env?: Record<string, string> } = {}): Promise<Platform> {
+/**
+ * `env`: extra settings for every service (e.g. SMTP_URL pointing at a test's SMTP sink).
+ * `paymentsTestClock`: the payments service runs on its test clock (PAYMENTS_TEST_CLOCK_ENV),
+ * moved by `advancePaymentsClock`.
+ */
+export async function startPlatform(
+  options: { env?: Record<string, string>; paymentsTestClock?: boolean } = {},
+): Promise<Platform> {
+  const env = { ...(options.paymentsTestClock ? PAYMENTS_TEST_CLOCK_ENV : {}), ...options.env };
   const platform = await (testMode() === 'distributed'
-    ? startDistributedPlatform(options.env)
-    : startEmbeddedPlatform(options.env));
+    ? startDistributedPlatform(env)
+    : startEmbeddedPlatform(env));
   return process.env.PAYGRID_PRISM ? behindPrism(platform) : platform;
+}
+
+/**
+ * The usual set-up of a suite: the platform started before the file's tests (`options` as for
+ * startPlatform) with one account of `groupings`, stopped after them; `api` calls with the
+ * account's test key.
+ */
+export function usePlatform(
+  options: Parameters<typeof startPlatform>[0] = {},
+  groupings: string[] = ['payments', 'invoicing'],
+) {
+  const suite = {
+    platform: undefined as unknown as Platform,
+    account: undefined as unknown as TestAccount,
+    api: <T = any>(method: string, path: string, body?: unknown) =>
+      suite.platform.api<T>(suite.account.testKey, method, path, body),
+  };
+  beforeAll(async () => {
+    suite.platform = await startPlatform(options);
+    suite.account = await suite.platform.newAccount(groupings);
+  });
+  afterAll(async () => {
+    await suite.platform?.stop();
+  });
+  return suite;
 }
 
 // ---------------------------------------------------------------------------------------
