@@ -5,6 +5,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TOPICS } from '@paygrid/contracts';
 import {
+  Periodic,
   createHttpApp,
   idempotencyMigration,
   platformTablesMigration,
@@ -21,12 +22,12 @@ import { CustomersController } from './customers/customers.controller';
 import { CustomersService } from './customers/customers.service';
 import { InvoiceDocumentsService } from './documents/invoice-documents';
 import { EstimatesController } from './estimates/estimates.controller';
-import { EstimatesService } from './estimates/estimates.service';
+import { EstimatesService, EXPIRY_SWEEP_MS } from './estimates/estimates.service';
 import { QUOTE_PAGE_SETTINGS, QuotePageController } from './estimates/quote-page.controller';
 import { INVOICE_PAGE_SETTINGS, InvoicePageController } from './invoices/invoice-page.controller';
 import { InvoicesController } from './invoices/invoices.controller';
 import { INVOICES_INTERNAL } from './invoices/invoices.internal';
-import { InvoicesService } from './invoices/invoices.service';
+import { InvoicesService, OVERDUE_SWEEP_MS } from './invoices/invoices.service';
 import { MailService } from './mail/mail.service';
 import { Customers1700000000310 } from './migrations/1700000000310-customers';
 import { Invoices1700000000320 } from './migrations/1700000000320-invoices';
@@ -126,16 +127,26 @@ export async function createInvoicing(
     { publicBaseUrl: config.publicBaseUrl },
     invoices,
     mail,
-    runtime.logger,
   );
   const billing = createBilling(runtime, invoices, { estimates });
   const parts: InvoicingParts = { mail, documents, invoices, billing, estimates };
   const app = await createHttpApp(InvoicingModule.forRoot(runtime, parts), runtime);
   mail.start();
-  estimates.start();
+  // Sweeps on the injected clock, in every instance (their claims skip locked rows).
+  const expiry = new Periodic(
+    'estimate expiry sweep',
+    EXPIRY_SWEEP_MS,
+    () => estimates.runExpiry(runtime.clock.now()),
+    runtime.logger,
+  ).start();
   billing.engine.start();
   await startPaymentsFeed(runtime.consumer, invoices);
-  invoices.start(runtime.logger);
+  const overdue = new Periodic(
+    'overdue sweep',
+    OVERDUE_SWEEP_MS,
+    () => invoices.runOverdue(runtime.clock.now()),
+    runtime.logger,
+  ).start();
   return {
     app,
     runtime,
@@ -144,8 +155,7 @@ export async function createInvoicing(
     billing,
     estimates,
     async stop() {
-      estimates.stop();
-      invoices.stop();
+      await Promise.all([expiry.stop(), overdue.stop()]);
       await billing.engine.stop();
       await app.close();
       await mail.stop();

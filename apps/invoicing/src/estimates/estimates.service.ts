@@ -13,7 +13,6 @@ import {
   emitEvent,
   findOwned,
   formatMinor,
-  type Logger,
   newId,
   notFound,
   paginate,
@@ -93,15 +92,12 @@ export type PageDecision =
   | { outcome: 'not_allowed'; estimate: EstimateRow };
 
 export class EstimatesService {
-  private timer?: NodeJS.Timeout;
-
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly settings: EstimateSettings,
     private readonly invoices: InvoicesInternal,
     private readonly mail: MailService,
-    private readonly logger?: Logger,
   ) {
     mail.registerAttachment('estimate_pdf', async (ref, owner) => ({
       content: await this.pdf(await this.get(owner, ref)),
@@ -387,20 +383,7 @@ export class EstimatesService {
     };
   }
 
-  // ---- the expiry job ----
-
-  start(): void {
-    this.timer = setInterval(() => {
-      this.runExpiry(this.clock.now()).catch((err: unknown) =>
-        this.logger?.error({ err }, 'estimate expiry sweep failed'),
-      );
-    }, EXPIRY_SWEEP_MS);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
+  // ---- the expiry job (run every EXPIRY_SWEEP_MS by the app, see invoicing.ts) ----
 
   /**
    * sent -> expired for every estimate whose expires_at has passed (estimate.expired, once

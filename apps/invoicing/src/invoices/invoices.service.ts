@@ -16,7 +16,6 @@ import {
   type Clock,
   type Database,
   emitEvent,
-  type Logger,
   minorToJson,
   newId,
   newSortableId,
@@ -97,11 +96,11 @@ function checkDraft(fields: DraftFields, now: Date) {
 }
 
 /** How often open invoices are checked for being overdue (invoice.overdue). */
-const OVERDUE_SWEEP_MS = 60_000;
+/** How often the app runs the overdue sweep (invoicing.ts; every instance, claims do not overlap). */
+export const OVERDUE_SWEEP_MS = 60_000;
 
 export class InvoicesService implements InvoicesInternal {
   private readonly listeners: PaymentOutcomeListener[] = [];
-  private overdueTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly db: Database,
@@ -109,20 +108,6 @@ export class InvoicesService implements InvoicesInternal {
     private readonly settings: InvoiceSettings,
     private readonly documents: InvoiceDocuments,
   ) {}
-
-  /** Starts the overdue sweep on the injected clock (every instance; claims do not overlap). */
-  start(logger: Logger): void {
-    this.overdueTimer = setInterval(() => {
-      this.runOverdue(this.clock.now()).catch((error: unknown) => {
-        logger.error({ err: error }, 'overdue sweep failed');
-      });
-    }, OVERDUE_SWEEP_MS);
-    this.overdueTimer.unref();
-  }
-
-  stop(): void {
-    if (this.overdueTimer) clearInterval(this.overdueTimer);
-  }
 
   serialize(row: InvoiceRow) {
     return serializeInvoice(row, this.settings.publicBaseUrl);
