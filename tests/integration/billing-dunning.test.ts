@@ -9,15 +9,29 @@
 // The same card paid once on the hosted invoice page is tests/integration/billing-card-0341.test.ts.
 //
 // Also checks that the advance waits for those asynchronous outcomes: the retry schedule
-// only exists if each failure came back before the clock moved on.
+// only exists if each failure came back before the clock moved on. A webhook endpoint
+// subscribed to every event type receives each event of the account exactly once, signed.
 
+import { Webhook } from 'standardwebhooks';
 import { allEvents } from '../support/events';
 import { eventually, usePlatform } from '../support/platform';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 const suite = usePlatform();
 const { api } = suite;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+
+afterAll(async () => {
+  await receiver?.stop();
+});
 
 it('walks a failing card through +1/+3/+5/+7-day retries to past_due, then unpaid or canceled per setting', async () => {
+  const endpoint = await api('POST', '/v1/webhooks', { url: receiver.url, enabled_events: ['*'] });
+  expect(endpoint.status).toBe(200);
   const clock = await api('POST', '/v1/test-clocks', { frozen_time: '2028-01-01T00:00:00Z' });
 
   /** A customer on the clock with a real 0341 mandate, subscribed monthly with a 14-day trial. */
@@ -130,6 +144,22 @@ it('walks a failing card through +1/+3/+5/+7-day retries to past_due, then unpai
       events.filter((e) => e.type === 'payment.succeeded' && e.data.object.invoice === invoice),
     ).toHaveLength(0);
   }
+
+  // Every event of the account was delivered to the endpoint, signed with its secret, once.
+  const verifier = new Webhook(endpoint.body.secret);
+  const { listed, delivered } = await eventually(async () => {
+    // Listed afresh each time: the comparison is with everything committed so far.
+    const now = await allEvents(suite.platform, suite.account.testKey);
+    const ids = new Set(receiver.received.map((r) => r.id));
+    return now.every((e) => ids.has(e.id)) ? { listed: now, delivered: [...receiver.received] } : undefined;
+  }, 60_000);
+  expect(listed.length).toBeGreaterThanOrEqual(events.length);
+  const payloads = delivered.map((r) => verifier.verify(r.body, r.headers) as { id: string; type: string });
+  expect(payloads.map((p) => p.id).sort()).toEqual(listed.map((e) => e.id).sort());
+  expect(payloads.map((p) => p.id)).toEqual(delivered.map((r) => r.id));
+  // The dunning walk itself was among them: five failed collections per subscription.
+  expect(payloads.filter((p) => p.type === 'invoice.payment_failed')).toHaveLength(10);
+  expect(payloads.filter((p) => p.type === 'subscription.past_due')).toHaveLength(2);
 
   // Unpaid bills nothing more; canceled neither.
   await api('POST', `/v1/test-clocks/${clock.body.id}/advance`, { frozen_time: '2028-04-01T00:00:00Z' });
