@@ -43,7 +43,7 @@ const invoicingDist = () => require(join(HERE, '..', 'apps', 'invoicing', 'dist'
 export const DEFAULTS = {
   subscriptions: 100_000,
   embeddedSubscriptions: 10_000,
-  quickSubscriptions: 2_000,
+  quickSubscriptions: 500,
   batch: 50,
 };
 

@@ -272,7 +272,12 @@ async function main() {
   }
   const quick = Boolean(flags.quick);
   // --report NAME writes NAME.json / NAME.md (e.g. a soak run next to the main report).
-  const reportName = flags.report ? String(flags.report).replace(/[^\w.-]/g, '') : 'report';
+  // --quick writes report-quick.*, so a smoke run never replaces the committed full report.
+  const reportName = flags.report
+    ? String(flags.report).replace(/[^\w.-]/g, '')
+    : quick
+      ? 'report-quick'
+      : 'report';
   const only = flags.only ? String(flags.only).split(',') : undefined;
   const availability = transportAvailability();
   let transports = Object.keys(availability).filter((t) => availability[t].ok);
@@ -389,7 +394,7 @@ async function main() {
   const md = [
     '# Paygrid benchmark report',
     '',
-    `- Date: ${report.date}${quick ? ' (--quick: 2–3 s runs, 20,000 seeded transactions and invoices instead of 1,000,000, 2,000 subscriptions billed instead of 100,000, webhook backlogs of 500 instead of 4,000)' : ''}`,
+    `- Date: ${report.date}${quick ? ' (--quick: 2–3 s runs, 20,000 seeded transactions and invoices instead of 1,000,000, 500 subscriptions billed instead of 100,000 (10,000 on PGlite), webhook backlogs of 500 instead of 4,000)' : ''}`,
     `- Duration: ${report.duration_s} s`,
     `- Machine: ${machine.cores} cores, ${machine.cpu}, ${machine.memory_gib} GiB, ${machine.os}`,
     `- Node: ${machine.node}`,
