@@ -19,6 +19,7 @@ import {
   type Tenant,
   toMinor,
   type Tx,
+  updateColumns,
 } from '@paygrid/platform';
 import type { CustomerRow } from '../customers/customers.service';
 import { checkDiscount, customerSnapshot, documentViewParts, pricedLines } from '../documents/document-parts';
@@ -504,20 +505,13 @@ export class EstimatesService {
   }
 
   /** Updates columns of one estimate (names are this file's constants, never input). */
-  private async patch(
+  private patch(
     tx: Tx,
     current: EstimateRow,
     changes: Record<string, unknown>,
     now: Date,
   ): Promise<EstimateRow> {
-    const names = Object.keys(changes);
-    const sets = names.map((name, i) => `${name} = $${i + 2}`);
-    const [row] = await tx.query<EstimateRow>(
-      `update invoicing.estimates set ${[...sets, `updated_at = $${names.length + 2}`].join(', ')}
-       where id = $1 returning *`,
-      [current.id, ...names.map((name) => changes[name]), now],
-    );
-    return row;
+    return updateColumns<EstimateRow>(tx, 'invoicing.estimates', current.id, changes, now);
   }
 
   private async lock(tx: Tx, tenant: Tenant, id: string): Promise<EstimateRow> {

@@ -24,6 +24,7 @@ import {
   rangeClauses,
   toMinor,
   type Tx,
+  updateColumns,
   type Tenant,
 } from '@paygrid/platform';
 import type { CustomerRow } from '../customers/customers.service';
@@ -669,20 +670,13 @@ export class InvoicesService implements InvoicesInternal {
   }
 
   /** Updates columns of one invoice (names are this file's constants, never input). */
-  private async patch(
+  private patch(
     tx: Tx,
     current: InvoiceRow,
     changes: Record<string, unknown>,
     now: Date,
   ): Promise<InvoiceRow> {
-    const names = Object.keys(changes);
-    const sets = names.map((name, i) => `${name} = $${i + 2}`);
-    const [row] = await tx.query<InvoiceRow>(
-      `update invoicing.invoices set ${[...sets, `updated_at = $${names.length + 2}`].join(', ')}
-       where id = $1 returning *`,
-      [current.id, ...names.map((name) => changes[name]), now],
-    );
-    return row;
+    return updateColumns<InvoiceRow>(tx, 'invoicing.invoices', current.id, changes, now);
   }
 
   /**
