@@ -3,17 +3,9 @@
 // go through `assertTransition`, so no code path can invent a transition.
 
 import { ApiError } from '@paygrid/platform';
+import { SUBSCRIPTION_STATUSES } from '@paygrid/contracts';
 
-export const SUBSCRIPTION_STATUSES = [
-  'trialing',
-  'active',
-  'incomplete',
-  'incomplete_expired',
-  'past_due',
-  'unpaid',
-  'canceled',
-  'paused',
-] as const;
+export { SUBSCRIPTION_STATUSES };
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** from -> the states it may move to, and what moves it. */

@@ -27,6 +27,7 @@ import {
 } from './webhook.schema';
 
 export * from './error.schema';
+export { SUBSCRIPTION_STATUSES } from './subscription.schema';
 export { SCHEMA_REF_PREFIX, schemaRef, type JsonSchema } from './json-schema';
 
 export const API_SCHEMAS = {

@@ -3,6 +3,18 @@
 
 import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
 
+/** The subscription states of API.md section 6 (transitions: invoicing's subscription-states.ts). */
+export const SUBSCRIPTION_STATUSES = [
+  'trialing',
+  'active',
+  'incomplete',
+  'incomplete_expired',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'paused',
+] as const;
+
 const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' };
 const interval: JsonSchema = { type: 'string', enum: ['day', 'week', 'month', 'year'] };
 const minor = (description: string): JsonSchema => ({ type: 'integer', description });
@@ -14,19 +26,7 @@ export const SubscriptionSchema: JsonSchema = strictObject(
     livemode: { type: 'boolean' },
     customer: idOf('cus', 'The customer billed.'),
     test_clock: nullable(idOf('clock', "The customer's test clock: the subscription lives at its time.")),
-    status: {
-      type: 'string',
-      enum: [
-        'trialing',
-        'active',
-        'incomplete',
-        'incomplete_expired',
-        'past_due',
-        'unpaid',
-        'canceled',
-        'paused',
-      ],
-    },
+    status: { type: 'string', enum: [...SUBSCRIPTION_STATUSES] },
     currency,
     items: {
       type: 'array',
