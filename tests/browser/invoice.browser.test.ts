@@ -134,11 +134,14 @@ it('renders the invoice accessibly under its CSP, with the PDF link and a Pay bu
       page.waitForURL(/\/i\/.+\?payment=txn_/),
       page.getByRole('button', { name: /^Pay/ }).click(),
     ]);
-    // "Processing" refreshes itself until the payment event settled the invoice.
+    // "Processing" refreshes itself until the payment event settled the invoice. Polled once
+    // a second: reading the DOM four times a second kept this headless Chromium (JavaScript
+    // off) from ever running the page's meta refresh here (a minute at "Processing" while the
+    // invoice was already paid); once a second, the refresh shows "Paid" within 2-4 s.
     await eventually(
       async () => ((await page.content()).includes('<strong>Paid.</strong>') ? true : undefined),
       60_000,
-      250,
+      1000,
     );
     const settled = await api('GET', `/v1/invoices/${invoice.id}`);
     expect(settled.body).toMatchObject({ status: 'paid', amount_due: 0, amount_paid: invoice.total });
