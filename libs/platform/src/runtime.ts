@@ -80,12 +80,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
   if (ownBus) await bus.connect();
   const consumer = new InboxConsumer(db, bus, logger);
   // Housekeeping, hourly: idempotency keys past their 24 hours, inbox ids past 30 days.
-  const housekeeping = new Periodic(
-    'housekeeping (idempotency keys, inbox ids)',
-    3_600_000,
-    () => Promise.all([pruneIdempotencyKeys(db), consumer.prune(30)]),
-    logger,
-  ).start();
+  const housekeeping = [
+    new Periodic('idempotency key cleanup', 3_600_000, () => pruneIdempotencyKeys(db), logger).start(),
+    new Periodic('inbox cleanup', 3_600_000, () => consumer.prune(30), logger).start(),
+  ];
   const relay = new OutboxRelay(db, bus, logger, { singleInstance: config.mode === 'embedded' });
   if (bus.transport !== 'none' && config.outboxRelayEnabled) relay.start();
   return {
@@ -97,7 +95,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
     consumer,
     clock: options.clock ?? systemClock,
     async stop() {
-      await housekeeping.stop();
+      await Promise.all(housekeeping.map((task) => task.stop()));
       await relay.stop();
       if (ownBus) await bus.close();
       await db.close();
