@@ -100,6 +100,14 @@ function checkDraft(fields: DraftFields, now: Date) {
 /** How often the app runs the overdue sweep (invoicing.ts; every instance, claims do not overlap). */
 export const OVERDUE_SWEEP_MS = 60_000;
 
+/** The event of entering each status (an action that keeps the status emits none here). */
+const EVENT_ON_ENTERING: Partial<Record<InvoiceStatus, InvoicingEventType>> = {
+  open: 'invoice.finalized',
+  paid: 'invoice.paid',
+  void: 'invoice.voided',
+  uncollectible: 'invoice.marked_uncollectible',
+};
+
 export class InvoicesService implements InvoicesInternal {
   private readonly listeners: PaymentOutcomeListener[] = [];
 
@@ -658,13 +666,7 @@ export class InvoicesService implements InvoicesInternal {
       all.amount_due = '0';
     }
     const row = await this.patch(tx, current, all, now);
-    const event: Partial<Record<InvoiceStatus, InvoicingEventType>> = {
-      open: 'invoice.finalized',
-      paid: 'invoice.paid',
-      void: 'invoice.voided',
-      uncollectible: 'invoice.marked_uncollectible',
-    };
-    const type = status !== current.status ? event[status] : undefined;
+    const type = status !== current.status ? EVENT_ON_ENTERING[status] : undefined;
     if (type) await this.emit(tx, type, row, now);
     return row;
   }
