@@ -52,10 +52,16 @@ export class InvoicePageController {
   @Get(':token')
   @Public()
   async page(@Param('token') token: string, @Query('payment') payment: unknown, @Res() reply: FastifyReply) {
-    const row = await this.invoices.findByPageToken(token);
+    let row = await this.invoices.findByPageToken(token);
     if (!row) return send(reply, 404, renderNotFound());
+    const returned =
+      typeof payment === 'string' && /^txn_[0-9A-Za-z]{8,64}$/.test(payment) ? payment : undefined;
+    const credited = returned !== undefined && (await this.invoices.paymentCredited(row.id, returned));
+    // The credit and the invoice's new amounts and status commit in one transaction; when it
+    // committed between the two reads above, the first read is stale: read the invoice again.
+    if (credited) row = (await this.invoices.findByPageToken(token)) ?? row;
     const invoice = this.invoices.serialize(row);
-    const banner = await this.banner(row, typeof payment === 'string' ? payment : undefined);
+    const banner = this.banner(row, returned, credited);
     const payable = (row.status === 'open' || row.status === 'uncollectible') && banner.kind !== 'processing';
     return send(
       reply,
@@ -84,17 +90,16 @@ export class InvoicePageController {
   }
 
   /** The state to show, taking a `?payment=txn_...` return from the card form into account. */
-  private async banner(row: InvoiceRow, payment: string | undefined): Promise<PaymentBanner> {
+  private banner(row: InvoiceRow, returned: string | undefined, credited: boolean): PaymentBanner {
     if (row.status === 'paid') return { kind: 'paid' };
     if (row.status === 'void') return { kind: 'void' };
     const last = row.last_payment;
-    const returned = payment && /^txn_[0-9A-Za-z]{8,64}$/.test(payment) ? payment : undefined;
     if (returned) {
       if (last?.transaction === returned && last.status === 'failed') {
         return { kind: 'failed', message: last.failure_message ?? 'the card was declined.' };
       }
       // Not settled yet (a partial payment would be in invoice_payments already).
-      if (!(await this.invoices.paymentCredited(row.id, returned))) return { kind: 'processing' };
+      if (!credited) return { kind: 'processing' };
     }
     if (last?.status === 'failed' && returned === undefined && last.transaction) {
       return { kind: 'failed', message: last.failure_message ?? 'the card was declined.' };

@@ -1,0 +1,135 @@
+import { systemClock } from '@paygrid/platform';
+import type { FastifyReply } from 'fastify';
+import { InvoicePageController } from './invoice-page.controller';
+import { serializeInvoice, type InvoiceRow } from './invoice.serializer';
+import type { InvoicesService } from './invoices.service';
+
+const PAID = '<strong>Paid.</strong>';
+const PROCESSING = '<strong>Processing your payment.</strong>';
+const DECLINED = '<strong>Your payment was not completed:</strong>';
+
+const open: InvoiceRow = {
+  id: 'in_1',
+  account_id: 'acct_1',
+  livemode: false,
+  customer_id: 'cus_1',
+  status: 'open',
+  number: 'INV-0001',
+  currency: 'EUR',
+  collection_method: 'send_invoice',
+  days_until_due: 30,
+  due_date: null,
+  description: null,
+  lines: [],
+  discount: null,
+  subtotal: '1000',
+  discount_total: '0',
+  tax_total: '0',
+  total: '1000',
+  amount_paid: '0',
+  amount_due: '1000',
+  subscription_id: null,
+  period_start: null,
+  period_end: null,
+  estimate_id: null,
+  test_clock: null,
+  seller_name: 'Acme GmbH',
+  seller: { name: 'Acme GmbH' },
+  customer_snapshot: null,
+  page_token: 'tok',
+  attempt_count: 0,
+  send_count: 1,
+  last_payment: null,
+  paid_out_of_band: false,
+  finalized_at: new Date('2026-11-01T00:00:00Z'),
+  sent_at: null,
+  paid_at: null,
+  voided_at: null,
+  marked_uncollectible_at: null,
+  overdue_at: null,
+  metadata: {},
+  created_at: new Date('2026-11-01T00:00:00Z'),
+  updated_at: new Date('2026-11-01T00:00:00Z'),
+};
+const paid: InvoiceRow = {
+  ...open,
+  status: 'paid',
+  amount_paid: '1000',
+  amount_due: '0',
+  paid_at: new Date('2026-11-02T00:00:00Z'),
+  last_payment: {
+    status: 'succeeded',
+    transaction: 'txn_00000001',
+    reference: null,
+    failure_code: null,
+    failure_message: null,
+    at: '2026-11-02T00:00:00.000Z',
+  },
+};
+
+/** The page for `?payment=`, the invoice read as `reads` in turn, `credited` the settlement. */
+async function render(reads: InvoiceRow[], payment: string | undefined, credited: boolean) {
+  const queue = [...reads];
+  const invoices = {
+    findByPageToken: async () => (queue.length > 1 ? queue.shift() : queue[0]),
+    paymentCredited: async () => credited,
+    serialize: (row: InvoiceRow) => serializeInvoice(row, 'http://pay.test'),
+  } as unknown as InvoicesService;
+  const controller = new InvoicePageController(invoices, { secret: 'x'.repeat(32), clock: systemClock });
+  const sent: { status?: number; html?: string } = {};
+  const reply = {
+    status(code: number) {
+      sent.status = code;
+      return reply;
+    },
+    header: () => reply,
+    send(html: string) {
+      sent.html = html;
+      return reply;
+    },
+  } as unknown as FastifyReply;
+  await controller.page('tok', payment, reply);
+  return { status: sent.status, html: sent.html ?? '' };
+}
+
+describe('the hosted invoice page after a card-form return', () => {
+  it('says "Processing" with a refresh and no Pay link until the payment is credited', async () => {
+    const page = await render([open], 'txn_00000001', false);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(PROCESSING);
+    expect(page.html).toContain('<meta http-equiv="refresh" content="2">');
+    expect(page.html).not.toContain('href="/pay/invoices/');
+  });
+
+  it('says "Paid" when the credit committed between reading the invoice and checking the credit', async () => {
+    // First read: still open (the settlement had not committed); credit check: committed.
+    const page = await render([open, paid], 'txn_00000001', true);
+    expect(page.html).toContain(PAID);
+    expect(page.html).not.toContain(PROCESSING);
+    expect(page.html).not.toContain('href="/pay/invoices/');
+  });
+
+  it('shows the decline of the returned payment, with the Pay link to try again', async () => {
+    const declined: InvoiceRow = {
+      ...open,
+      last_payment: {
+        status: 'failed',
+        transaction: 'txn_00000002',
+        reference: null,
+        failure_code: 'card_declined',
+        failure_message: 'The card was declined.',
+        at: '2026-11-02T00:00:00.000Z',
+      },
+    };
+    const page = await render([declined], 'txn_00000002', false);
+    expect(page.html).toContain(DECLINED);
+    expect(page.html).toContain('href="/pay/invoices/');
+  });
+
+  it('ignores a malformed ?payment= (no processing banner, payable as usual)', async () => {
+    const page = await render([open], 'txn_<script>', true);
+    expect(page.html).not.toContain(PROCESSING);
+    expect(page.html).not.toContain(PAID);
+    expect(page.html).toContain('href="/pay/invoices/');
+  });
+});
