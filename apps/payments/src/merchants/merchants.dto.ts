@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsObject, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
-import { IsCurrency, IsMetadata, IsOmittable, JSONSchema, normalizeCurrency } from '@paygrid/platform';
+import { IsCurrencyField, IsMetadata, IsOmittable, JSONSchema } from '@paygrid/platform';
 
 // Details are optional but not nullable: `null` would blank a requirement of an onboarded merchant.
 export class MerchantDetailsDto {
@@ -12,9 +12,7 @@ export class MerchantDetailsDto {
   @Matches(/^[A-Z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code' })
   country?: string;
   @IsOmittable()
-  @JSONSchema({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217, any case.' })
-  @Transform(({ value }) => normalizeCurrency(value) ?? value)
-  @IsCurrency()
+  @IsCurrencyField('ISO 4217, any case.')
   default_currency?: string;
   @IsOmittable() @IsIn(['individual', 'company', 'non_profit', 'government_entity']) business_type?: string;
   @IsOmittable()

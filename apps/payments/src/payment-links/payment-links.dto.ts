@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -16,7 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsCurrency, IsMetadata, IsOmittable, JSONSchema, normalizeCurrency } from '@paygrid/platform';
+import { IsCurrencyField, IsMetadata, IsOmittable, JSONSchema } from '@paygrid/platform';
 
 const MAX = 99_999_999_999;
 
@@ -75,9 +75,7 @@ export class CreatePaymentLinkDto {
   @Max(MAX, { message: `amount must be at most ${MAX}` })
   amount?: number;
 
-  @JSONSchema({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217, any case.' })
-  @Transform(({ value }) => normalizeCurrency(value) ?? value)
-  @IsCurrency()
+  @IsCurrencyField('ISO 4217, any case.')
   currency!: string;
 
   @IsOmittable()

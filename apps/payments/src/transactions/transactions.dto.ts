@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -10,7 +10,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsCurrency, IsOmittable, JSONSchema, ListQuery, normalizeCurrency } from '@paygrid/platform';
+import { IsCurrencyField, IsOmittable, JSONSchema, ListQuery } from '@paygrid/platform';
 
 const MAX = 99_999_999_999;
 
@@ -40,9 +40,7 @@ export class ListTransactionsQuery extends ListQuery {
   payment_link?: string;
 
   @IsOptional()
-  @JSONSchema({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217, any case.' })
-  @Transform(({ value }) => normalizeCurrency(value) ?? value)
-  @IsCurrency()
+  @IsCurrencyField('ISO 4217, any case.')
   currency?: string;
 
   @IsOptional()
@@ -64,9 +62,7 @@ export class TestPaymentDto {
   @Max(MAX, { message: `amount must be at most ${MAX}` })
   amount!: number;
 
-  @JSONSchema({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217, any case.' })
-  @Transform(({ value }) => normalizeCurrency(value) ?? value)
-  @IsCurrency()
+  @IsCurrencyField('ISO 4217, any case.')
   currency!: string;
 
   @JSONSchema({ description: 'One of the sandbox test cards (API.md section 5). Never stored.' })
