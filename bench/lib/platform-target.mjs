@@ -140,7 +140,16 @@ async function startDistributed(say) {
   const processes = {};
   const extras = [];
   const spawnApp = async (name, port) => {
-    const child = spawn(process.execPath, [join(ROOT, 'apps', name, 'dist', 'main.js')], {
+    // BENCH_CPU_PROF=<dir>: each service writes a V8 CPU profile there when it stops (open it
+    // in Chrome DevTools or summarise it with bench/profile-summary.mjs).
+    const profile = process.env.BENCH_CPU_PROF
+      ? [
+          '--cpu-prof',
+          `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`,
+          `--cpu-prof-name=${name}-${port}.cpuprofile`,
+        ]
+      : [];
+    const child = spawn(process.execPath, [...profile, join(ROOT, 'apps', name, 'dist', 'main.js')], {
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
