@@ -20,7 +20,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { numberFlag, parseArgs } from './lib/args.mjs';
-import { machineInfo } from './lib/machine.mjs';
+import { cpuSpeed, machineInfo } from './lib/machine.mjs';
 import { runIfMain } from './lib/module.mjs';
 import { markdownTable } from './lib/stats.mjs';
 import { api } from './api.mjs';
@@ -325,15 +325,20 @@ async function main() {
 
   const started = new Date();
   const benchmarks = [];
+  // The machine's single-thread speed before each benchmark and at the end (lib/machine.mjs).
+  const speeds = [];
   try {
     for (const bench of BENCHMARKS) {
       if (only && !only.includes(bench.name)) continue;
       if (bench.name === 'soak' && !overrides.soak) continue;
       process.stderr.write(`[bench] ${bench.name}: ${bench.description}\n`);
+      const speedBefore = cpuSpeed(500);
+      speeds.push(speedBefore);
       const report = await bench.run({ transports, quick, ...overrides });
       benchmarks.push({
         name: bench.name,
         description: bench.description,
+        cpu_speed_before: speedBefore,
         ...report,
         rows: report.results.flatMap(bench.rows),
       });
@@ -343,7 +348,8 @@ async function main() {
     await stopSharedTargets();
   }
 
-  const machine = machineInfo();
+  speeds.push(cpuSpeed(500));
+  const machine = { ...machineInfo(), cpu_speed: { unit: 'iterations/s', checks: speeds } };
   const machineLabel = `${machine.cores} cores, ${machine.cpu}`;
   const rows = benchmarks.flatMap((b) => b.rows).map((r) => ({ machine: machineLabel, ...r }));
   const skipped = benchmarks.flatMap((b) => (b.skipped ?? []).map((s) => ({ benchmark: b.name, ...s })));
@@ -398,6 +404,7 @@ async function main() {
     `- Duration: ${report.duration_s} s`,
     `- Machine: ${machine.cores} cores, ${machine.cpu}, ${machine.memory_gib} GiB, ${machine.os}`,
     `- Node: ${machine.node}`,
+    `- CPU speed check (one thread, a fixed SHA-256 + JSON workload, iterations/s; before each benchmark and at the end): ${speeds.join(', ')}. Compare runs only at similar speeds: on this virtual machine the same code measured 2–4× apart on one day with little steal time (bench/README.md).`,
     '- The load generator shares the cores with everything it measures.',
     '',
     table,
