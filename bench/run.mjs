@@ -323,6 +323,16 @@ async function main() {
     stopSharedTargets().finally(() => process.exit(3));
   }, budgetMs).unref();
 
+  // Stopped by a signal (Ctrl-C, kill): stop the platforms first, or their processes would
+  // outlive the run and load the machine of the next one.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      process.stderr.write(`[bench] ${signal}: stopping the platforms\n`);
+      setTimeout(() => process.exit(130), 30_000).unref();
+      stopSharedTargets().finally(() => process.exit(130));
+    });
+  }
+
   const started = new Date();
   const benchmarks = [];
   // The machine's single-thread speed before each benchmark and at the end (lib/machine.mjs).
