@@ -349,7 +349,7 @@ export class EstimatesService {
       );
       if (!current) throw notFound('estimate', estimateId);
       if (!claimed) return { outcome: 'replayed', estimate: current };
-      if (current.status !== 'sent' || this.pastExpiry(current, now)) {
+      if (current.status !== 'sent' || (await this.pastExpiryForCustomer(current, tx))) {
         return { outcome: 'not_allowed', estimate: current };
       }
       return {
@@ -361,6 +361,19 @@ export class EstimatesService {
 
   pastExpiry(row: Pick<EstimateRow, 'expires_at'>, now = this.clock.now()): boolean {
     return row.expires_at !== null && new Date(row.expires_at).getTime() <= now.getTime();
+  }
+
+  /**
+   * Whether `expires_at` has passed on the customer's time: the frozen time of the customer's
+   * test clock when it has one (as for the API and the expiry job), otherwise now.
+   */
+  async pastExpiryForCustomer(
+    row: Pick<EstimateRow, 'expires_at' | 'account_id' | 'livemode' | 'customer_id'>,
+    db: Pick<Tx, 'query'> = this.db,
+  ): Promise<boolean> {
+    if (row.expires_at === null) return false;
+    const tenant = { account: row.account_id, livemode: row.livemode };
+    return this.pastExpiry(row, await this.customerTime(db, tenant, row.customer_id, this.clock.now()));
   }
 
   /** The estimate or quote as a PDF (the invoice renderer, titled by kind). */
@@ -524,7 +537,12 @@ export class EstimatesService {
   }
 
   /** The frozen time of the customer's test clock, else `now`. */
-  private async customerTime(tx: Tx, tenant: Tenant, customerId: string, now: Date): Promise<Date> {
+  private async customerTime(
+    tx: Pick<Tx, 'query'>,
+    tenant: Tenant,
+    customerId: string,
+    now: Date,
+  ): Promise<Date> {
     const [clock] = await tx.query<{ frozen_time: Date }>(
       `select t.frozen_time from invoicing.customers c join invoicing.test_clocks t on t.id = c.test_clock
         where c.id = $1 and c.account_id = $2 and c.livemode = $3`,

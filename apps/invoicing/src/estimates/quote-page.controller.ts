@@ -58,7 +58,7 @@ export class QuotePageController {
   async page(@Param('token') token: string, @Res() reply: FastifyReply) {
     const estimate = await this.estimates.findByPageToken(token);
     if (!estimate) return send(reply, 404, notFoundPage());
-    const expired = this.estimates.pastExpiry(estimate);
+    const expired = await this.estimates.pastExpiryForCustomer(estimate);
     return send(reply, 200, renderQuotePage({ estimate, expired, formToken: this.formToken(estimate.id) }));
   }
 
@@ -104,7 +104,7 @@ export class QuotePageController {
     }
     const result = await this.estimates.decideFromPage(estimate.id, action, tokenHash(csrf));
     const row = result.estimate;
-    const expired = this.estimates.pastExpiry(row);
+    const expired = await this.estimates.pastExpiryForCustomer(row);
     if (result.outcome === 'not_allowed') {
       return send(reply, 409, renderQuotePage({ estimate: row, expired }));
     }
