@@ -46,7 +46,7 @@ const lat = (l) => ({ count: l.count, p50: l.p50, p90: l.p90, p99: l.p99, max: l
 const pct = (f) => (f === undefined ? '?' : `${Math.round(f * 100)}%`);
 const cpuNote = (load) => {
   const g = load.cpu_by_group ?? {};
-  return `${pct(load.cpu_busy)} busy (bench process ${pct(g.this_process)}, postgres ${pct(g.postgres)}, kafka ${pct(g.kafka)}, other processes ${pct(g.others)})`;
+  return `${pct(load.cpu_busy)} busy (bench process ${pct(g.this_process)}, platform apps ${pct(g.platform)}, postgres ${pct(g.postgres)}, kafka ${pct(g.kafka)}, other processes ${pct(g.others)})`;
 };
 
 /**

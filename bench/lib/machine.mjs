@@ -54,9 +54,21 @@ function systemTimes() {
   return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal: steal ?? 0 };
 }
 
-/** Which group a process counts in: this process, the infrastructure, or anything else. */
+/** The processes of the platform under test (lib/platform-target.mjs registers them). */
+const platformPids = new Set();
+
+/** Counts the process `pid` as the platform under test from now on. */
+export function countAsPlatform(pid) {
+  if (pid) platformPids.add(pid);
+}
+
+/**
+ * Which group a process counts in: this process, the platform under test, the
+ * infrastructure, or anything else (another session's work shows up there).
+ */
 function classify(pid, comm) {
   if (pid === process.pid) return 'this_process';
+  if (platformPids.has(pid)) return 'platform';
   if (comm === 'postgres') return 'postgres';
   if (comm === 'java') {
     try {
@@ -112,7 +124,7 @@ export function machineLoad(before, after) {
   const busy = s1.busy - s0.busy;
   const total = busy + (s1.idle - s0.idle) + (s1.steal - s0.steal);
   if (total <= 0) return load;
-  const groups = { this_process: 0, postgres: 0, kafka: 0, others: 0 };
+  const groups = { this_process: 0, platform: 0, postgres: 0, kafka: 0, others: 0 };
   for (const [pid, p] of after.processes) {
     groups[p.group] += Math.max(0, p.ticks - (before.processes.get(pid)?.ticks ?? 0));
   }

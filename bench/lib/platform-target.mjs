@@ -18,6 +18,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { countAsPlatform } from './machine.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require(createRequire(require.resolve('@paygrid/platform')).resolve('pg'));
@@ -153,6 +154,7 @@ async function startDistributed(say) {
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    countAsPlatform(child.pid);
     await waitFor(`http://127.0.0.1:${port}/ready`);
     return child;
   };
@@ -215,6 +217,7 @@ async function startEmbedded(say) {
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  countAsPlatform(child.pid);
   const lines = createInterface({ input: child.stdout });
   const first = await new Promise((resolveLine, reject) => {
     const timer = setTimeout(() => reject(new Error('embedded target did not start within 120 s')), 120_000);
