@@ -226,6 +226,9 @@ it('numbers each kind gaplessly, walks decline and cancel, filters and pages lis
   });
   expect(pdf.status).toBe(200);
   expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  expect(pdf.headers.get('content-disposition')).toBe('inline; filename="Estimate-EST-0002.pdf"');
+  // A customer's document: never kept by a cache on the way.
+  expect(pdf.headers.get('cache-control')).toBe('no-store');
   const pdfTextOf = await pdfText(Buffer.from(await pdf.arrayBuffer()));
   expect(pdfTextOf).toContain('ESTIMATE');
   expect(pdfTextOf).toContain('No. EST-0002');

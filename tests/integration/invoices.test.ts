@@ -518,6 +518,10 @@ describe('the hosted invoice page', () => {
     const pdf = await fetch(`${platform.url}${pathOf(invoice.body.pdf_url)}`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(
+      `inline; filename="Invoice-${invoice.body.number}.pdf"`,
+    );
+    expect(pdf.headers.get('cache-control')).toBe('no-store');
     expect(
       Buffer.from(await pdf.arrayBuffer())
         .subarray(0, 5)

@@ -2,7 +2,7 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, Operation, RequireScope } from '@paygrid/platform';
+import { Caller, Operation, RequireScope, sendPdf } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import {
   ConvertEstimateDto,
@@ -75,11 +75,7 @@ export class EstimatesController {
   })
   async pdf(@Caller() caller: AuthenticatedContext, @Param('id') id: string, @Res() reply: FastifyReply) {
     const row = await this.estimates.get(tenantOf(caller), id);
-    return reply
-      .status(200)
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${estimatePdfFilename(row)}"`)
-      .send(await this.estimates.pdf(row));
+    return sendPdf(reply, estimatePdfFilename(row), await this.estimates.pdf(row));
   }
 
   @Post(':id')

@@ -12,6 +12,7 @@ import {
   formOf,
   Public,
   sendPage,
+  sendPdf,
   sendStylesheet,
   signFormToken,
   tokenHash,
@@ -67,13 +68,7 @@ export class QuotePageController {
   async pdf(@Param('token') token: string, @Res() reply: FastifyReply) {
     const estimate = await this.estimates.findByPageToken(token);
     if (!estimate) return send(reply, 404, notFoundPage());
-    return reply
-      .status(200)
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${estimatePdfFilename(estimate)}"`)
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(await this.estimates.pdf(estimate));
+    return sendPdf(reply, estimatePdfFilename(estimate), await this.estimates.pdf(estimate));
   }
 
   @Post(':token/accept')

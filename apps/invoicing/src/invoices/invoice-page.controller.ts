@@ -15,6 +15,7 @@ import {
   Public,
   sealToken,
   sendPage,
+  sendPdf,
   sendStylesheet,
   toMinor,
 } from '@paygrid/platform';
@@ -80,13 +81,7 @@ export class InvoicePageController {
   async pdf(@Param('token') token: string, @Res() reply: FastifyReply) {
     const row = await this.invoices.findByPageToken(token);
     if (!row) return send(reply, 404, renderNotFound());
-    return reply
-      .status(200)
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${invoicePdfFilename(row)}"`)
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(await this.invoices.pdf(row));
+    return sendPdf(reply, invoicePdfFilename(row), await this.invoices.pdf(row));
   }
 
   /** The state to show, taking a `?payment=txn_...` return from the card form into account. */

@@ -2,7 +2,7 @@
 
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, Operation, RequireScope } from '@paygrid/platform';
+import { Caller, Operation, RequireScope, sendPdf } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { invoicePdfFilename } from './invoice.serializer';
 import { CreateInvoiceDto, ListInvoicesQuery, PayInvoiceDto, UpdateInvoiceDto } from './invoices.dto';
@@ -71,11 +71,7 @@ export class InvoicesController {
   })
   async pdf(@Caller() caller: AuthenticatedContext, @Param('id') id: string, @Res() reply: FastifyReply) {
     const row = await this.invoices.get(tenantOf(caller), id);
-    return reply
-      .status(200)
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${invoicePdfFilename(row)}"`)
-      .send(await this.invoices.pdf(row));
+    return sendPdf(reply, invoicePdfFilename(row), await this.invoices.pdf(row));
   }
 
   @Post(':id')

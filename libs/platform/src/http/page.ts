@@ -87,6 +87,21 @@ export function sendStylesheet(reply: FastifyReply, css: string): FastifyReply {
     .send(css);
 }
 
+/**
+ * A PDF document (an invoice or quote, from the API or a public page), shown inline and saved
+ * as `filename` (which the caller makes safe for the header: letters, digits, `._-`); never
+ * cached, as it carries a customer's details.
+ */
+export function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {
+  return reply
+    .status(200)
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(pdf);
+}
+
 /** A 303 after a form post; never cached. */
 export function sendSeeOther(reply: FastifyReply, location: string): FastifyReply {
   return reply.status(303).header('location', location).header('cache-control', 'no-store').send();
