@@ -37,7 +37,7 @@ describe('two gateway instances', () => {
   it('share one bucket per key: a burst through both admits the limit once, not twice', async () => {
     const second = await platform.startExtraGateway();
     try {
-      const account = await platform.newAccount(['payments']);
+      const account = await platform.newAccount(['payments'], { defaultRateLimit: true });
       const urls = [platform.url, second.url];
       const call = async (i: number) => {
         const response = await fetch(`${urls[i % 2]}/v1/merchants`, {

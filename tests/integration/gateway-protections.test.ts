@@ -79,7 +79,7 @@ describe('request bodies', () => {
 
 describe('per-key rate limits', () => {
   it('labels every answer to a valid key with RateLimit-Policy and RateLimit', async () => {
-    const fresh = await platform.newAccount(['payments']);
+    const fresh = await platform.newAccount(['payments'], { defaultRateLimit: true });
     const test = await platform.api(fresh.testKey, 'GET', '/v1/merchants');
     expect(test.headers.get('ratelimit-policy')).toBe('"default";q=25;w=1');
     expect(test.headers.get('ratelimit')).toMatch(/^"default";r=2[34];t=1$/);
@@ -95,7 +95,7 @@ describe('per-key rate limits', () => {
   });
 
   it('holds a test key near 25/s, leaves other keys alone, and lets it through again after a second', async () => {
-    const limited = await platform.newAccount(['payments']);
+    const limited = await platform.newAccount(['payments'], { defaultRateLimit: true });
     const { responses, elapsedS } = await burst(60, () =>
       platform.api(limited.testKey, 'GET', '/v1/merchants'),
     );
@@ -125,7 +125,7 @@ describe('per-key rate limits', () => {
   });
 
   it("applies the account's override, set through the admin API, and goes back to the default", async () => {
-    const custom = await platform.newAccount(['payments']);
+    const custom = await platform.newAccount(['payments'], { defaultRateLimit: true });
     const set = await platform.admin('POST', `/admin/v1/accounts/${custom.id}`, { rate_limit_per_second: 5 });
     expect([set.status, set.body.rate_limit_per_second]).toEqual([200, 5]);
     const { responses, elapsedS } = await burst(20, () =>

@@ -74,7 +74,12 @@ export interface Platform {
   admin<T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
   /** GET on a service itself, not through the gateway (its internal routes, e.g. /openapi.json). */
   internal<T = any>(service: Exclude<ServiceName, 'gateway'>, path: string): Promise<ApiResponse<T>>;
-  newAccount(groupings?: string[]): Promise<TestAccount>;
+  /**
+   * A new account with a test and a live key. Its rate limit is raised to 10,000/s: suites
+   * send requests back to back and must not meet the test-mode default of 25/s, which has
+   * suites of its own (they pass `{ defaultRateLimit: true }`).
+   */
+  newAccount(groupings?: string[], options?: { defaultRateLimit?: boolean }): Promise<TestAccount>;
   /**
    * Moves the payments clock forward and runs the service's jobs once (due mandates, link
    * expiry, recovery) through its operator-only internal route; answers the clock's new now.
@@ -180,12 +185,18 @@ function withHelpers(base: Omit<Platform, 'api' | 'admin' | 'newAccount'>): Plat
     ...base,
     api: (key, method, path, body, headers) => request(base.url, key, method, path, body, headers),
     admin: (method, path, body) => request(base.url, base.operatorToken, method, path, body),
-    async newAccount(groupings = ['payments', 'invoicing']) {
+    async newAccount(groupings = ['payments', 'invoicing'], options = {}) {
       const account = await platform.admin('POST', '/admin/v1/accounts', {
         name: `Test ${randomBytes(3).toString('hex')}`,
         groupings,
       });
       if (account.status !== 200) throw new Error(`account creation failed: ${JSON.stringify(account.body)}`);
+      if (!options.defaultRateLimit) {
+        const raised = await platform.admin('POST', `/admin/v1/accounts/${account.body.id}`, {
+          rate_limit_per_second: 10_000,
+        });
+        if (raised.status !== 200) throw new Error(`rate limit not raised: ${JSON.stringify(raised.body)}`);
+      }
       const test = await platform.admin('POST', `/admin/v1/accounts/${account.body.id}/keys`, {
         mode: 'test',
         kind: 'secret',
