@@ -87,10 +87,17 @@ const EVENT_OF: Partial<Record<EstimateAction, InvoicingEventType>> = {
 };
 
 /** The customer's decision on the quote page: what happened to this submission. */
-export type PageDecision =
-  | { outcome: 'decided'; estimate: EstimateRow }
-  | { outcome: 'replayed'; estimate: EstimateRow }
-  | { outcome: 'not_allowed'; estimate: EstimateRow };
+/**
+ * An estimate as its public page shows it: `expired` when `expires_at` has passed on the
+ * customer's time (its test clock's frozen time when it has one, as for the API and the
+ * expiry job), whatever the status says yet.
+ */
+export interface PageEstimate {
+  estimate: EstimateRow;
+  expired: boolean;
+}
+
+export type PageDecision = PageEstimate & { outcome: 'decided' | 'replayed' | 'not_allowed' };
 
 export class EstimatesService {
   constructor(
@@ -317,13 +324,21 @@ export class EstimatesService {
 
   // ---- the customer's page ----
 
-  async findByPageToken(token: string): Promise<EstimateRow | undefined> {
+  async findByPageToken(token: string): Promise<PageEstimate | undefined> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-    const [row] = await this.db.query<EstimateRow>(
-      `select * from invoicing.estimates where page_token = $1 and status <> 'draft'`,
+    const [found] = await this.db.query<EstimateRow & { clock_time: Date | null }>(
+      `select e.*, t.frozen_time as clock_time from invoicing.estimates e
+         join invoicing.customers c on c.id = e.customer_id
+         left join invoicing.test_clocks t on t.id = c.test_clock
+        where e.page_token = $1 and e.status <> 'draft'`,
       [token],
     );
-    return row;
+    if (!found) return undefined;
+    const { clock_time: clockTime, ...estimate } = found;
+    return {
+      estimate,
+      expired: this.pastExpiry(estimate, clockTime ? new Date(clockTime) : this.clock.now()),
+    };
   }
 
   /**
@@ -348,32 +363,17 @@ export class EstimatesService {
         [estimateId],
       );
       if (!current) throw notFound('estimate', estimateId);
-      if (!claimed) return { outcome: 'replayed', estimate: current };
-      if (current.status !== 'sent' || (await this.pastExpiryForCustomer(current, tx))) {
-        return { outcome: 'not_allowed', estimate: current };
-      }
-      return {
-        outcome: 'decided',
-        estimate: await this.move(tx, current, action, now, { decided_via: 'page' }),
-      };
+      const tenant = { account: current.account_id, livemode: current.livemode };
+      const expired = this.pastExpiry(current, await this.customerTime(tx, tenant, current.customer_id, now));
+      if (!claimed) return { outcome: 'replayed', estimate: current, expired };
+      if (current.status !== 'sent' || expired) return { outcome: 'not_allowed', estimate: current, expired };
+      const estimate = await this.move(tx, current, action, now, { decided_via: 'page' });
+      return { outcome: 'decided', estimate, expired };
     });
   }
 
   pastExpiry(row: Pick<EstimateRow, 'expires_at'>, now = this.clock.now()): boolean {
     return row.expires_at !== null && new Date(row.expires_at).getTime() <= now.getTime();
-  }
-
-  /**
-   * Whether `expires_at` has passed on the customer's time: the frozen time of the customer's
-   * test clock when it has one (as for the API and the expiry job), otherwise now.
-   */
-  async pastExpiryForCustomer(
-    row: Pick<EstimateRow, 'expires_at' | 'account_id' | 'livemode' | 'customer_id'>,
-    db: Pick<Tx, 'query'> = this.db,
-  ): Promise<boolean> {
-    if (row.expires_at === null) return false;
-    const tenant = { account: row.account_id, livemode: row.livemode };
-    return this.pastExpiry(row, await this.customerTime(db, tenant, row.customer_id, this.clock.now()));
   }
 
   /** The estimate or quote as a PDF (the invoice renderer, titled by kind). */
@@ -537,12 +537,7 @@ export class EstimatesService {
   }
 
   /** The frozen time of the customer's test clock, else `now`. */
-  private async customerTime(
-    tx: Pick<Tx, 'query'>,
-    tenant: Tenant,
-    customerId: string,
-    now: Date,
-  ): Promise<Date> {
+  private async customerTime(tx: Tx, tenant: Tenant, customerId: string, now: Date): Promise<Date> {
     const [clock] = await tx.query<{ frozen_time: Date }>(
       `select t.frozen_time from invoicing.customers c join invoicing.test_clocks t on t.id = c.test_clock
         where c.id = $1 and c.account_id = $2 and c.livemode = $3`,

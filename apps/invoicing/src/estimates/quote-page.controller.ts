@@ -57,18 +57,17 @@ export class QuotePageController {
   @Get(':token')
   @Public()
   async page(@Param('token') token: string, @Res() reply: FastifyReply) {
-    const estimate = await this.estimates.findByPageToken(token);
-    if (!estimate) return send(reply, 404, notFoundPage());
-    const expired = await this.estimates.pastExpiryForCustomer(estimate);
-    return send(reply, 200, renderQuotePage({ estimate, expired, formToken: this.formToken(estimate.id) }));
+    const found = await this.estimates.findByPageToken(token);
+    if (!found) return send(reply, 404, notFoundPage());
+    return send(reply, 200, renderQuotePage({ ...found, formToken: this.formToken(found.estimate.id) }));
   }
 
   @Get(':token/pdf')
   @Public()
   async pdf(@Param('token') token: string, @Res() reply: FastifyReply) {
-    const estimate = await this.estimates.findByPageToken(token);
-    if (!estimate) return send(reply, 404, notFoundPage());
-    return sendPdf(reply, estimatePdfFilename(estimate), await this.estimates.pdf(estimate));
+    const found = await this.estimates.findByPageToken(token);
+    if (!found) return send(reply, 404, notFoundPage());
+    return sendPdf(reply, estimatePdfFilename(found.estimate), await this.estimates.pdf(found.estimate));
   }
 
   @Post(':token/accept')
@@ -84,10 +83,11 @@ export class QuotePageController {
   }
 
   private async decide(token: string, action: 'accept' | 'decline', body: unknown, reply: FastifyReply) {
-    const estimate = await this.estimates.findByPageToken(token);
-    if (!estimate) return send(reply, 404, notFoundPage());
+    const found = await this.estimates.findByPageToken(token);
+    if (!found) return send(reply, 404, notFoundPage());
     const csrf = formField(formOf(body), 'csrf_token');
-    if (!verifyFormToken(this.settings.secret, FORM_PURPOSE, estimate.id, csrf, this.settings.clock.now())) {
+    const id = found.estimate.id;
+    if (!verifyFormToken(this.settings.secret, FORM_PURPOSE, id, csrf, this.settings.clock.now())) {
       return send(
         reply,
         403,
@@ -97,9 +97,8 @@ export class QuotePageController {
         ),
       );
     }
-    const result = await this.estimates.decideFromPage(estimate.id, action, tokenHash(csrf));
-    const row = result.estimate;
-    const expired = await this.estimates.pastExpiryForCustomer(row);
+    const result = await this.estimates.decideFromPage(id, action, tokenHash(csrf));
+    const { estimate: row, expired } = result;
     if (result.outcome === 'not_allowed') {
       return send(reply, 409, renderQuotePage({ estimate: row, expired }));
     }

@@ -67,13 +67,15 @@ const paid: InvoiceRow = {
   },
 };
 
-/** The page for `?payment=`, the invoice read as `reads` in turn, `credited` the settlement. */
-async function render(reads: InvoiceRow[], payment: string | undefined, credited: boolean) {
-  const queue = [...reads];
+/** The page for `?payment=`, with the invoice as read and whether that payment was credited. */
+async function render(row: InvoiceRow, payment: string | undefined, credited: boolean) {
+  const reads: (string | undefined)[] = [];
   const invoices = {
-    findByPageToken: async () => (queue.length > 1 ? queue.shift() : queue[0]),
-    paymentCredited: async () => credited,
-    serialize: (row: InvoiceRow) => serializeInvoice(row, 'http://pay.test'),
+    findForPage: async (_token: string, transaction?: string) => {
+      reads.push(transaction);
+      return { row, credited: transaction !== undefined && credited };
+    },
+    serialize: (r: InvoiceRow) => serializeInvoice(r, 'http://pay.test'),
   } as unknown as InvoicesService;
   const controller = new InvoicePageController(invoices, { secret: 'x'.repeat(32), clock: systemClock });
   const sent: { status?: number; html?: string } = {};
@@ -89,24 +91,34 @@ async function render(reads: InvoiceRow[], payment: string | undefined, credited
     },
   } as unknown as FastifyReply;
   await controller.page('tok', payment, reply);
-  return { status: sent.status, html: sent.html ?? '' };
+  return { status: sent.status, html: sent.html ?? '', reads };
 }
 
 describe('the hosted invoice page after a card-form return', () => {
   it('says "Processing" with a refresh and no Pay link until the payment is credited', async () => {
-    const page = await render([open], 'txn_00000001', false);
+    const page = await render(open, 'txn_00000001', false);
     expect(page.status).toBe(200);
     expect(page.html).toContain(PROCESSING);
     expect(page.html).toContain('<meta http-equiv="refresh" content="2">');
     expect(page.html).not.toContain('href="/pay/invoices/');
+    // The invoice and the credit come from one read (one snapshot), asked for that payment.
+    expect(page.reads).toEqual(['txn_00000001']);
   });
 
-  it('says "Paid" when the credit committed between reading the invoice and checking the credit', async () => {
-    // First read: still open (the settlement had not committed); credit check: committed.
-    const page = await render([open, paid], 'txn_00000001', true);
+  it('says "Paid" once the returned payment is credited and settled the invoice', async () => {
+    const page = await render(paid, 'txn_00000001', true);
     expect(page.html).toContain(PAID);
     expect(page.html).not.toContain(PROCESSING);
     expect(page.html).not.toContain('href="/pay/invoices/');
+  });
+
+  it('after a credited partial payment, shows what is still due with the Pay link, no banner', async () => {
+    const partly: InvoiceRow = { ...open, amount_paid: '400', amount_due: '600' };
+    const page = await render(partly, 'txn_00000001', true);
+    expect(page.html).not.toContain(PROCESSING);
+    expect(page.html).not.toContain(PAID);
+    expect(page.html).toContain('6.00 EUR');
+    expect(page.html).toContain('href="/pay/invoices/');
   });
 
   it('shows the decline of the returned payment, with the Pay link to try again', async () => {
@@ -121,13 +133,14 @@ describe('the hosted invoice page after a card-form return', () => {
         at: '2026-11-02T00:00:00.000Z',
       },
     };
-    const page = await render([declined], 'txn_00000002', false);
+    const page = await render(declined, 'txn_00000002', false);
     expect(page.html).toContain(DECLINED);
     expect(page.html).toContain('href="/pay/invoices/');
   });
 
   it('ignores a malformed ?payment= (no processing banner, payable as usual)', async () => {
-    const page = await render([open], 'txn_<script>', true);
+    const page = await render(open, 'txn_<script>', true);
+    expect(page.reads).toEqual([undefined]);
     expect(page.html).not.toContain(PROCESSING);
     expect(page.html).not.toContain(PAID);
     expect(page.html).toContain('href="/pay/invoices/');

@@ -53,14 +53,11 @@ export class InvoicePageController {
   @Get(':token')
   @Public()
   async page(@Param('token') token: string, @Query('payment') payment: unknown, @Res() reply: FastifyReply) {
-    let row = await this.invoices.findByPageToken(token);
-    if (!row) return send(reply, 404, renderNotFound());
     const returned =
       typeof payment === 'string' && /^txn_[0-9A-Za-z]{8,64}$/.test(payment) ? payment : undefined;
-    const credited = returned !== undefined && (await this.invoices.paymentCredited(row.id, returned));
-    // The credit and the invoice's new amounts and status commit in one transaction; when it
-    // committed between the two reads above, the first read is stale: read the invoice again.
-    if (credited) row = (await this.invoices.findByPageToken(token)) ?? row;
+    const found = await this.invoices.findForPage(token, returned);
+    if (!found) return send(reply, 404, renderNotFound());
+    const { row, credited } = found;
     const invoice = this.invoices.serialize(row);
     const banner = this.banner(row, returned, credited);
     const payable = (row.status === 'open' || row.status === 'uncollectible') && banner.kind !== 'processing';

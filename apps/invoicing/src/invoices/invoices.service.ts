@@ -302,21 +302,28 @@ export class InvoicesService implements InvoicesInternal {
 
   /** The finalized invoice behind a hosted-page token (drafts have no page). */
   async findByPageToken(token: string): Promise<InvoiceRow | undefined> {
-    if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return undefined;
-    const [row] = await this.db.query<InvoiceRow>(
-      `select * from invoicing.invoices where page_token = $1 and status <> 'draft'`,
-      [token],
-    );
-    return row;
+    return (await this.findForPage(token))?.row;
   }
 
-  /** Whether the payment `transaction` has been credited to the invoice (payment.succeeded seen). */
-  async paymentCredited(invoiceId: string, transaction: string): Promise<boolean> {
-    const rows = await this.db.query(
-      'select 1 from invoicing.invoice_payments where transaction_id = $1 and invoice_id = $2',
-      [transaction, invoiceId],
+  /**
+   * The invoice of a page token and whether the payment `transaction` (a card-form return)
+   * has been credited to it, read in one statement: one snapshot, in which the credit and
+   * the invoice's new amounts and status (committed together) are both seen or both not.
+   */
+  async findForPage(
+    token: string,
+    transaction?: string,
+  ): Promise<{ row: InvoiceRow; credited: boolean } | undefined> {
+    if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return undefined;
+    const [found] = await this.db.query<InvoiceRow & { payment_credited: boolean }>(
+      `select i.*, exists (select 1 from invoicing.invoice_payments p
+                            where p.invoice_id = i.id and p.transaction_id = $2) as payment_credited
+         from invoicing.invoices i where i.page_token = $1 and i.status <> 'draft'`,
+      [token, transaction ?? null],
     );
-    return rows.length > 0;
+    if (!found) return undefined;
+    const { payment_credited: credited, ...row } = found;
+    return { row, credited };
   }
 
   async pdf(row: InvoiceRow): Promise<Buffer> {
