@@ -414,7 +414,7 @@ async function main() {
     `- Duration: ${report.duration_s} s`,
     `- Machine: ${machine.cores} cores, ${machine.cpu}, ${machine.memory_gib} GiB, ${machine.os}`,
     `- Node: ${machine.node}`,
-    `- CPU speed check (one thread, a fixed SHA-256 + JSON workload, iterations/s; before each benchmark and at the end): ${speeds.join(', ')}. Compare runs only at similar speeds: on this virtual machine the same code measured 2–4× apart on one day with little steal time (bench/README.md).`,
+    `- CPU speed check (one thread, a fixed SHA-256 + JSON workload, iterations/s; before each benchmark and at the end): ${speeds.join(', ')}. Compare runs only at similar speeds (bench/README.md: a run with other sessions' builds beside it measured 2–4× lower).`,
     '- The load generator shares the cores with everything it measures.',
     '',
     table,

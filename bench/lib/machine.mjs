@@ -25,9 +25,9 @@ export function machineInfo() {
 
 /**
  * A fixed single-threaded workload (SHA-256 of 64 KiB and a JSON round trip of a small
- * object) run for about `millis` ms: iterations per second. Figures of runs on a virtual
- * machine are only comparable when this speed is: a host under contention slows every
- * instruction without showing up as steal time.
+ * object) run for about `millis` ms: iterations per second, i.e. what one thread gets from
+ * the machine at that moment. Runs are only comparable at similar speeds: it drops when
+ * other work holds the cores or the host slows the virtual CPU.
  */
 export function cpuSpeed(millis = 1000) {
   const block = Buffer.alloc(64 * 1024, 7);

@@ -136,9 +136,9 @@ it('renders the invoice accessibly under its CSP, with the PDF link and a Pay bu
     ]);
     // Until the payment event has settled the invoice the page says "Processing" and carries
     // a 2 s meta refresh; the browser reloads it until it says "Paid". The DOM is read once per
-    // load. Headless Chromium now and then never fires a page's meta refresh (seen in CI: a
-    // minute at "Processing" with no reload at all, although the invoice was paid), so after
-    // 10 s without a load the test reloads the page itself, as the refresh would have.
+    // load. CI once saw no reload for a minute; the one failure that kept the page showed the
+    // page's own race (a stale invoice without banner, hence without refresh), fixed since.
+    // As a guard, after 10 s without a load the test reloads the page as the refresh would.
     let html = await page.content();
     if (!html.includes('<strong>Paid.</strong>')) {
       expect(html).toContain('<strong>Processing your payment.</strong>');
