@@ -8,6 +8,7 @@
 import { startEmbedded, type Embedded } from '@paygrid/embedded';
 import { createLogger, ManualClock, signContext, type Database } from '@paygrid/platform';
 import type { PaymentConnector } from '../../apps/payments/src/connectors/connector';
+import { ConnectorRouter, NO_LIVE_CONNECTORS } from '../../apps/payments/src/connectors/connector-router';
 import { SandboxConnector } from '../../apps/payments/src/connectors/sandbox.connector';
 import { ledgerImbalances, postingMismatches } from '../../apps/payments/src/ledger/ledger';
 import { cycleDate } from '../../apps/payments/src/mandates/cycle';
@@ -41,7 +42,8 @@ class LostAnswerConnector extends SandboxConnector {
   };
 }
 
-const services = (connector: PaymentConnector) => {
+const services = (sandbox: PaymentConnector) => {
+  const connector = new ConnectorRouter(sandbox, NO_LIVE_CONNECTORS);
   const transactions = new TransactionsService(db, clock, connector);
   return { transactions, mandates: new MandatesService(db, clock, connector, transactions, logger) };
 };

@@ -5,6 +5,11 @@
 import { startEmbedded, type Embedded } from '@paygrid/embedded';
 import { createLogger, type Database } from '@paygrid/platform';
 import type { PaymentConnector } from '../../apps/payments/src/connectors/connector';
+import {
+  ConnectorRouter,
+  NO_LIVE_CONNECTORS,
+  type LiveConnectors,
+} from '../../apps/payments/src/connectors/connector-router';
 import { SandboxConnector } from '../../apps/payments/src/connectors/sandbox.connector';
 import { ledgerImbalances, postingMismatches } from '../../apps/payments/src/ledger/ledger';
 import { RefundsService } from '../../apps/payments/src/refunds/refunds.service';
@@ -33,7 +38,8 @@ class DecliningRefunds extends SandboxConnector {
   });
 }
 
-const services = (connector: PaymentConnector) => {
+const services = (sandbox: PaymentConnector) => {
+  const connector = new ConnectorRouter(sandbox, NO_LIVE_CONNECTORS);
   const clock = embedded.services.payments.runtime.clock;
   return {
     transactions: new TransactionsService(db, clock, connector),
@@ -133,8 +139,29 @@ it('refuses a connector call inside a request transaction', async () => {
   );
 });
 
-it('refuses a live charge without an active merchant (409 merchant_not_active), before any intent', async () => {
+it('refuses a live charge without a processor (409 processor_not_configured), before any intent', async () => {
   const { transactions } = services(new SandboxConnector());
+  const live = { account: 'acct_recovery03', livemode: true };
+  await expect(transactions.chargeCard(live, { amount: 100n, currency: 'USD', card })).rejects.toMatchObject({
+    code: 'processor_not_configured',
+    status: 409,
+  });
+  expect(
+    await db.query('select id from payments.transactions where account_id = $1', [live.account]),
+  ).toEqual([]);
+});
+
+it('refuses a live charge without an active merchant (409 merchant_not_active), before any intent', async () => {
+  // A live connection stands in for a connected processor (the sandbox here: no money moves).
+  const connected: LiveConnectors = {
+    forAccount: async () => new SandboxConnector(),
+    configuredAccounts: async () => 1,
+  };
+  const transactions = new TransactionsService(
+    db,
+    embedded.services.payments.runtime.clock,
+    new ConnectorRouter(new SandboxConnector(), connected),
+  );
   const live = { account: 'acct_recovery02', livemode: true };
   await expect(transactions.chargeCard(live, { amount: 100n, currency: 'USD', card })).rejects.toMatchObject({
     code: 'merchant_not_active',

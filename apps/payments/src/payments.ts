@@ -35,6 +35,7 @@ import { OffsetClock, TEST_CLOCK, TestClockController } from './jobs/test-clock'
 import { CHECKOUT_SETTINGS, CheckoutController } from './payment-links/checkout.controller';
 import { PaymentLinksController } from './payment-links/payment-links.controller';
 import { PaymentLinksService } from './payment-links/payment-links.service';
+import { ConnectorRouter, NO_LIVE_CONNECTORS } from './connectors/connector-router';
 import { SandboxConnector } from './connectors/sandbox.connector';
 import { RefundsController } from './refunds/refunds.controller';
 import { RefundsService } from './refunds/refunds.service';
@@ -52,17 +53,18 @@ export const PAYMENTS_MIGRATIONS = [
 
 /** The services of one instance, built once from the runtime (and the clock it runs on). */
 function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: Clock) {
-  // Only the sandbox processor exists so far; live mode will use the one the operator
-  // configures (issue 4, item 4). It is stateless, so one instance serves every request.
-  const connector = new SandboxConnector();
+  // Test mode charges the stateless sandbox processor (one instance serves every request);
+  // live mode only ever charges the account's own processor connection, and none can be
+  // configured yet, so every live payment is refused (connectors/connector-router.ts).
+  const connectors = new ConnectorRouter(new SandboxConnector(), NO_LIVE_CONNECTORS);
   const merchants = new MerchantsService(runtime.db, clock);
-  const transactions = new TransactionsService(runtime.db, clock, connector);
+  const transactions = new TransactionsService(runtime.db, clock, connectors);
   const links = new PaymentLinksService(runtime.db, clock, config.publicBaseUrl);
-  const refunds = new RefundsService(runtime.db, clock, connector);
+  const refunds = new RefundsService(runtime.db, clock, connectors);
   const mandates = new MandatesService(
     runtime.db,
     clock,
-    connector,
+    connectors,
     transactions,
     runtime.logger.child({ component: 'mandates' }),
   );
@@ -70,9 +72,23 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     { mandates, links, transactions, refunds, logger: runtime.logger.child({ component: 'jobs' }) },
     config.jobsIntervalMs,
   );
-  return { connector, merchants, transactions, links, refunds, mandates, jobs };
+  return { connectors, merchants, transactions, links, refunds, mandates, jobs };
 }
 type Services = ReturnType<typeof buildServices>;
+
+/** What GET /health says about live payments (the gateway's /health shows it under payments). */
+async function liveProcessorHealth(connectors: ConnectorRouter): Promise<Record<string, unknown>> {
+  const accounts = await connectors.configuredLiveAccounts();
+  return {
+    live_processors: {
+      configured_accounts: accounts,
+      live_payments:
+        accounts === 0
+          ? 'refused for every account: no payment processor is connected (409 processor_not_configured)'
+          : 'taken only by accounts with a connected processor; the others are refused (409 processor_not_configured)',
+    },
+  };
+}
 
 @Module({})
 class PaymentsModule {
@@ -83,10 +99,10 @@ class PaymentsModule {
     clock: Clock,
     testClock: OffsetClock | undefined,
   ): DynamicModule {
-    const { merchants, transactions, links, refunds, mandates, jobs } = services;
+    const { connectors, merchants, transactions, links, refunds, mandates, jobs } = services;
     return {
       module: PaymentsModule,
-      imports: [RuntimeModule.forRoot(runtime)],
+      imports: [RuntimeModule.forRoot(runtime, { healthDetails: () => liveProcessorHealth(connectors) })],
       controllers: [
         MerchantsController,
         MerchantDecisionsController,
@@ -100,6 +116,7 @@ class PaymentsModule {
         ...(testClock ? [TestClockController] : []),
       ],
       providers: [
+        { provide: ConnectorRouter, useValue: connectors },
         { provide: MerchantsService, useValue: merchants },
         { provide: TransactionsService, useValue: transactions },
         { provide: PaymentLinksService, useValue: links },

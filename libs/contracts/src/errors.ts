@@ -101,6 +101,12 @@ export const ERROR_CATALOGUE = {
     type: 'invalid_request_error',
     description: 'Live payments need a merchant whose onboarding is active.',
   },
+  processor_not_configured: {
+    status: 409,
+    type: 'invalid_request_error',
+    description:
+      'Live payments need a payment processor connected to the account; until then every live charge, stored-card charge and refund is refused and nothing is recorded.',
+  },
   idempotency_request_in_progress: {
     status: 409,
     type: 'idempotency_error',

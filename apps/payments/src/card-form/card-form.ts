@@ -52,7 +52,17 @@ export const notCompletedMessage = (transaction: TransactionRow) =>
     : 'The payment could not be confirmed; try again.';
 
 /** A charge the request refused before any money moved. */
-export type ChargeRefused = { refused: 'invalid'; message: string } | { refused: 'merchant_not_active' };
+export type ChargeRefused =
+  | { refused: 'invalid'; message: string }
+  | { refused: 'merchant_not_active' }
+  | { refused: 'processor_not_configured' };
+
+/** The page of a live payment refused because the account has no processor connected yet. */
+export const paymentsNotAvailablePage = () =>
+  renderMessage(
+    'Payments are not available yet',
+    'This seller cannot take card payments here yet. Nothing was charged; please contact the seller to pay another way.',
+  );
 
 /**
  * Runs the charge; on any error the form token is released first (the payer may submit
@@ -72,6 +82,8 @@ export async function chargeFromForm(
     }
     if (error instanceof ApiError && error.code === 'merchant_not_active')
       return { refused: 'merchant_not_active' };
+    if (error instanceof ApiError && error.code === 'processor_not_configured')
+      return { refused: 'processor_not_configured' };
     throw error;
   }
 }

@@ -39,9 +39,11 @@ import {
   isRefused,
   notCompletedMessage,
   parseCard,
+  paymentsNotAvailablePage,
 } from '../card-form/card-form';
 import { renderMessage } from '../card-form/card-form.page';
 import { summarizeCard } from '../connectors/cards';
+import { ConnectorRouter } from '../connectors/connector-router';
 import { MandatesService } from '../mandates/mandates.service';
 import { TransactionsService, type TransactionRow } from '../transactions/transactions.service';
 import { renderInvoicePaymentForm } from './invoice-payment.page';
@@ -99,6 +101,7 @@ export class InvoicePaymentController {
     @Inject(TransactionsService) private readonly transactions: TransactionsService,
     @Inject(MandatesService) private readonly mandates: MandatesService,
     @Inject(INVOICE_PAYMENT_SETTINGS) private readonly settings: InvoicePaymentSettings,
+    @Inject(ConnectorRouter) private readonly connectors: ConnectorRouter,
   ) {
     this.db = transactions.database;
   }
@@ -112,6 +115,10 @@ export class InvoicePaymentController {
     if (!invoice) return this.invalid(reply);
     const paid = await this.paidWith(tokenHash(token));
     if (paid) return this.redirect(reply, invoice, paid);
+    // Live without a processor: no card form at all.
+    if (!(await this.connectors.available({ account: invoice.account, livemode: invoice.livemode }))) {
+      return send(reply, 409, paymentsNotAvailablePage());
+    }
     return this.form(reply, 200, invoice, token);
   }
 
@@ -192,6 +199,8 @@ export class InvoicePaymentController {
     if (isRefused(transaction)) {
       if (transaction.refused === 'invalid')
         return this.form(reply, 400, invoice, token, transaction.message);
+      if (transaction.refused === 'processor_not_configured')
+        return send(reply, 409, paymentsNotAvailablePage());
       return send(
         reply,
         409,

@@ -35,7 +35,8 @@ import {
   type Tx,
   type Tenant,
 } from '@paygrid/platform';
-import type { ConnectorOutcome, PaymentConnector, PaymentMethodSummary } from '../connectors/connector';
+import type { ConnectorOutcome, PaymentMethodSummary } from '../connectors/connector';
+import { PROCESSOR_NOT_CONFIGURED_MESSAGE, type ConnectorRouter } from '../connectors/connector-router';
 import {
   assertOutsideTransaction,
   type TransactionRow,
@@ -149,7 +150,7 @@ export class MandatesService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly connector: PaymentConnector,
+    private readonly connectors: ConnectorRouter,
     private readonly transactions: TransactionsService,
     private readonly logger: Logger,
   ) {}
@@ -453,8 +454,15 @@ export class MandatesService {
       [charge.transaction_id],
     );
     let outcome: ConnectorOutcome;
+    const tenant = { account: payment.account_id, livemode: payment.livemode };
+    if (!(await this.connectors.available(tenant))) {
+      // Live without a processor: the attempt fails (nothing is charged or recorded as
+      // succeeded); a cycle follows its retry policy and a command's sender gets payment.failed.
+      return this.recordUnavailable(charge, payment);
+    }
     try {
-      outcome = await this.connector.chargeStored({
+      const connector = await this.connectors.forTenant(tenant);
+      outcome = await connector.chargeStored({
         idempotency_key: payment.id,
         amount: toMinor(payment.amount),
         currency: payment.currency,
@@ -480,6 +488,26 @@ export class MandatesService {
       if (charge.kind === 'cycle') {
         await this.advance(tx, charge, outcome.status === 'succeeded' ? undefined : outcome.code);
       }
+      return recorded;
+    });
+  }
+
+  /** tx2 of an attempt that could not reach a processor: failed with processor_not_configured. */
+  private recordUnavailable(charge: MandateChargeRow, payment: TransactionRow): Promise<TransactionRow> {
+    return this.db.transaction(async (tx) => {
+      const [claimed] = await tx.query<MandateChargeRow>(
+        `update payments.mandate_charges set status = 'failed', updated_at = $2 where id = $1 and status = 'pending' returning *`,
+        [charge.id, this.clock.now()],
+      );
+      if (!claimed) return this.transactions.reload(tx, payment.id);
+      const recorded = await this.transactions.recordFailure(
+        tx,
+        payment.id,
+        'processor_not_configured',
+        PROCESSOR_NOT_CONFIGURED_MESSAGE,
+        null,
+      );
+      if (charge.kind === 'cycle') await this.advance(tx, charge, 'processor_not_configured');
       return recorded;
     });
   }

@@ -28,9 +28,11 @@ import {
   isRefused,
   notCompletedMessage,
   parseCard,
+  paymentsNotAvailablePage,
 } from '../card-form/card-form';
 import { CARD_FORM_CSS, renderMessage } from '../card-form/card-form.page';
 import { summarizeCard } from '../connectors/cards';
+import { ConnectorRouter } from '../connectors/connector-router';
 import type { Interval } from '../mandates/cycle';
 import { MandatesService } from '../mandates/mandates.service';
 import { TransactionsService, type TransactionRow } from '../transactions/transactions.service';
@@ -62,6 +64,7 @@ export class CheckoutController {
     @Inject(TransactionsService) private readonly transactions: TransactionsService,
     @Inject(MandatesService) private readonly mandates: MandatesService,
     @Inject(CHECKOUT_SETTINGS) private readonly settings: CheckoutSettings,
+    @Inject(ConnectorRouter) private readonly connectors: ConnectorRouter,
   ) {}
 
   @Get('assets/checkout.css')
@@ -76,6 +79,10 @@ export class CheckoutController {
     const link = await this.links.findPublic(id);
     const closed = this.closedPage(reply, link);
     if (closed || !link) return closed;
+    // A live link of an account with no processor shows no card form at all.
+    if (!(await this.connectors.available({ account: link.account_id, livemode: link.livemode }))) {
+      return send(reply, 409, paymentsNotAvailablePage());
+    }
     return send(reply, 200, renderCheckoutForm(link, this.token(link)), formActionFor(link));
   }
 
@@ -168,6 +175,8 @@ export class CheckoutController {
     );
     if (isRefused(transaction)) {
       if (transaction.refused === 'invalid') return again(400, transaction.message);
+      if (transaction.refused === 'processor_not_configured')
+        return send(reply, 409, paymentsNotAvailablePage());
       return send(
         reply,
         409,

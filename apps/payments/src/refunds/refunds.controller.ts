@@ -32,7 +32,12 @@ export class RefundsController {
     description:
       'Refunds all or part of a succeeded payment; several refunds per payment are allowed. The sum of refunds that have not failed never exceeds the payment, even under concurrent requests (422 `refund_exceeds_remaining`). The refund is also a `refund` transaction.',
     response: 'Refund',
-    errors: ['resource_missing', 'transaction_not_refundable', 'refund_exceeds_remaining'],
+    errors: [
+      'resource_missing',
+      'transaction_not_refundable',
+      'refund_exceeds_remaining',
+      'processor_not_configured',
+    ],
   })
   async create(
     @Caller() caller: AuthenticatedContext,

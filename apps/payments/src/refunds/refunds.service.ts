@@ -32,6 +32,7 @@ import {
   type Tenant,
 } from '@paygrid/platform';
 import type { PaymentConnector } from '../connectors/connector';
+import type { ConnectorRouter } from '../connectors/connector-router';
 import { postEntries, refundLegs } from '../ledger/ledger';
 import { assertOutsideTransaction, type TransactionRow } from '../transactions/transactions.service';
 
@@ -94,7 +95,7 @@ export class RefundsService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly connector: PaymentConnector,
+    private readonly connectors: ConnectorRouter,
   ) {}
 
   /**
@@ -108,6 +109,12 @@ export class RefundsService {
     idempotency?: RefundIdempotency,
   ): Promise<{ refund: RefundRow; replayed: boolean }> {
     assertOutsideTransaction(this.db);
+    // Live without a processor: refused here, before anything is reserved (after the payment's
+    // visibility, so another account's or mode's id is still a 404 that reveals nothing).
+    if (!(await this.connectors.available(tenant))) {
+      await this.visiblePayment(this.db, tenant, input.transaction);
+    }
+    const connector = await this.connectors.forTenant(tenant);
     let reserved: { refund: RefundRow; payment: TransactionRow } | { replay: RefundRow };
     try {
       reserved = await this.db.transaction((tx) => this.reserve(tx, tenant, input, idempotency));
@@ -117,7 +124,7 @@ export class RefundsService {
       throw error;
     }
     if ('replay' in reserved) return { refund: reserved.replay, replayed: true };
-    const refund = await this.drive(reserved.refund, reserved.payment.processor_reference ?? '');
+    const refund = await this.drive(connector, reserved.refund, reserved.payment.processor_reference ?? '');
     return { refund, replayed: false };
   }
 
@@ -215,8 +222,12 @@ export class RefundsService {
   }
 
   /** The connector call (outside any transaction), then tx2. */
-  private async drive(refund: RefundRow, processorReference: string): Promise<RefundRow> {
-    const outcome = await this.connector.refund({
+  private async drive(
+    connector: PaymentConnector,
+    refund: RefundRow,
+    processorReference: string,
+  ): Promise<RefundRow> {
+    const outcome = await connector.refund({
       idempotency_key: refund.id,
       amount: toMinor(refund.amount),
       currency: refund.currency,
@@ -243,8 +254,16 @@ export class RefundsService {
         where r.status = 'pending' and r.created_at < $1 order by r.created_at limit 500`,
       [cutoff],
     );
-    for (const refund of stale) await this.drive(refund, refund.processor_reference ?? '');
-    return stale.length;
+    let driven = 0;
+    for (const refund of stale) {
+      // A live refund whose account has lost its processor connection waits (stays pending)
+      // until one is connected again: the money can only go back the way it came.
+      const tenant = { account: refund.account_id, livemode: refund.livemode };
+      if (!(await this.connectors.available(tenant))) continue;
+      await this.drive(await this.connectors.forTenant(tenant), refund, refund.processor_reference ?? '');
+      driven++;
+    }
+    return driven;
   }
 
   private async recordSuccess(tx: Tx, id: string, processorReference: string): Promise<RefundRow> {
@@ -298,7 +317,7 @@ export class RefundsService {
     return row;
   }
 
-  private async visiblePayment(tx: Tx, tenant: Tenant, id: string): Promise<TransactionRow> {
+  private async visiblePayment(tx: Tx | Database, tenant: Tenant, id: string): Promise<TransactionRow> {
     return findOwned<TransactionRow>(tx, 'payments.transactions', tenant, id, 'transaction', 'transaction');
   }
 

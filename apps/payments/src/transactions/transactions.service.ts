@@ -22,12 +22,8 @@ import {
   type Tenant,
 } from '@paygrid/platform';
 import { digitsOnly, summarizeCard, validateCard } from '../connectors/cards';
-import type {
-  CardDetails,
-  ConnectorOutcome,
-  PaymentConnector,
-  PaymentMethodSummary,
-} from '../connectors/connector';
+import type { CardDetails, ConnectorOutcome, PaymentMethodSummary } from '../connectors/connector';
+import type { ConnectorRouter } from '../connectors/connector-router';
 import { paymentLegs, postEntries } from '../ledger/ledger';
 import { ensureDefaultMerchant } from '../merchants/default-merchant';
 import type { ListTransactionsQuery } from './transactions.dto';
@@ -158,7 +154,7 @@ export class TransactionsService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly connector: PaymentConnector,
+    private readonly connectors: ConnectorRouter,
   ) {}
 
   /** The service's database (the hosted pages keep their single-use form rows in it). */
@@ -175,6 +171,8 @@ export class TransactionsService {
     const problem = validateCard(input.card, this.clock.now());
     if (problem) throw new ApiError('parameter_invalid', problem.message, `card[${problem.param}]`);
     const card = { ...input.card, number: digitsOnly(input.card.number) };
+    // Live without a processor: refused here, before the intent is written.
+    const connector = await this.connectors.forTenant(tenant);
 
     // tx1: the intent. Only brand, last4 and expiry are written (PCI: no PAN, no CVC).
     const intent = await this.db.transaction(async (tx) => {
@@ -188,7 +186,7 @@ export class TransactionsService {
 
     // The processor call, outside any transaction. A throw leaves the intent pending for
     // recoverPending(); the processor dedupes a retry on the transaction id.
-    const outcome = await this.connector.charge({
+    const outcome = await connector.charge({
       idempotency_key: intent.id,
       amount: input.amount,
       currency: input.currency,

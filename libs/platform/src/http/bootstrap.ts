@@ -14,7 +14,7 @@ import { trackRoutes } from '../openapi/registered-routes';
 import { RUNTIME, type ServiceRuntime } from '../runtime';
 import { ApiExceptionFilter, requestIdOf, sendError, toApiError } from './exception-filter';
 import { InternalContextGuard } from './guard';
-import { HealthController } from './health.controller';
+import { HEALTH_DETAILS, HealthController, type HealthDetails } from './health.controller';
 import { parseQuery } from './query';
 import { ApiValidationPipe } from './validation';
 
@@ -26,7 +26,7 @@ export const BODY_LIMIT = 1024 * 1024;
 export class RuntimeModule {
   static forRoot(
     runtime: ServiceRuntime,
-    options: { health?: boolean; openapi?: boolean } = {},
+    options: { health?: boolean; openapi?: boolean; healthDetails?: HealthDetails } = {},
   ): DynamicModule {
     return {
       module: RuntimeModule,
@@ -38,6 +38,7 @@ export class RuntimeModule {
       providers: [
         { provide: RUNTIME, useValue: runtime },
         { provide: CLOCK, useValue: runtime.clock },
+        ...(options.healthDetails ? [{ provide: HEALTH_DETAILS, useValue: options.healthDetails }] : []),
       ],
       exports: [RUNTIME, CLOCK],
     };
