@@ -21,6 +21,18 @@ describe('nonPublicReason', () => {
     '::ffff:7f00:1',
     '::ffff:a9fe:a9fe',
     '64:ff9b::10.0.0.1',
+    // Issue 12 finding 8: each of these reached loopback or a private network.
+    '::127.0.0.1',
+    '::7f00:1',
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:7f00:1',
+    '64:ff9b:1::7f00:1',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::',
+    '2002:a00:1::1',
+    '2002:c0a8:101::',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '::169.254.169.254',
   ])('refuses %s', (address) => {
     expect(nonPublicReason(address)).toBeDefined();
   });
@@ -32,6 +44,9 @@ describe('nonPublicReason', () => {
     '::ffff:8.8.8.8',
     '172.32.0.1',
     '100.128.0.1',
+    '2002:808:808::1',
+    '64:ff9b::808:808',
+    '2a00:1450:4001:80e::200e',
   ])('accepts %s', (address) => {
     expect(nonPublicReason(address)).toBeUndefined();
   });
@@ -42,6 +57,10 @@ describe('nonPublicReason', () => {
       'http://0177.0.0.1/',
       'http://0x7f.1/',
       'http://[::ffff:127.0.0.1]/',
+      'https://[::127.0.0.1]/',
+      'https://[::ffff:0:127.0.0.1]/',
+      'https://[64:ff9b:1::7f00:1]/',
+      'https://[2002:7f00:1::]/',
     ]) {
       expect({ url, refused: nonPublicReason(hostOf(url)) !== undefined }).toEqual({ url, refused: true });
     }

@@ -32,6 +32,12 @@ const V6: [string, number, string][] = [
   ['ff00::', 8, 'multicast'],
   ['2001:db8::', 32, 'documentation'],
   ['100::', 64, 'discard'],
+  // Tunnels and translators that reach IPv4 (or local networks) behind a public-looking
+  // address: local-use NAT64 (RFC 8215), Teredo, ORCHID.
+  ['64:ff9b:1::', 48, 'local NAT64'],
+  ['2001::', 32, 'Teredo'],
+  ['2001:10::', 28, 'ORCHID'],
+  ['2001:20::', 28, 'ORCHIDv2'],
 ];
 const reasons: { list: BlockList; reason: string }[] = [];
 for (const [net, prefix, reason] of V4) {
@@ -47,17 +53,45 @@ for (const [net, prefix, reason] of V6) {
   reasons.push({ list, reason });
 }
 
-/** The IPv4 address embedded in an IPv4-mapped (::ffff:a.b.c.d), -compatible or NAT64 IPv6 one. */
-function embeddedV4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const hi = parseInt(hex[1], 16);
-    const lo = parseInt(hex[2], 16);
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/** The 16 bytes of an IPv6 literal (any notation: `::` compression, a dotted IPv4 tail). */
+function ipv6Bytes(address: string): number[] | undefined {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const groups = (part: string) => (part ? part.split(':') : []);
+  const head = groups(halves[0]);
+  const tail = halves.length === 2 ? groups(halves[1]) : [];
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  const all = [...head, ...Array<string>(Math.max(fill, 0)).fill('0'), ...tail];
+  if (all.length !== 8) return undefined;
+  return all.flatMap((group) => {
+    const value = parseInt(group, 16);
+    return [value >> 8, value & 255];
+  });
+}
+
+const v4Of = (bytes: number[], at: number) => bytes.slice(at, at + 4).join('.');
+const zero = (bytes: number[], from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
+
+/**
+ * The IPv4 address an IPv6 one carries, in every notation that routes to it: IPv4-mapped
+ * (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), SIIT (::ffff:0:a.b.c.d), NAT64 (64:ff9b::/96)
+ * and 6to4 (2002:AABB:CCDD::). `::ffff:7f00:1` and `[::127.0.0.1]` are loopback all the same.
+ */
+function embeddedV4(address: string): string | undefined {
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return undefined;
+  const word = (i: number) => (bytes[i] << 8) | bytes[i + 1];
+  if (zero(bytes, 0, 10) && word(10) === 0xffff) return v4Of(bytes, 12); // mapped
+  if (zero(bytes, 0, 8) && word(8) === 0xffff && word(10) === 0) return v4Of(bytes, 12); // SIIT
+  if (zero(bytes, 0, 12) && !zero(bytes, 12, 16)) return v4Of(bytes, 12); // compatible (::1 too)
+  if (word(0) === 0x64 && word(2) === 0xff9b && zero(bytes, 4, 12)) return v4Of(bytes, 12); // NAT64
+  if (word(0) === 0x2002) return v4Of(bytes, 2); // 6to4
   return undefined;
 }
 
