@@ -1,6 +1,6 @@
 // The embedded default keeps all data across restarts (PGlite persisted under DATA_DIR).
 
-import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbedded } from '@paygrid/embedded';
@@ -30,6 +30,42 @@ it('keeps accounts, keys, merchants and events after a restart, with the same de
       });
       expect(fetched.status).toBe(200);
       expect((await fetched.json()).business_name).toBe('Persisted');
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** Paths under `dir` whose mode lets anyone but the owner in (issue 12 finding 3). */
+function openToOthers(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (path: string) => {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) return;
+    if ((stat.mode & 0o077) !== 0) found.push(`${path} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry));
+  };
+  walk(dir);
+  return found;
+}
+
+it('keeps DATA_DIR private: directories 0700 and files 0600 after each start', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'paygrid-'));
+  const logger = createLogger('test', 'silent');
+  try {
+    const first = await startEmbedded({ dataDir, port: 0, logger });
+    expect(openToOthers(dataDir)).toEqual([]);
+    await first.stop();
+    // Whatever happened to the files meanwhile (PGlite writes 0666), the next start closes them.
+    chmodSync(join(dataDir, 'pg', 'global', 'pg_control'), 0o666);
+    chmodSync(join(dataDir, 'pg'), 0o755);
+    const second = await startEmbedded({ dataDir, port: 0, logger });
+    try {
+      expect(openToOthers(dataDir)).toEqual([]);
+      expect(statSync(join(dataDir, 'pg', 'global', 'pg_control')).mode & 0o777).toBe(0o600);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     } finally {
       await second.stop();
     }

@@ -11,6 +11,8 @@ import { createPayments, readPaymentsConfig, type PaymentsService } from '@paygr
 import {
   createLogger,
   EmbeddedBus,
+  makePrivate,
+  PRIVATE_DIR_MODE,
   randomBase62,
   startEmbeddedDatabase,
   type Clock,
@@ -74,7 +76,11 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
   const env = options.env ?? {};
   const logger = options.logger ?? createLogger('paygrid', env.LOG_LEVEL ?? 'info');
   const memory = options.dataDir.startsWith('memory://');
-  if (!memory) mkdirSync(options.dataDir, { recursive: true });
+  // DATA_DIR holds the database, the operator token and the demo key: the service's user only.
+  if (!memory) {
+    mkdirSync(options.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    makePrivate(options.dataDir);
+  }
   const database = await startEmbeddedDatabase(memory ? 'memory://' : join(options.dataDir, 'pg'));
   const bus = new EmbeddedBus(database.url, logger.child({ service: 'bus' }));
   await bus.connect();

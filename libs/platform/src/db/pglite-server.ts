@@ -14,6 +14,7 @@ import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
+import { makePrivate, PRIVATE_DIR_MODE } from './private-files';
 
 const PROTOCOL_V3 = 196608;
 
@@ -126,8 +127,13 @@ export interface EmbeddedDatabase {
  * a loopback port. Returns a DATABASE_URL for it.
  */
 export async function startEmbeddedDatabase(dataDir: string, port = 0): Promise<EmbeddedDatabase> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const onDisk = !dataDir.startsWith('memory://');
+  if (onDisk) {
+    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    makePrivate(dataDir);
+  }
   const db = await PGlite.create(dataDir);
+  if (onDisk) makePrivate(dataDir);
   const queue = new SyncGroupQueue(db);
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
