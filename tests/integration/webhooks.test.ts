@@ -132,7 +132,9 @@ describe('webhook deliveries', () => {
     });
     expect(done.attempt_count).toBe(3);
     expect(done.attempts.map((a: any) => a.status_code)).toEqual([500, 500, 200]);
-    expect(done.attempts[2].response_excerpt).toBe('ok');
+    // The receiver is on loopback, a private address: what it answered is not kept (issue 12
+    // finding 1: a sandbox endpoint must not let a key read internal services), only its status.
+    expect(done.attempts.map((a: any) => a.response_excerpt)).toEqual([null, null, null]);
   });
 
   it('signs with both secrets for a while after a rotation', async () => {

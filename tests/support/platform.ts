@@ -62,7 +62,7 @@ export interface Platform {
   /**
    * Sends `method path` to the gateway as an HTTP client does: redirects are answered, never
    * followed (a hosted form's 303 is the response); a URLSearchParams body is posted as a form
-   * (application/x-www-form-urlencoded), a string as is, anything else as JSON.
+   * (application/x-www-form-urlencoded), a string or Buffer as is, anything else as JSON.
    */
   api<T = any>(
     key: string | undefined,
@@ -136,7 +136,12 @@ async function request<T>(
     (init.headers as Record<string, string>)['content-type'] ??= form
       ? 'application/x-www-form-urlencoded'
       : 'application/json';
-    init.body = typeof body === 'string' || form ? body.toString() : JSON.stringify(body);
+    init.body =
+      body instanceof Uint8Array
+        ? body
+        : typeof body === 'string' || form
+          ? body.toString()
+          : JSON.stringify(body);
   }
   const response = await fetch(`${base}${path}`, init);
   const text = await response.text();

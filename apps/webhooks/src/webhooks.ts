@@ -15,7 +15,7 @@ import {
   type Logger,
   type ServiceRuntime,
 } from '@paygrid/platform';
-import type { WebhooksConfig } from './config';
+import { blockListOf, type WebhooksConfig } from './config';
 import { DeliveryWorker } from './delivery/worker';
 import { EndpointsController } from './endpoints/endpoints.controller';
 import { EndpointsService } from './endpoints/endpoints.service';
@@ -68,9 +68,15 @@ export async function createWebhooks(
     ...options,
   });
   const eventLog = new EventLog(runtime.db, runtime.clock);
-  const worker = new DeliveryWorker(runtime.db, runtime.clock, runtime.logger, config.allowPrivateTargets);
+  // Sandbox endpoints: private targets only when the operator allows them, and then loopback
+  // plus the operator's list (WEBHOOKS_PRIVATE_TARGETS); live endpoints: public https only.
+  const sandboxTargets = {
+    allowPrivate: config.allowPrivateTargets,
+    privateAllowList: blockListOf(config.privateTargets),
+  };
+  const worker = new DeliveryWorker(runtime.db, runtime.clock, runtime.logger, sandboxTargets);
   eventLog.onDeliveries = worker.wake;
-  const endpoints = new EndpointsService(runtime.db, runtime.clock, config.allowPrivateTargets, worker.wake);
+  const endpoints = new EndpointsService(runtime.db, runtime.clock, sandboxTargets, worker.wake);
   const app = await createHttpApp(WebhooksModule.forRoot(runtime, eventLog, endpoints), runtime);
   await eventLog.start(runtime.consumer);
   worker.start();

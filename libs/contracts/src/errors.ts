@@ -101,6 +101,11 @@ export const ERROR_CATALOGUE = {
     type: 'invalid_request_error',
     description: 'Live payments need a merchant whose onboarding is active.',
   },
+  method_not_allowed: {
+    status: 405,
+    type: 'invalid_request_error',
+    description: 'The URL exists but not with this HTTP method; the Allow header lists the methods it takes.',
+  },
   processor_not_configured: {
     status: 409,
     type: 'invalid_request_error',

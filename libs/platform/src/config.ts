@@ -22,6 +22,11 @@ export class EnvReader {
     return '';
   }
 
+  /** Records a problem found while interpreting a value read with optional() or string(). */
+  invalid(problem: string): void {
+    this.problems.push(problem);
+  }
+
   optional(name: string): string | undefined {
     const value = this.env[name]?.trim();
     return value ? value : undefined;

@@ -48,9 +48,10 @@ describe('currencyExponent', () => {
 });
 
 describe('normalizeCurrency', () => {
-  it('upper-cases and trims supported codes', () => {
+  it('upper-cases supported codes, and takes no spaces around them', () => {
     expect(normalizeCurrency('usd')).toBe('USD');
-    expect(normalizeCurrency(' eur ')).toBe('EUR');
+    expect(normalizeCurrency(' eur ')).toBeUndefined();
+    expect(normalizeCurrency('USD ')).toBeUndefined();
     expect(normalizeCurrency('JPY')).toBe('JPY');
     expect(normalizeCurrency('kWd')).toBe('KWD');
   });

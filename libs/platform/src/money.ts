@@ -47,7 +47,8 @@ export const MAX_AMOUNT = 99_999_999_999n;
 /** Upper-cases and checks a currency code; undefined when unsupported. */
 export function normalizeCurrency(input: unknown): string | undefined {
   if (typeof input !== 'string') return undefined;
-  const code = input.trim().toUpperCase();
+  // Case-insensitive, but exactly three letters: "USD " is not a currency code.
+  const code = input.toUpperCase();
   return EXPONENTS.has(code) ? code : undefined;
 }
 

@@ -10,7 +10,15 @@ import {
   type PublicContext,
   type ServiceName,
 } from '@paygrid/contracts';
-import { ApiError, newId, sendError, signContext, toApiError, type Logger } from '@paygrid/platform';
+import {
+  ApiError,
+  canonicalRequestTarget,
+  newId,
+  sendError,
+  signContext,
+  toApiError,
+  type Logger,
+} from '@paygrid/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountsService, AuthenticatedKey } from '../accounts/accounts.service';
 import type { ApiRateLimits } from '../rate-limit/api-rate-limits';
@@ -23,6 +31,7 @@ const FORWARDED_RESPONSE_HEADERS = [
   'location',
   'idempotent-replayed',
   'retry-after',
+  'allow',
   'cache-control',
   'set-cookie',
   'content-security-policy',
@@ -103,7 +112,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     service: ServiceName,
     context: AuthenticatedContext | PublicContext,
   ) => {
-    const url = request.url;
+    const url = canonicalRequestTarget(request.url);
     const signed = signContext(deps.internalSecret, context, request.method, url);
     const response = await deps.upstream.request(service, {
       method: request.method,
@@ -118,7 +127,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     try {
       request.requestId ??= newId('req');
       const authorization = request.headers.authorization;
-      const match = typeof authorization === 'string' ? /^Bearer ([^\s]+)$/.exec(authorization) : null;
+      const match = typeof authorization === 'string' ? /^bearer +(\S+)$/i.exec(authorization) : null;
       if (!match) {
         throw new ApiError(
           'authentication_required',

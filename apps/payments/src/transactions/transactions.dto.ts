@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -10,16 +10,16 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsCurrencyField, IsOmittable, JSONSchema, ListQuery } from '@paygrid/platform';
+import { digitsToNumber, IsCurrencyField, IsOmittable, JSONSchema, ListQuery } from '@paygrid/platform';
 
 const MAX = 99_999_999_999;
 
 /** `amount[gt]=...` etc., in minor units. */
 export class AmountRange {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX) gt?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX) gte?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX) lt?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX) lte?: number;
+  @IsOptional() @Transform(digitsToNumber) @IsInt() @Min(0) @Max(MAX) gt?: number;
+  @IsOptional() @Transform(digitsToNumber) @IsInt() @Min(0) @Max(MAX) gte?: number;
+  @IsOptional() @Transform(digitsToNumber) @IsInt() @Min(0) @Max(MAX) lt?: number;
+  @IsOptional() @Transform(digitsToNumber) @IsInt() @Min(0) @Max(MAX) lte?: number;
 }
 
 export class ListTransactionsQuery extends ListQuery {

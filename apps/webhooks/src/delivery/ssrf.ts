@@ -117,9 +117,35 @@ export const isPublicAddress = (address: string): boolean => nonPublicReason(add
 export class TargetRefused extends Error {}
 
 export interface TargetPolicy {
-  /** Private targets allowed (operator setting; sandbox endpoints only). */
+  /** Private targets allowed (operator setting; sandbox endpoints only): loopback, plus `privateAllowList`. */
   allowPrivate: boolean;
+  /** The operator's other private addresses a sandbox endpoint may reach (WEBHOOKS_PRIVATE_TARGETS). */
+  privateAllowList?: BlockList;
 }
+
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/**
+ * Why `address` may not be reached under `policy`, or undefined. Public addresses always may;
+ * a private one only when the policy allows private targets and it is loopback or on the
+ * operator's list (issue 12 finding 1: a sandbox key could otherwise read internal services
+ * of the embedded default's network through delivery excerpts and connect errors).
+ */
+export function refusalOf(address: string, policy: TargetPolicy): string | undefined {
+  const reason = nonPublicReason(address);
+  if (!reason || !policy.allowPrivate) return reason;
+  const bare = address.replace(/^\[|\]$/g, '');
+  const v4 = isIP(bare) === 6 ? embeddedV4(bare) : undefined;
+  const plain = v4 ?? bare;
+  const type = isIP(plain) === 6 ? 'ipv6' : 'ipv4';
+  if (loopback.check(plain, type) || policy.privateAllowList?.check(plain, type)) return undefined;
+  return `${reason} (only loopback and the operator's WEBHOOKS_PRIVATE_TARGETS are allowed)`;
+}
+
+/** Whether `address` is not a public one (what a delivery to it may not reveal). */
+export const isPrivateAddress = (address: string): boolean => nonPublicReason(address) !== undefined;
 
 /** Checks the shape of a URL: http(s), no credentials; https only when private targets are not allowed. */
 export function checkUrlShape(url: URL, policy: TargetPolicy): void {
@@ -137,18 +163,17 @@ const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
  */
 export async function checkTarget(url: URL, policy: TargetPolicy): Promise<void> {
   checkUrlShape(url, policy);
-  if (policy.allowPrivate) return;
   const host = hostOf(url).toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost'))
+  if (!policy.allowPrivate && (host === 'localhost' || host.endsWith('.localhost')))
     throw new TargetRefused('url resolves to loopback');
   if (isIP(host)) {
-    const reason = nonPublicReason(host);
+    const reason = refusalOf(host, policy);
     if (reason) throw new TargetRefused(`url points to a ${reason} address`);
     return;
   }
   const addresses = await resolveAll(host).catch(() => [] as LookupAddress[]);
   for (const { address } of addresses) {
-    const reason = nonPublicReason(address);
+    const reason = refusalOf(address, policy);
     if (reason) throw new TargetRefused(`url resolves to a ${reason} address`);
   }
 }
@@ -168,20 +193,18 @@ function resolveAll(host: string, timeoutMs = 3000): Promise<LookupAddress[]> {
  * A `lookup` for http(s).request: resolves once, refuses the connection unless every address
  * is allowed, and connects to the first (pinned) one.
  */
-export function guardedLookup(policy: TargetPolicy): LookupFunction {
+export function guardedLookup(policy: TargetPolicy, onResolved?: (address: string) => void): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { all: true, family: options.family }, (err, addresses) => {
       if (err) return callback(err, '', 0);
       const list = addresses as LookupAddress[];
       if (!list.length) return callback(new Error(`${hostname} did not resolve`), '', 0);
-      if (!policy.allowPrivate) {
-        for (const { address } of list) {
-          const reason = nonPublicReason(address);
-          if (reason)
-            return callback(new TargetRefused(`${hostname} resolves to a ${reason} address`), '', 0);
-        }
+      for (const { address } of list) {
+        const reason = refusalOf(address, policy);
+        if (reason) return callback(new TargetRefused(`${hostname} resolves to a ${reason} address`), '', 0);
       }
       const [first] = list;
+      onResolved?.(first.address);
       if ((options as { all?: boolean }).all)
         return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [first]);
       callback(null, first.address, first.family);
@@ -192,10 +215,9 @@ export function guardedLookup(policy: TargetPolicy): LookupFunction {
 /** Connection-time check for IP-literal hosts (node does not call `lookup` for them). */
 export function checkLiteralHost(url: URL, policy: TargetPolicy): void {
   checkUrlShape(url, policy);
-  if (policy.allowPrivate) return;
   const host = hostOf(url);
   if (isIP(host)) {
-    const reason = nonPublicReason(host);
+    const reason = refusalOf(host, policy);
     if (reason) throw new TargetRefused(`url points to a ${reason} address`);
   }
 }

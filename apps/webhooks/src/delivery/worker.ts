@@ -5,12 +5,20 @@
 
 import http from 'node:http';
 import https from 'node:https';
+import { isIP } from 'node:net';
 import { TOPICS } from '@paygrid/contracts';
-import { emitEvent, type Clock, type Database, type Logger, type Tx } from '@paygrid/platform';
+import {
+  emitEvent,
+  requestTransaction,
+  type Clock,
+  type Database,
+  type Logger,
+  type Tx,
+} from '@paygrid/platform';
 import { serializeEndpoint, type EndpointRow } from '../endpoints/endpoints.service';
 import { nextAttemptAt } from './schedule';
 import { signatureHeader } from './signing';
-import { checkLiteralHost, guardedLookup } from './ssrf';
+import { checkLiteralHost, guardedLookup, isPrivateAddress, type TargetPolicy } from './ssrf';
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
 const LEASE_MS = 60_000;
@@ -48,23 +56,38 @@ export interface AttemptResult {
   error?: string;
 }
 
-/** One POST: pinned, validated address; no redirects; 15 s; the first 1 KiB of the answer. */
+/**
+ * One POST: pinned, validated address; no redirects; 15 s; the first 1 KiB of the answer. To
+ * a private address (a sandbox endpoint on loopback or the operator's list) the attempt
+ * records only the status: no excerpt of the answer and no connection error text, which
+ * would let a sandbox key read internal services or map their hosts and ports.
+ */
 export function post(
   target: string,
   headers: Record<string, string>,
   body: string,
-  allowPrivate: boolean,
+  policyOrAllowPrivate: TargetPolicy | boolean,
 ): Promise<AttemptResult> {
+  const policy: TargetPolicy =
+    typeof policyOrAllowPrivate === 'boolean' ? { allowPrivate: policyOrAllowPrivate } : policyOrAllowPrivate;
   const started = Date.now();
+  let privateTarget = false;
   const done = (r: Omit<AttemptResult, 'latencyMs'>): AttemptResult => ({
-    ...r,
+    ...(privateTarget
+      ? {
+          statusCode: r.statusCode,
+          ...(r.error ? { error: 'the request to the private address failed (details are not kept)' } : {}),
+        }
+      : r),
     latencyMs: Date.now() - started,
   });
   return new Promise((resolve) => {
     let url: URL;
     try {
       url = new URL(target);
-      checkLiteralHost(url, { allowPrivate });
+      checkLiteralHost(url, policy);
+      const literal = url.hostname.replace(/^\[|\]$/g, '');
+      if (isIP(literal) && isPrivateAddress(literal)) privateTarget = true;
     } catch (error) {
       resolve(done({ error: (error as Error).message }));
       return;
@@ -79,7 +102,9 @@ export function post(
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
         },
-        lookup: guardedLookup({ allowPrivate }),
+        lookup: guardedLookup(policy, (address) => {
+          if (isPrivateAddress(address)) privateTarget = true;
+        }),
         agent: false,
         timeout: DELIVERY_TIMEOUT_MS,
       },
@@ -123,7 +148,7 @@ export class DeliveryWorker {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    private readonly allowPrivateTargets: boolean,
+    private readonly sandboxTargets: TargetPolicy,
   ) {}
 
   start(): void {
@@ -146,7 +171,11 @@ export class DeliveryWorker {
       return;
     }
     this.running = true;
-    this.round()
+    // Woken from a request handler (test, retry), the round would inherit the request's
+    // AsyncLocalStorage transaction and its queries would join it: a delivery stuck behind a
+    // released query runner (issue 12 finding 6). The round runs outside any request context.
+    requestTransaction
+      .exit(() => this.round())
       .catch((err: unknown) => this.logger.error({ err }, 'webhook delivery round failed'))
       .finally(() => {
         this.running = false;
@@ -241,7 +270,7 @@ export class DeliveryWorker {
         'user-agent': 'Paygrid-Webhooks/1',
       },
       body,
-      this.allowPrivateTargets && !delivery.livemode,
+      delivery.livemode ? { allowPrivate: false } : this.sandboxTargets,
     );
     await this.record(delivery, now, result);
   }
@@ -252,6 +281,16 @@ export class DeliveryWorker {
     const attempts = delivery.attempts + 1;
     const at = this.clock.now();
     await this.db.ownTransaction(async (tx) => {
+      // The endpoint (and with it this delivery) may have been deleted while the POST ran:
+      // then there is nothing to record (it was a foreign-key error, logged with its SQL, on
+      // every such attempt). The row lock keeps a delete from landing between check and write.
+      const [live] = await tx.query('select 1 from webhooks.deliveries where id = $1 for update', [
+        delivery.id,
+      ]);
+      if (!live) {
+        this.logger.debug({ delivery: delivery.id }, 'endpoint deleted during a delivery; attempt discarded');
+        return;
+      }
       await tx.query(
         `insert into webhooks.delivery_attempts (delivery_id, attempted_at, status_code, latency_ms, response_excerpt, error)
          values ($1, $2, $3, $4, $5, $6)`,

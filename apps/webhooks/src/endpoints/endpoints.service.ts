@@ -16,7 +16,7 @@ import {
   type Tenant,
 } from '@paygrid/platform';
 import { newSecret } from '../delivery/signing';
-import { checkTarget, TargetRefused } from '../delivery/ssrf';
+import { checkTarget, TargetRefused, type TargetPolicy } from '../delivery/ssrf';
 import type { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './endpoints.dto';
 
 export interface EndpointRow {
@@ -106,7 +106,7 @@ export class EndpointsService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly allowPrivateTargets: boolean,
+    private readonly sandboxTargets: TargetPolicy,
     private readonly wake: () => void = () => undefined,
   ) {}
 
@@ -143,7 +143,7 @@ export class EndpointsService {
     }
     try {
       // Private targets are an operator allowance for sandbox endpoints; live stays strict.
-      await checkTarget(url, { allowPrivate: this.allowPrivateTargets && !tenant.livemode });
+      await checkTarget(url, tenant.livemode ? { allowPrivate: false } : this.sandboxTargets);
     } catch (error) {
       if (error instanceof TargetRefused) throw new ApiError('parameter_invalid', `${error.message}.`, 'url');
       throw error;

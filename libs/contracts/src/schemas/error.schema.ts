@@ -46,6 +46,7 @@ export const ERROR_RESPONSE_NAMES: Readonly<Record<number, string>> = {
   402: 'PaymentFailed',
   403: 'Forbidden',
   404: 'NotFound',
+  405: 'MethodNotAllowed',
   409: 'Conflict',
   413: 'PayloadTooLarge',
   415: 'UnsupportedMediaType',

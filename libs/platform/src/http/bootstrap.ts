@@ -1,12 +1,14 @@
 // Builds a service's HTTP application the same way everywhere: Fastify under NestJS, the
 // error envelope, global validation, the internal-context guard, request ids and health.
 
+import type { Duplex } from 'node:stream';
 import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLOCK } from '../clock';
 import { ApiError } from '../errors';
+import { newId } from '../ids';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { NestPinoLogger } from '../logging';
 import { OpenApiController } from '../openapi/openapi.controller';
@@ -19,6 +21,8 @@ import { parseQuery } from './query';
 import { ApiValidationPipe } from './validation';
 
 export const BODY_LIMIT = 1024 * 1024;
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** Provides the runtime (and its clock) to every module of a service. */
 @Global()
@@ -62,7 +66,8 @@ function registerBodyParsers(fastify: FastifyInstance): void {
     (request as FastifyRequest & { rawBody?: Buffer }).rawBody = body;
     if (body.length === 0) return done(null, {});
     try {
-      done(null, JSON.parse(body.toString('utf8')));
+      // fatal: invalid UTF-8 is invalid JSON, not text silently stored with U+FFFD in it.
+      done(null, JSON.parse(UTF8.decode(body)));
     } catch {
       done(new ApiError('invalid_json', 'The request body is not valid JSON.'), undefined);
     }
@@ -77,6 +82,45 @@ function registerBodyParsers(fastify: FastifyInstance): void {
   );
 }
 
+/**
+ * A request Node's HTTP parser refuses (a raw non-ASCII byte in the request target, a broken
+ * header) never reaches Fastify's routing: Fastify's default answer was a bare
+ * `{"error":"Bad Request"}`. Answer it with the error envelope, a request id and the security
+ * headers every other answer carries; then close the connection, which is in an unknown state.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const requestId = newId('req');
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const apiError = tooLarge
+    ? new ApiError('payload_too_large', 'The request line or headers are too large.')
+    : new ApiError(
+        'parameter_invalid',
+        'The request is not valid HTTP: the URL and headers must be ASCII (percent-encode anything else).',
+      );
+  const body = JSON.stringify(apiError.toEnvelope(requestId));
+  socket.end(
+    [
+      `HTTP/1.1 ${apiError.status} ${tooLarge ? 'Payload Too Large' : 'Bad Request'}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      `request-id: ${requestId}`,
+      'x-content-type-options: nosniff',
+      'referrer-policy: no-referrer',
+      'x-frame-options: DENY',
+      'cross-origin-resource-policy: same-origin',
+      'cache-control: no-store',
+      "content-security-policy: default-src 'none'; frame-ancestors 'none'",
+      'connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
+}
+
 export async function createHttpApp(
   root: Type | DynamicModule,
   runtime: ServiceRuntime,
@@ -84,18 +128,29 @@ export async function createHttpApp(
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
+    clientErrorHandler: answerClientError,
     return503OnClosing: true,
     // maxParamLength: Fastify's default (100) turned a longer path id into an unlogged 500.
     routerOptions: { querystringParser: parseQuery, maxParamLength: 1000 },
     // Errors Fastify raises before routing (a path with broken percent-encoding such as
     // /v1/events/%ZZ) bypass NestJS: answer them with the envelope too. Such a path names
     // no route: 404 route_not_found.
+    // A path parameter over maxParamLength (1000 characters) cannot be any object's id: 404
+    // resource_missing, as for any id that does not exist (it was a 500 that nobody logged).
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const { error: apiError } = toApiError(
+      const { error: apiError, unexpected } = toApiError(
         error.code === 'FST_ERR_BAD_URL'
           ? new ApiError('route_not_found', 'Unrecognized request URL.')
-          : error,
+          : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? new ApiError('resource_missing', 'No such object: the id in the path is too long.')
+            : error,
       );
+      if (unexpected || apiError.status >= 500) {
+        runtime.logger.error(
+          { err: error, request_id: requestIdOf(request) },
+          'framework error before routing',
+        );
+      }
       sendError(reply, request, apiError);
     },
   });

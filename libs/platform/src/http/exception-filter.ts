@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, translateDbError } from '../errors';
 import { newId } from '../ids';
 import type { Logger } from '../logging';
+import { registeredRoutes } from '../openapi/registered-routes';
 import type { RequestWithContext } from './context';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -86,6 +87,31 @@ export class ApiExceptionFilter implements ExceptionFilter {
         'unhandled error',
       );
     }
-    sendError(reply, request, error);
+    sendError(reply, request, methodNotAllowed(request, error) ?? error);
   }
+}
+
+/**
+ * A 404 for a path that the service does serve with other methods is a 405 that names them
+ * (`Allow`), so a client that sent DELETE to a list URL learns what it can send instead.
+ */
+function methodNotAllowed(request: FastifyRequest, error: ApiError): ApiError | undefined {
+  if (error.code !== 'route_not_found') return undefined;
+  const path = request.url.split('?')[0];
+  const allowed = new Set<string>();
+  for (const route of registeredRoutes(request.server)) {
+    const [method, template] = route.split(' ');
+    const pattern = new RegExp(
+      `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`,
+    );
+    if (pattern.test(path)) allowed.add(method);
+  }
+  if (!allowed.size || allowed.has(request.method)) return undefined;
+  const allow = [...allowed].sort().join(', ');
+  return new ApiError(
+    'method_not_allowed',
+    `${request.method} is not allowed on this URL; it takes ${allow}.`,
+    undefined,
+    { headers: { allow } },
+  );
 }

@@ -7,6 +7,30 @@ import { INTERNAL_CONTEXT_HEADER, INTERNAL_SIGNATURE_HEADER, type InternalContex
 
 export const CONTEXT_MAX_AGE_MS = 60_000;
 
+/**
+ * The request target as the gateway forwards and signs it: every byte that a WHATWG URL
+ * parser would percent-encode is encoded already (in the path: controls, space, " # < > ` { }
+ * and non-ASCII; in the query also '), so no hop re-encodes it on the way (the embedded
+ * in-process injection did: `?email=o'brien@...` arrived as o%27brien and failed the
+ * signature with a 401). Dot segments are left alone: the service must route exactly the path
+ * the gateway authorised.
+ */
+export function canonicalRequestTarget(url: string): string {
+  const at = url.indexOf('?');
+  const path = at === -1 ? url : url.slice(0, at);
+  const query = at === -1 ? undefined : url.slice(at + 1);
+  const encode = (text: string, extra: string) =>
+    Array.from(Buffer.from(text, 'utf8'))
+      .map((byte) => {
+        const char = String.fromCharCode(byte);
+        return byte <= 0x20 || byte >= 0x7f || ' "#<>`{}'.includes(char) || extra.includes(char)
+          ? `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
+          : char;
+      })
+      .join('');
+  return query === undefined ? encode(path, '?') : `${encode(path, '?')}?${encode(query, "'")}`;
+}
+
 function mac(secret: string, encoded: string, method: string, url: string): string {
   return createHmac('sha256', secret).update(`${encoded}.${method.toUpperCase()} ${url}`).digest('base64url');
 }

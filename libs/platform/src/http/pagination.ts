@@ -37,6 +37,13 @@ function IsDateLike(): PropertyDecorator {
     });
 }
 
+/**
+ * A query-string integer: digits only. Number('1e2') is 100 and Number('0x10') is 16, which
+ * are not what the client wrote; anything but digits stays a string and fails @IsInt.
+ */
+export const digitsToNumber = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? Number(value) : value;
+
 /** `created[gt]=...` etc., as unix seconds or RFC 3339. */
 export class RangeFilter {
   @IsOptional() @Transform(({ value }) => toDate(value)) @IsDateLike() gt?: Date;
@@ -48,7 +55,8 @@ export class RangeFilter {
 export class ListQuery {
   @IsOptional()
   @JSONSchema({ description: 'How many objects to return, 1 to 100 (default 10).' })
-  @Type(() => Number)
+  // Digits only: Number('1e2') is 100 and Number('0x10') 16, which are not what was sent.
+  @Transform(digitsToNumber)
   @IsInt({ message: 'limit must be an integer between 1 and 100' })
   @Min(1, { message: 'limit must be an integer between 1 and 100' })
   @Max(100, { message: 'limit must be an integer between 1 and 100' })

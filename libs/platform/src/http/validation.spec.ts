@@ -189,11 +189,15 @@ describe('ApiValidationPipe', () => {
   });
 
   it('treats a missing body as an empty object (so required params are reported missing)', async () => {
-    for (const value of [undefined, null]) {
-      const error = await rejection(value);
-      expect(error.code).toBe('parameter_missing');
-      expect(error.param).toBe('name');
-    }
+    const error = await rejection(undefined);
+    expect(error.code).toBe('parameter_missing');
+    expect(error.param).toBe('name');
+  });
+
+  it('refuses a JSON null body: it is not an object (it used to create objects with every field null)', async () => {
+    const error = await rejection(null);
+    expect(error.code).toBe('parameter_invalid');
+    expect(error.message).toBe('The request body must be a JSON object.');
   });
 
   it('transforms a valid body into the DTO', async () => {

@@ -17,6 +17,28 @@ function firstError(
   return undefined;
 }
 
+/**
+ * A value of the wrong type fails its range checks too ("1000" is neither an integer nor
+ * <= 99999999999 as far as class-validator can tell): the type is what the client must fix,
+ * so its message wins over whichever constraint class-validator happened to list first.
+ */
+const TYPE_CONSTRAINTS = [
+  'isInt',
+  'isNumber',
+  'isString',
+  'isBoolean',
+  'isObject',
+  'isArray',
+  'isDateLike',
+  'isEnum',
+  'isIn',
+];
+
+function messageOf(constraints: Record<string, string>): string | undefined {
+  const type = TYPE_CONSTRAINTS.find((name) => constraints[name]);
+  return type ? constraints[type] : Object.values(constraints)[0];
+}
+
 export function validationErrorToApiError(errors: ValidationError[]): ApiError {
   const found = firstError(errors);
   if (!found) return new ApiError('parameter_invalid', 'The request is invalid.');
@@ -29,7 +51,7 @@ export function validationErrorToApiError(errors: ValidationError[]): ApiError {
   // required parameter that is missing.
   if (error.value === undefined)
     return new ApiError('parameter_missing', `Missing required param: ${param}.`, param);
-  const message = Object.values(constraints)[0] ?? `Invalid value for ${param}.`;
+  const message = messageOf(constraints) ?? `Invalid value for ${param}.`;
   if (constraints.isCurrency) return new ApiError('currency_unsupported', message, param);
   return new ApiError('parameter_invalid', message, param);
 }
@@ -54,9 +76,18 @@ export class ApiValidationPipe extends ValidationPipe {
       typeof metadata.metatype === 'function' &&
       metadata.metatype !== Object
     ) {
-      if (value === undefined || value === null) value = {};
-      if (typeof value !== 'object' || Array.isArray(value)) {
+      // An empty body is `{}` (action endpoints are called that way); a JSON `null` is not an
+      // object, and taking it as `{}` created objects with every field null.
+      if (value === undefined) value = {};
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         throw new ApiError('parameter_invalid', 'The request body must be a JSON object.');
+      }
+      // class-transformer never copies these onto the DTO, so whitelisting could not see them:
+      // refuse them by name like any other unknown parameter.
+      for (const key of ['__proto__', 'constructor', 'prototype']) {
+        if (Object.prototype.hasOwnProperty.call(value, key)) {
+          throw new ApiError('parameter_unknown', `Received unknown parameter: ${key}`, key);
+        }
       }
     }
     return super.transform(value, metadata);
