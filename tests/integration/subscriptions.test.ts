@@ -4,6 +4,7 @@
 // showed, downgrades included (credit carried, never a negative line).
 
 import { startPlatform, type Platform, type TestAccount } from '../support/platform';
+import { advanceInSteps } from '../support/test-clocks';
 
 let platform: Platform;
 let account: TestAccount;
@@ -121,8 +122,7 @@ describe('on a test clock', () => {
     ).body;
     return { clock: clock.id as string, customer: customer.id as string };
   }
-  const advance = (clock: string, to: string) =>
-    api('POST', `/v1/test-clocks/${clock}/advance`, { frozen_time: to });
+  const advance = (clock: string, to: string) => advanceInSteps(api, clock, to);
   const invoicesOf = async (sub: string) =>
     ((await api('GET', `/v1/invoices?subscription=${sub}&limit=100`)).body.data as any[]).reverse();
 

@@ -5,6 +5,7 @@
 
 import { allEvents } from '../support/events';
 import { eventually, usePlatform } from '../support/platform';
+import { advanceInSteps } from '../support/test-clocks';
 
 const suite = usePlatform();
 const { api } = suite;
@@ -109,9 +110,17 @@ describe('test clocks', () => {
       latest_invoice: null,
     });
 
-    const advanced = await api('POST', `/v1/test-clocks/${clock}/advance`, {
+    // More than two monthly intervals: refused in one advance, taken in several.
+    const tooFar = await api('POST', `/v1/test-clocks/${clock}/advance`, {
       frozen_time: '2029-02-28T00:00:00Z',
     });
+    expect([tooFar.status, tooFar.body.error.code, tooFar.body.error.param]).toEqual([
+      400,
+      'parameter_invalid',
+      'frozen_time',
+    ]);
+    expect(tooFar.body.error.message).toContain('at most to 2028-03-31T00:00:00.000Z');
+    const advanced = await advanceInSteps(api, clock, '2029-02-28T00:00:00Z');
     expect(advanced.status).toBe(200);
     expect(advanced.body).toMatchObject({ status: 'ready', frozen_time: '2029-02-28T00:00:00.000Z' });
 
@@ -330,4 +339,26 @@ describe('test clocks', () => {
     });
     expect(missing.status).toBe(404);
   });
+});
+
+it('refuses a frozen_time past year 9999 (no answer can carry it as RFC 3339)', async () => {
+  for (const frozen_time of [3_176_000_000_000, '+102637-01-01T00:00:00Z', -1]) {
+    const created = await api('POST', '/v1/test-clocks', { frozen_time });
+    expect([created.status, created.body.error?.code, created.body.error?.param]).toEqual([
+      400,
+      'parameter_invalid',
+      'frozen_time',
+    ]);
+  }
+  const clock = await api('POST', '/v1/test-clocks', { frozen_time: '2030-01-01T00:00:00Z' });
+  const far = await api('POST', `/v1/test-clocks/${clock.body.id}/advance`, {
+    frozen_time: 3_176_000_000_000,
+  });
+  expect([far.status, far.body.error?.param]).toEqual([400, 'frozen_time']);
+  // Without a subscription an advance may move two years at most.
+  const years = await api('POST', `/v1/test-clocks/${clock.body.id}/advance`, {
+    frozen_time: '2032-01-02T00:00:00Z',
+  });
+  expect([years.status, years.body.error?.param]).toEqual([400, 'frozen_time']);
+  expect(years.body.error.message).toContain('at most to 2032-01-01T00:00:00.000Z');
 });

@@ -32,6 +32,9 @@ import { SUBSCRIPTION_STATUSES } from './subscription-states';
 const MAX = 99_999_999_999;
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** 9999-12-31T23:59:59Z: the last instant an RFC 3339 timestamp can write. */
+export const LATEST_TIME_MS = 253_402_300_799_000;
+
 /** RFC 3339 or unix seconds in, Date out; anything else stays as is and fails IsDate-like checks. */
 export const toDate = ({ value }: { value: unknown }) => {
   if (typeof value === 'number' && Number.isInteger(value) && value > 0) return new Date(value * 1000);
@@ -242,7 +245,17 @@ export function IsDateValue(): PropertyDecorator {
       name: 'isDateValue',
       target: target.constructor,
       propertyName: propertyName as string,
-      options: { message: `${String(propertyName)} must be an RFC 3339 timestamp or unix seconds` },
-      validator: { validate: (value: unknown) => value instanceof Date && !Number.isNaN(value.getTime()) },
+      options: {
+        message: `${String(propertyName)} must be an RFC 3339 timestamp or unix seconds, between 1970 and 9999`,
+      },
+      // Past year 9999 an RFC 3339 answer cannot carry the date ("+102637-..." broke the
+      // document's own date-time format): such a time is refused on the way in.
+      validator: {
+        validate: (value: unknown) =>
+          value instanceof Date &&
+          !Number.isNaN(value.getTime()) &&
+          value.getTime() >= 0 &&
+          value.getTime() <= LATEST_TIME_MS,
+      },
     });
 }
