@@ -1,8 +1,9 @@
-// Short signed tokens carried in URLs between services (e.g. the hosted invoice page handing a
-// card payment to the payments service): base64url(JSON payload with expiry) + "." +
-// base64url(HMAC-SHA256(secret, purpose + payload)). The purpose binds a token to one use, so
-// a token minted for one flow is never accepted by another. Not encrypted: put nothing secret
-// in the payload.
+// Sealed tokens carried in URLs between services (the hosted invoice page handing a card
+// payment to the payments service): the payload and its expiry, encrypted and authenticated
+// with AES-256-GCM under a key derived (HKDF-SHA256) from the shared secret and the token's
+// purpose, so a token minted for one flow is never accepted by another, and a payer who holds
+// the URL learns nothing from it (it carried the account, customer, amount and return URL as
+// readable base64 JSON: issue 12 finding 11). Token: base64url(iv[12] | ciphertext | tag[16]).
 //
 // Form tokens (the CSRF token of every public page's POST form: checkout, invoice card form,
 // quote accept/decline): nonce.issued_at.HMAC-SHA256(secret, purpose, subject, nonce,
@@ -10,12 +11,23 @@
 // one; a POST must carry a valid, recent token for that purpose and object. Single use is the
 // caller's bookkeeping: it records tokenHash(token) in the transaction that acts on it.
 
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 
 const MAX_TOKEN_LENGTH = 4096;
 
-const mac = (secret: string, purpose: string, body: string) =>
-  createHmac('sha256', secret).update(`${purpose}\n${body}`).digest('base64url');
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+const sealKey = (secret: string, purpose: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', secret, 'paygrid sealed token', purpose, 32));
 
 export function sealToken<T extends object>(
   secret: string,
@@ -23,8 +35,12 @@ export function sealToken<T extends object>(
   payload: T,
   expiresAt: Date,
 ): string {
-  const body = Buffer.from(JSON.stringify({ ...payload, exp: expiresAt.getTime() })).toString('base64url');
-  return `${body}.${mac(secret, purpose, body)}`;
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(secret, purpose), iv);
+  cipher.setAAD(Buffer.from(purpose));
+  const plain = Buffer.from(JSON.stringify({ ...payload, exp: expiresAt.getTime() }));
+  const sealed = Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+  return sealed.toString('base64url');
 }
 
 /** The payload if the token is intact, for this purpose, and not expired; otherwise null. */
@@ -34,18 +50,22 @@ export function openToken<T extends object>(
   token: unknown,
   now: Date,
 ): T | null {
-  if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null;
-  const dot = token.indexOf('.');
-  if (dot <= 0 || dot !== token.lastIndexOf('.')) return null;
-  const body = token.slice(0, dot);
-  const expected = Buffer.from(mac(secret, purpose, body));
-  const given = Buffer.from(token.slice(dot + 1));
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token))
+    return null;
+  const sealed = Buffer.from(token, 'base64url');
+  if (sealed.length <= IV_BYTES + TAG_BYTES) return null;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(secret, purpose), sealed.subarray(0, IV_BYTES));
+    decipher.setAAD(Buffer.from(purpose));
+    decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+    const plain = Buffer.concat([
+      decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
+    parsed = JSON.parse(plain.toString('utf8'));
   } catch {
-    return null;
+    return null; // tampered, another purpose or secret, or not a token at all
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
   const { exp, ...payload } = parsed as { exp?: unknown };
