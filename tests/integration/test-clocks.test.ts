@@ -350,6 +350,9 @@ it('refuses a frozen_time past year 9999 (no answer can carry it as RFC 3339)', 
       'frozen_time',
     ]);
   }
+  // name is a string when given: null is refused like any other wrong type (Schemathesis found it).
+  const nullName = await api('POST', '/v1/test-clocks', { frozen_time: '2030-01-01T00:00:00Z', name: null });
+  expect([nullName.status, nullName.body.error?.param]).toEqual([400, 'name']);
   const clock = await api('POST', '/v1/test-clocks', { frozen_time: '2030-01-01T00:00:00Z' });
   const far = await api('POST', `/v1/test-clocks/${clock.body.id}/advance`, {
     frozen_time: 3_176_000_000_000,

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, Length } from 'class-validator';
-import { JSONSchema } from '@paygrid/platform';
+import { IsString, Length } from 'class-validator';
+import { IsOmittable, JSONSchema } from '@paygrid/platform';
 import { IsDateValue, toDate } from '../subscriptions/subscriptions.dto';
 
 @JSONSchema({ examples: [{ frozen_time: '2028-01-31T00:00:00Z', name: 'Annual plan renewal' }] })
@@ -14,7 +14,7 @@ export class CreateTestClockDto {
   @IsDateValue()
   frozen_time!: Date;
 
-  @IsOptional() @IsString() @Length(1, 200) name?: string;
+  @IsOmittable() @IsString() @Length(1, 200) name?: string;
 }
 
 @JSONSchema({ examples: [{ frozen_time: '2099-01-01T00:00:00Z' }] })
