@@ -1,5 +1,5 @@
 // Lint: typescript-eslint's recommended rules on the sources and tests, plus the house rules
-// of STYLE.md that a linter can check (no default exports, no non-null assertions).
+// of docs/style.md that a linter can check (no default exports, no non-null assertions).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 

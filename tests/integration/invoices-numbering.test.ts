@@ -1,4 +1,4 @@
-// Gapless invoice numbers under concurrency (API.md section 6), in both modes (real PostgreSQL
+// Gapless invoice numbers under concurrency (docs/api.md §6), in both modes (real PostgreSQL
 // in the distributed project). 50 drafts are finalized at once; half of the finalizations
 // fail AFTER the number was taken (sending to a customer without an e-mail address rolls the
 // whole transaction back). The numbers that exist must be exactly 1..25: no duplicate, no

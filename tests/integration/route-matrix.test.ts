@@ -358,7 +358,7 @@ describe('every operation', () => {
     });
     const revoked = await platform.admin('POST', `/admin/v1/keys/${created.body.id}/revoke`);
     expect(revoked.status).toBe(200);
-    // Revocation reaches every gateway within a second (API.md section 2).
+    // Revocation reaches every gateway within a second (docs/api.md §2).
     await eventually(async () =>
       (await call(created.body.secret, 'GET', '/v1/events')).status === 401 ? true : undefined,
     );

@@ -1,4 +1,4 @@
-// A hanging endpoint must not delay deliveries to a healthy one (API.md section 7, issue 7):
+// A hanging endpoint must not delay deliveries to a healthy one (docs/api.md §7, issue 7):
 // deliveries are POSTed concurrently, each with its own 15 s time-out, and an endpoint's
 // in-flight deliveries are capped, so the worker keeps claiming other endpoints' work while
 // one endpoint holds its connections open. Both modes; no timing is asserted: the proof is

@@ -23,7 +23,7 @@ const ALLOWED: Record<string, string> = {
   'accepted convert': 'invoiced',
 };
 
-it('allows exactly the transitions of API.md and refuses the rest with 409 invalid_state_transition', () => {
+it('allows exactly the transitions of docs/api.md §6 and refuses the rest with 409 invalid_state_transition', () => {
   for (const status of ESTIMATE_STATUSES) {
     for (const action of ACTIONS) {
       const expected = ALLOWED[`${status} ${action}`];

@@ -1,4 +1,4 @@
-// The invoice state machine (API.md section 6), exhaustively: every status x action pair.
+// The invoice state machine (docs/api.md §6), exhaustively: every status x action pair.
 
 import { allows, transition, type InvoiceAction } from '../../apps/invoicing/src/invoices/invoice-state';
 import { INVOICE_STATUSES, type InvoiceStatus } from '../../apps/invoicing/src/invoices/invoices.internal';

@@ -1,4 +1,4 @@
-// The one closed catalogue of public error codes (API.md section 3). Every error the API
+// The one closed catalogue of public error codes (docs/api.md §3). Every error the API
 // answers with comes from here; docs/errors.md and the OpenAPI document are checked against it.
 
 export type ErrorType =

@@ -1,4 +1,4 @@
-// Event envelope, topics and the public event-type catalogue (API.md section 7).
+// Event envelope, topics and the public event-type catalogue (docs/api.md §7).
 
 import type { Grouping } from './groupings';
 

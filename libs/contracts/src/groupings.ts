@@ -1,5 +1,5 @@
 // Groupings, scopes and the public route table: which service owns which /v1 prefix and
-// which grouping an account needs to reach it (API.md section 2).
+// which grouping an account needs to reach it (docs/api.md §2).
 
 export const GROUPINGS = ['payments', 'invoicing'] as const;
 export type Grouping = (typeof GROUPINGS)[number];

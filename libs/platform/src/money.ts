@@ -41,7 +41,7 @@ const EXPONENTS: ReadonlyMap<string, number> = new Map([
 
 export const SUPPORTED_CURRENCIES: readonly string[] = [...EXPONENTS.keys()].sort();
 
-/** The largest amount accepted anywhere (API.md section 1). */
+/** The largest amount accepted anywhere (docs/api.md §1). */
 export const MAX_AMOUNT = 99_999_999_999n;
 
 /** Upper-cases and checks a currency code; undefined when unsupported. */

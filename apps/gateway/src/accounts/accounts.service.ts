@@ -70,7 +70,7 @@ const CACHE_TTL_MS = 60_000;
 const CACHE_MAX_ENTRIES = 50_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** Resources each grouping gives access to (API.md section 2). */
+/** Resources each grouping gives access to (docs/api.md §2). */
 const GROUPING_RESOURCES: Record<Grouping, readonly string[]> = {
   payments: [
     'merchants',
@@ -353,7 +353,7 @@ export class AccountsService {
   }
 
   /**
-   * Resolves a presented secret to its key and account, or throws the 401/403 of API.md.
+   * Resolves a presented secret to its key and account, or throws the 401/403 of docs/api.md §2.
    * Warm lookups cost no database round trip.
    */
   async authenticate(secret: string): Promise<AuthenticatedKey> {

@@ -1,4 +1,4 @@
-// The operator's admin API (API.md section 2): accounts and their keys. Merchant onboarding
+// The operator's admin API (docs/api.md §2): accounts and their keys. Merchant onboarding
 // decisions are in merchant-decisions.controller.ts (they are the payments service's data).
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';

@@ -1,4 +1,4 @@
-// The operator's onboarding decisions (API.md sections 2 and 5): approve, reject, restrict.
+// The operator's onboarding decisions (docs/api.md §2 and §5): approve, reject, restrict.
 // Merchants belong to the payments service; this forwards the decision there and relays its
 // answer (status and body, errors included) unchanged.
 

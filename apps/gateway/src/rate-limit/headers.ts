@@ -5,7 +5,7 @@
 import { ApiError } from '@paygrid/platform';
 import type { RateLimitDecision } from './rate-limiter';
 
-/** Requests per second per key when the account has no override (API.md section 4). */
+/** Requests per second per key when the account has no override (docs/api.md §4). */
 export interface RateLimitDefaults {
   live: number;
   test: number;

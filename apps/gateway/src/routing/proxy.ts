@@ -146,7 +146,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       // Every request with a valid key is charged, whatever its outcome (like Stripe's).
       await deps.rateLimits.charge(authenticated, reply);
       const { key, account, scopes } = authenticated;
-      // Every /v1 request needs a key (API.md section 2), so the route is looked up only for
+      // Every /v1 request needs a key (docs/api.md §2), so the route is looked up only for
       // an authenticated caller: an unknown URL without a key is a 401, with one a 404.
       const path = request.url.split('?')[0];
       const prefix = path.split('/')[2] ?? '';

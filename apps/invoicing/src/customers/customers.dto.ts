@@ -39,7 +39,7 @@ export class AddressDto {
   country?: string | null;
 }
 
-// Optional but not nullable: `null` would blank a detail (API.md section 1, IsOmittable).
+// Optional but not nullable: `null` would blank a detail (docs/api.md §1, IsOmittable).
 export class CustomerDetailsDto {
   @IsOmittable() @IsString() @Length(1, 200) name?: string;
   @IsOmittable() @IsEmail({}, { message: 'email must be an email address' }) @MaxLength(254) email?: string;

@@ -1,4 +1,4 @@
-// The estimate / quote state machine (API.md section 6), written down once. Every state
+// The estimate / quote state machine (docs/api.md §6), written down once. Every state
 // change goes through `transition()`.
 //
 //   draft --send--> sent --accept--> accepted --convert--> invoiced

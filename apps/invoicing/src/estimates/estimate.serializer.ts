@@ -1,4 +1,4 @@
-// The estimate row and its public JSON (API.md section 6), mapped in one place. Amounts are
+// The estimate row and its public JSON (docs/api.md §6), mapped in one place. Amounts are
 // bigint columns (strings from pg) and go through toMinor/minorToJson, never a float.
 
 import { serializeLinesAndTotals } from '../documents/document-parts';

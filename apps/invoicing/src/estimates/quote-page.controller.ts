@@ -1,4 +1,4 @@
-// The customer's page for an estimate or quote (API.md section 6) at /q/<token>, reached
+// The customer's page for an estimate or quote (docs/api.md §6) at /q/<token>, reached
 // through the gateway's /q/* forward with a signed `public` context. The token is 32 random
 // bytes stored with the estimate (the address is the credential); drafts have no page.
 // Accept and decline are POST forms with a signed CSRF token bound to the estimate; each token

@@ -1,4 +1,4 @@
-// The hosted invoice page (API.md section 6) at /i/<token>, reached through the gateway's /i/*
+// The hosted invoice page (docs/api.md §6) at /i/<token>, reached through the gateway's /i/*
 // forward with a signed `public` context. The token is 32 random bytes stored with the
 // invoice: the address is the credential, as with a payment link. Drafts have no page.
 //

@@ -1,4 +1,4 @@
-// The invoice state machine (API.md section 6), written down once. Every state change goes
+// The invoice state machine (docs/api.md §6), written down once. Every state change goes
 // through `transition()`, which refuses what the table does not list.
 //
 //   draft --finalize--> open --pay|settle--> paid

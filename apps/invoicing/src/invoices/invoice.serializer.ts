@@ -1,4 +1,4 @@
-// The invoice row and its public JSON (API.md section 6), mapped in one place. pg returns
+// The invoice row and its public JSON (docs/api.md §6), mapped in one place. pg returns
 // bigint columns as strings; they go through toMinor/minorToJson, never through a float.
 
 import { minorToJson, toMinor } from '@paygrid/platform';

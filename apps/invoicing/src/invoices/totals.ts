@@ -5,14 +5,14 @@
 // discount is taken off BEFORE tax, allocated across the lines in proportion to their amounts
 // with exact integer allocation (largest remainder, ties to the earlier line), so the line
 // discounts add up to discount_total exactly; tax is then computed once per line on the
-// discounted line amount, rounded half-even (API.md section 6). Hence
+// discounted line amount, rounded half-even (docs/api.md §6). Hence
 //   total = subtotal - discount_total + tax_total,
 // and since a discount never exceeds the subtotal (a larger fixed amount is capped at it) and
 // no line or rate is negative, nothing is ever negative.
 
 import { applyBasisPoints, divideHalfEven } from '@paygrid/platform';
 
-/** At most 250 lines per invoice (API.md section 4). */
+/** At most 250 lines per invoice (docs/api.md §4). */
 export const MAX_LINES = 250;
 /** Tax rates and percentage discounts are in basis points: 10 000 = 100 %. */
 export const MAX_BPS = 10_000;

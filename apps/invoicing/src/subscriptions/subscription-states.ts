@@ -1,4 +1,4 @@
-// The subscription states of API.md section 6 and every transition between them, in one
+// The subscription states of docs/api.md §6 and every transition between them, in one
 // place: the service (API actions) and the billing engine (time and payment outcomes) both
 // go through `assertTransition`, so no code path can invent a transition.
 

@@ -160,7 +160,7 @@ export interface ComposedInvoice {
 
 /**
  * An invoice from base lines plus pending proration lines and credit. Invoice lines cannot be
- * negative (API.md: amounts >= 0), so negative proration lines and earlier credit become an
+ * negative (docs/api.md §1: amounts >= 0), so negative proration lines and earlier credit become an
  * amount discount, at most the subtotal; the rest is carried to the next invoice. The sum
  * billed over time is exactly charges - credits, nothing lost or counted twice.
  */

@@ -54,7 +54,7 @@ describe('cards', () => {
 describe('SandboxConnector', () => {
   const base = { amount: 1000n, currency: 'USD', livemode: false };
 
-  it('answers each test card as API.md section 5 says', async () => {
+  it('answers each test card as docs/api.md §5 says', async () => {
     const connector = new SandboxConnector();
     const outcomes: Record<string, string> = {};
     for (const number of Object.keys(SANDBOX_TEST_CARDS)) {

@@ -1,4 +1,4 @@
-// The built-in sandbox processor with the test cards of API.md section 5. It only accepts
+// The built-in sandbox processor with the test cards of docs/api.md §5. It only accepts
 // the published test numbers (any other number, even a valid one, is refused: real card
 // data has no business in a sandbox). It keeps no state: every answer is a function of the
 // card (or stored credential) and the idempotency key, so a call retried after a crash gets

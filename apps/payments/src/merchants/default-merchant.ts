@@ -1,4 +1,4 @@
-// Every account has a default merchant per mode (API.md section 5: "an account has a default
+// Every account has a default merchant per mode (docs/api.md §5: "an account has a default
 // merchant (itself)"), created on first need: the first payment link, test payment, invoice
 // payment or merchant list. Race-free: the insert relies on the unique partial index
 // merchants_one_default (account, mode) where is_default, so two first requests at once

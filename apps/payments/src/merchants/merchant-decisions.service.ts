@@ -1,4 +1,4 @@
-// The operator's onboarding decisions on a merchant (API.md section 5: live onboarding waits
+// The operator's onboarding decisions on a merchant (docs/api.md §5: live onboarding waits
 // for them; active <-> restricted is the operator's alone). The operator is not tenant-scoped:
 // merchant ids are globally unique, so the id alone names the merchant.
 

@@ -1,5 +1,5 @@
 // Merchant onboarding rules, in one place: which details are required, and which status
-// changes are allowed (API.md section 5).
+// changes are allowed (docs/api.md §5).
 //   pending -> in_review (all requirements submitted) -> active | rejected
 //   active <-> restricted (operator)
 

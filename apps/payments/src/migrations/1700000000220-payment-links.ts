@@ -1,4 +1,4 @@
-// Payment links (API.md section 5) and the single-use tokens of their hosted checkout page.
+// Payment links (docs/api.md §5) and the single-use tokens of their hosted checkout page.
 // Transactions already carry `payment_link` (1700000000210-ledger) with an index for the
 // `?payment_link=` filter; nothing changes there.
 

@@ -1,4 +1,4 @@
-// The hosted checkout page (API.md section 5), reached through the gateway's /pay/* forward
+// The hosted checkout page (docs/api.md §5), reached through the gateway's /pay/* forward
 // with a signed `public` context. GET renders the form with a fresh CSRF token; POST verifies
 // the token, claims it (each token pays at most once: a double click shows the first
 // submission's result), and charges through TransactionsService.chargeCard (connector call

@@ -1,4 +1,4 @@
-// Payment links (API.md section 5): a reusable URL of the hosted checkout page. Every change
+// Payment links (docs/api.md §5): a reusable URL of the hosted checkout page. Every change
 // emits its event through the outbox in the same transaction. The checkout itself (the
 // connector call) lives in checkout.controller.ts and runs through TransactionsService.
 

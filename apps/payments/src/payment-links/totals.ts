@@ -1,4 +1,4 @@
-// The amount a payment link charges, computed by the server in bigint (API.md section 1).
+// The amount a payment link charges, computed by the server in bigint (docs/api.md §1).
 
 import { MAX_AMOUNT } from '@paygrid/platform';
 

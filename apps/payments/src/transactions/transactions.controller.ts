@@ -59,7 +59,7 @@ export class TransactionsController {
   @Operation({
     summary: 'Make a test payment (test mode only)',
     description:
-      'Charges one of the sandbox test cards (API.md section 5) for the amount given and answers the resulting `payment` transaction, succeeded or failed. With `save_card: true` a succeeded payment also stores the card as an on-demand mandate (`mandate` on the transaction; `mandate.created`), optionally for `customer`. Live keys get 404. Idempotency-Key is not honoured here.',
+      'Charges one of the sandbox test cards (docs/api.md §5) for the amount given and answers the resulting `payment` transaction, succeeded or failed. With `save_card: true` a succeeded payment also stores the card as an on-demand mandate (`mandate` on the transaction; `mandate.created`), optionally for `customer`. Live keys get 404. Idempotency-Key is not honoured here.',
     response: 'Transaction',
     operationId: 'transactions.testPayment',
   })

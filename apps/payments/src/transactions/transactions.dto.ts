@@ -65,7 +65,7 @@ export class TestPaymentDto {
   @IsCurrencyField('ISO 4217, any case.')
   currency!: string;
 
-  @JSONSchema({ description: 'One of the sandbox test cards (API.md section 5). Never stored.' })
+  @JSONSchema({ description: 'One of the sandbox test cards (docs/api.md §5). Never stored.' })
   @IsString()
   @Matches(/^[\d -]{12,23}$/, { message: 'card_number must be a card number' })
   card_number!: string;

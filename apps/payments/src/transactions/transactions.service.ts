@@ -1,5 +1,5 @@
 // Transactions: the payments (and, through refunds.service.ts, the refunds) that move money.
-// A card charge follows the intent pattern (STYLE.md, Medusa's capturePayment):
+// A card charge follows the intent pattern (docs/style.md, Medusa's capturePayment):
 //   tx1  write the pending transaction (the intent);
 //   call the connector OUTSIDE any transaction, idempotency key = the transaction id;
 //   tx2  record the outcome: ledger entries + payment.succeeded, or failure + payment.failed.
@@ -143,7 +143,7 @@ export interface ChargeCardOptions {
   onSucceeded?: OnChargeSucceeded;
 }
 
-/** Refuses to run a connector call inside a database transaction (STYLE.md rule 5). */
+/** Refuses to run a connector call inside a database transaction (docs/style.md rule 5). */
 export function assertOutsideTransaction(db: Database): void {
   if (requestTransaction.getStore()?.db === db) {
     throw new Error('a connector call must not run inside a database transaction');
@@ -364,7 +364,7 @@ export class TransactionsService {
     });
   }
 
-  /** The merchant paid (default: the account's); live payments need an active one (API.md section 5). */
+  /** The merchant paid (default: the account's); live payments need an active one (docs/api.md §5). */
   async resolveMerchant(
     tx: Tx,
     tenant: Tenant,

@@ -1,4 +1,4 @@
-// Retry schedules (API.md section 7): the delay before each attempt, the first immediate.
+// Retry schedules (docs/api.md §7): the delay before each attempt, the first immediate.
 
 const S = 1000;
 const M = 60 * S;

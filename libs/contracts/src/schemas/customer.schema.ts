@@ -1,4 +1,4 @@
-// The customer object and its billing history (API.md section 6), exactly as the invoicing
+// The customer object and its billing history (docs/api.md §6), exactly as the invoicing
 // service serialises them.
 
 import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';

@@ -1,4 +1,4 @@
-// The error envelope of API.md section 3 as a JSON Schema, from the one catalogue, and the
+// The error envelope of docs/api.md §3 as a JSON Schema, from the one catalogue, and the
 // names under which the OpenAPI document keeps one response per error status.
 
 import { ERROR_CATALOGUE, ERROR_CODES } from '../errors';

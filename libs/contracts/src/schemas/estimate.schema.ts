@@ -1,4 +1,4 @@
-// The estimate / quote object (API.md section 6), exactly as the invoicing service serialises it.
+// The estimate / quote object (docs/api.md §6), exactly as the invoicing service serialises it.
 
 import {
   currency,

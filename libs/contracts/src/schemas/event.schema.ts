@@ -1,4 +1,4 @@
-// The event object (API.md section 7), exactly as the event log stores and serves it.
+// The event object (docs/api.md §7), exactly as the event log stores and serves it.
 
 import { INVOICING_EVENT_TYPES, PAYMENTS_EVENT_TYPES, PLATFORM_EVENT_TYPES } from '../events';
 import { idOf, listOf, strictObject, timestamp, type JsonSchema } from './json-schema';

@@ -1,4 +1,4 @@
-// The invoice object (API.md section 6), exactly as the invoicing service serialises it.
+// The invoice object (docs/api.md §6), exactly as the invoicing service serialises it.
 
 import {
   currency,

@@ -67,7 +67,7 @@ export const MetadataSchema: JsonSchema = {
   examples: [{ order_id: '6735' }],
 };
 
-/** The list envelope of API.md section 4. */
+/** The list envelope of docs/api.md §4. */
 export function listOf(item: string, url: string): JsonSchema {
   return strictObject(
     {

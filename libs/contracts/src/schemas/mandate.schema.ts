@@ -1,4 +1,4 @@
-// The mandate object (API.md section 5), exactly as the payments service serialises it.
+// The mandate object (docs/api.md §5), exactly as the payments service serialises it.
 
 import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
 

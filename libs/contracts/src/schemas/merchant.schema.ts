@@ -1,4 +1,4 @@
-// The merchant object (API.md section 5), exactly as the payments service serialises it.
+// The merchant object (docs/api.md §5), exactly as the payments service serialises it.
 
 import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
 

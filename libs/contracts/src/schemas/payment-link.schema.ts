@@ -1,4 +1,4 @@
-// The payment link object (API.md section 5), exactly as the payments service serialises it.
+// The payment link object (docs/api.md §5), exactly as the payments service serialises it.
 
 import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
 

@@ -1,9 +1,9 @@
-// The subscription object and the preview of a change (API.md section 6), exactly as the
+// The subscription object and the preview of a change (docs/api.md §6), exactly as the
 // invoicing service serialises them.
 
 import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
 
-/** The subscription states of API.md section 6 (transitions: invoicing's subscription-states.ts). */
+/** The subscription states of docs/api.md §6 (transitions: invoicing's subscription-states.ts). */
 export const SUBSCRIPTION_STATUSES = [
   'trialing',
   'active',

@@ -1,4 +1,4 @@
-// The test clock object (API.md section 6), exactly as the invoicing service serialises it.
+// The test clock object (docs/api.md §6), exactly as the invoicing service serialises it.
 
 import { idOf, listOf, nullable, strictObject, timestamp, type JsonSchema } from './json-schema';
 

@@ -1,4 +1,4 @@
-// The transaction and refund objects (API.md section 5), exactly as the payments service
+// The transaction and refund objects (docs/api.md §5), exactly as the payments service
 // serialises them.
 
 import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';

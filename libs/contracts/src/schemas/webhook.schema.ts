@@ -1,4 +1,4 @@
-// Webhook endpoints and their deliveries (API.md section 7).
+// Webhook endpoints and their deliveries (docs/api.md §7).
 
 import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
 

@@ -207,7 +207,7 @@ export class Database {
   }
 }
 
-/** Idempotency keys (API.md section 4), recorded in the transaction of the write they guard. */
+/** Idempotency keys (docs/api.md §4), recorded in the transaction of the write they guard. */
 export function idempotencyMigration(
   schema: string,
   timestamp = 1700000000001,

@@ -19,7 +19,7 @@ export const OPERATOR_ROUTE = 'paygrid:operator';
  */
 export const OperatorOnly = () => SetMetadata(OPERATOR_ROUTE, true);
 
-/** The scope an operation needs (API.md section 2); also published as x-required-scope. */
+/** The scope an operation needs (docs/api.md §2); also published as x-required-scope. */
 export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope);
 
 export interface RequestWithContext {

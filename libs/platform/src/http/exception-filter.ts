@@ -1,4 +1,4 @@
-// Every error leaves as the envelope of API.md section 3. Unknown errors become a generic
+// Every error leaves as the envelope of docs/api.md §3. Unknown errors become a generic
 // 500 and are logged with their stack; nothing internal reaches the client.
 
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';

@@ -1,4 +1,4 @@
-// Cursor pagination shared by every list (API.md section 4): `limit` 1-100 (default 10),
+// Cursor pagination shared by every list (docs/api.md §4): `limit` 1-100 (default 10),
 // `starting_after` or `ending_before` (an id, not both), newest first by (created_at, id),
 // stable while rows are inserted. Also the `created[gt|gte|lt|lte]` range filters.
 

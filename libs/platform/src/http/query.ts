@@ -1,6 +1,6 @@
 // The query-string parser every service installs: flat keys as Fastify's default parser
 // gives them, plus one level of brackets, so `created[gte]=...&amount[lt]=...` reach the
-// DTOs as `{ created: { gte } , amount: { lt } }` (API.md section 4's range filters).
+// DTOs as `{ created: { gte } , amount: { lt } }` (docs/api.md §4's range filters).
 // A repeated key becomes an array, as with the default parser.
 
 type QueryValue = string | string[] | Record<string, string | string[]>;

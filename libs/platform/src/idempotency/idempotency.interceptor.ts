@@ -1,4 +1,4 @@
-// Idempotency keys (API.md section 4). A POST with `Idempotency-Key` runs inside one
+// Idempotency keys (docs/api.md §4). A POST with `Idempotency-Key` runs inside one
 // transaction that also records the key, the request's fingerprint and the response, so the
 // write and its record commit together or not at all:
 //   - same key, same request, completed: the stored response is replayed with
@@ -49,7 +49,7 @@ export function requestFingerprint(method: string, path: string, body: unknown):
 /**
  * Marks a route that implements Idempotency-Key itself, next to its own write, instead of
  * running inside the request-wide transaction: routes that call a payment processor, which
- * must never happen inside a database transaction (STYLE.md rule 5). The interceptor still
+ * must never happen inside a database transaction (docs/style.md rule 5). The interceptor still
  * checks the header's shape; the route stores the key with its intent row.
  */
 export const OWN_IDEMPOTENCY = 'paygrid:own-idempotency';

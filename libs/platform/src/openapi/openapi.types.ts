@@ -42,7 +42,7 @@ export interface OperationObject {
   summary: string;
   description: string;
   tags: string[];
-  /** The API key scope the operation needs (API.md section 2). */
+  /** The API key scope the operation needs (docs/api.md §2). */
   'x-required-scope': Scope;
   parameters?: (ParameterObject | ReferenceObject)[];
   requestBody?: { required: boolean; content: Record<string, MediaTypeObject> };
