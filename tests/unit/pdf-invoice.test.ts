@@ -158,3 +158,31 @@ it('continues the table on further pages with page numbers, and titles quotes as
   expect(text).toContain('80.00 EUR');
   expect(text).not.toContain('Amount due');
 });
+
+it('writes every European script exactly: the text reads back unchanged (embedded Noto Sans)', async () => {
+  // Names of issue 17's customers: Helvetica (WinAnsi) turned the first into "Zoë V¶6–Pwicz Ltd".
+  const names = {
+    polish: 'Zoë Łukasiewicz Sp. z o.o.',
+    polishStreet: 'ul. Świętokrzyska 12',
+    czech: 'Příliš žluťoučký kůň s.r.o.',
+    greek: 'Ελληνική Εταιρεία Α.Ε.',
+    turkish: 'İstanbul Şirketi Ğüç A.Ş.',
+    german: 'Größe & Söhne GmbH, Straße',
+  };
+  const view = viewFor('EUR', [
+    { description: names.czech, quantity: 1, unit_amount: 1000, tax_rate_bps: 2100 },
+    { description: names.greek, quantity: 2, unit_amount: 500, tax_rate_bps: 2400 },
+    { description: names.turkish, quantity: 1, unit_amount: 250, tax_rate_bps: 2000 },
+  ]);
+  view.customer = {
+    name: names.polish,
+    email: 'biuro@lukasiewicz.example',
+    tax_id: 'PL5260250274',
+    address: { line1: names.polishStreet, city: 'Warszawa', postal_code: '00-116', country: 'PL' },
+  };
+  view.seller = { ...view.seller, name: names.german };
+  const text = await textOf(await renderInvoicePdf({ ...view, lang: 'pl' }));
+  for (const [script, name] of Object.entries(names)) {
+    expect({ script, found: text.includes(name) }).toEqual({ script, found: true });
+  }
+});

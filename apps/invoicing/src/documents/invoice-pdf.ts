@@ -4,8 +4,10 @@
 // footer with page numbers. Pure: the caller passes a view of the document's current data;
 // amounts are bigint minor units formatted with their ISO 4217 exponent (formatMinor).
 //
-// The standard PDF fonts (Helvetica) cover Latin-1 / WinAnsi only; other scripts would need
-// an embedded TrueType font.
+// Text is set in Noto Sans, embedded (pdfkit subsets it to the glyphs used): the standard PDF
+// font Helvetica covers WinAnsi only, so "Zoë Łukasiewicz Ltd" came out as "Zoë V¶6–Pwicz Ltd".
+// Noto Sans covers every European script (Latin with all its diacritics, Greek, Cyrillic), and
+// an embedded TrueType font keeps every character extractable (copy, search, screen readers).
 
 import PDFDocument from 'pdfkit';
 import { formatMinor } from '@paygrid/platform';
@@ -44,6 +46,8 @@ export interface DocumentLine {
 export interface InvoiceDocumentView {
   /** `Invoice` (default), `Quote`, `Estimate`. */
   title?: string;
+  /** The document's language (BCP 47), for readers and screen readers; default `en`. */
+  lang?: string;
   /** Null for a draft (no number yet). */
   number: string | null;
   /** `draft`, `open`, `paid`, `void`, `sent`, ...: drafts and void documents are marked. */
@@ -135,6 +139,14 @@ function taxBreakdown(view: InvoiceDocumentView): { label: string; amount: bigin
     }));
 }
 
+/** The embedded fonts, from the @expo-google-fonts/noto-sans package (OFL-1.1). */
+const FONT_FILES = {
+  body: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+  bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+};
+const BODY = 'NotoSans';
+const BOLD = 'NotoSans-Bold';
+
 export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
   const title = view.title ?? 'Invoice';
   const money = (amount: bigint) => formatMinor(amount, view.currency);
@@ -142,6 +154,8 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
     size: 'A4',
     margin: PAGE_MARGIN,
     bufferPages: true,
+    lang: view.lang ?? 'en',
+    displayTitle: true,
     info: {
       Title: `${title} ${view.number ?? '(draft)'}`,
       Author: view.seller.name ?? 'Paygrid',
@@ -150,6 +164,9 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
       CreationDate: view.issue_date,
     },
   });
+  doc.registerFont(BODY, FONT_FILES.body);
+  doc.registerFont(BOLD, FONT_FILES.bold);
+  doc.font(BODY);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -163,11 +180,11 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
   const bottomLimit = doc.page.height - PAGE_MARGIN - 40;
 
   // Header: seller name (left), title and number (right).
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(18);
+  doc.fillColor(INK).font(BOLD).fontSize(18);
   doc.text(view.seller.name ?? '', left, PAGE_MARGIN, { width: width * 0.6 });
-  doc.font('Helvetica-Bold').fontSize(26).fillColor(ACCENT);
+  doc.font(BOLD).fontSize(26).fillColor(ACCENT);
   doc.text(title.toUpperCase(), left, PAGE_MARGIN - 4, { width, align: 'right' });
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED);
+  doc.font(BODY).fontSize(10).fillColor(MUTED);
   const status = view.status?.toLowerCase();
   const marker = status === 'draft' ? 'DRAFT' : status === 'void' ? 'VOID' : null;
   doc.text(
@@ -179,7 +196,7 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
 
   // Seller details under the name; dates on the right.
   let y = PAGE_MARGIN + 30;
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  doc.font(BODY).fontSize(9).fillColor(MUTED);
   for (const line of addressLines(view.seller)) {
     doc.text(line, left, y, { width: width * 0.5 });
     y = doc.y;
@@ -190,12 +207,12 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
   let dy = PAGE_MARGIN + 50;
   for (const [label, value] of dates) {
     doc
-      .font('Helvetica')
+      .font(BODY)
       .fontSize(9)
       .fillColor(MUTED)
       .text(label, right - 200, dy, { width: 90 });
     doc
-      .font('Helvetica-Bold')
+      .font(BOLD)
       .fillColor(INK)
       .text(value, right - 110, dy, { width: 110, align: 'right' });
     dy += 14;
@@ -205,12 +222,12 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
   // Bill to.
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
   y += 12;
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text('BILL TO', left, y);
+  doc.font(BOLD).fontSize(8).fillColor(MUTED).text('BILL TO', left, y);
   y = doc.y + 3;
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK);
+  doc.font(BOLD).fontSize(11).fillColor(INK);
   doc.text(view.customer.name ?? view.customer.email ?? '', left, y, { width: width * 0.6 });
   y = doc.y + 1;
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  doc.font(BODY).fontSize(9).fillColor(MUTED);
   for (const line of addressLines({
     ...view.customer,
     email: view.customer.name ? view.customer.email : null,
@@ -230,12 +247,12 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
   ];
   const tableHeader = () => {
     doc.rect(left, y, width, 20).fill(SHADE);
-    doc.font('Helvetica-Bold').fontSize(9).fillColor(INK);
+    doc.font(BOLD).fontSize(9).fillColor(INK);
     for (const c of columns) doc.text(c.label, c.x, y + 6, { width: c.w, align: c.align });
     y += 24;
   };
   tableHeader();
-  doc.font('Helvetica').fontSize(9.5);
+  doc.font(BODY).fontSize(9.5);
   for (const line of view.lines) {
     const cells = [
       line.description,
@@ -244,13 +261,13 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
       formatRate(line.tax_rate_bps),
       money(line.amount),
     ];
-    doc.font('Helvetica').fontSize(9.5);
+    doc.font(BODY).fontSize(9.5);
     const height = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: columns[i].w }))) + 8;
     if (y + height > bottomLimit) {
       doc.addPage();
       y = PAGE_MARGIN;
       tableHeader();
-      doc.font('Helvetica').fontSize(9.5);
+      doc.font(BODY).fontSize(9.5);
     }
     doc.fillColor(INK);
     cells.forEach((text, i) =>
@@ -292,7 +309,7 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
   let ty = y + 6;
   for (const row of rows) {
     doc
-      .font(row.strong ? 'Helvetica-Bold' : 'Helvetica')
+      .font(row.strong ? BOLD : BODY)
       .fontSize(row.strong ? 10.5 : 9.5)
       .fillColor(INK);
     doc.text(row.label, boxX + 8, ty, { width: boxWidth * 0.55 - 8 });
@@ -302,7 +319,7 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
   if (due !== null) {
     ty += 4;
     doc.rect(boxX, ty - 4, boxWidth, 24).fill(ACCENT);
-    doc.font('Helvetica-Bold').fontSize(11).fillColor('#ffffff');
+    doc.font(BOLD).fontSize(11).fillColor('#ffffff');
     doc.text('Amount due', boxX + 8, ty + 3, { width: boxWidth * 0.5 });
     doc.text(money(due), boxX + boxWidth * 0.45, ty + 3, { width: boxWidth * 0.55 - 8, align: 'right' });
     ty += 26;
@@ -321,17 +338,17 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
       y = PAGE_MARGIN;
     }
     doc
-      .font('Helvetica-Bold')
+      .font(BOLD)
       .fontSize(10)
       .fillColor(INK)
       .text(view.link_label ?? 'Pay online', left, y);
     y = doc.y + 2;
-    doc.font('Helvetica').fontSize(9.5).fillColor(ACCENT);
+    doc.font(BODY).fontSize(9.5).fillColor(ACCENT);
     doc.text(view.link_url, left, y, { width, link: view.link_url, underline: true });
     y = doc.y + 14;
   }
   if (view.memo) {
-    doc.font('Helvetica').fontSize(9.5).fillColor(INK).text(view.memo, left, y, { width });
+    doc.font(BODY).fontSize(9.5).fillColor(INK).text(view.memo, left, y, { width });
     y = doc.y + 10;
   }
 
@@ -348,7 +365,7 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
       .lineWidth(0.5)
       .strokeColor(RULE)
       .stroke();
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.font(BODY).fontSize(8).fillColor(MUTED);
     const parts = [view.footer ?? view.seller.name, `${title} ${view.number ?? '(draft)'}`].filter(Boolean);
     doc.text(parts.join('  -  '), left, footerY, { width: width * 0.7, lineBreak: false });
     doc.text(`Page ${i - range.start + 1} of ${range.count}`, left, footerY, {
