@@ -158,6 +158,22 @@ describe('finding 9: contract strictness', () => {
     expect(answer.headers.get('allow')).toBe('GET, POST');
   });
 
+  it.each(['PUT', 'PATCH', 'OPTIONS', 'QUERY'])(
+    'a method the API never uses (%s) is 405 with the methods the document lists',
+    async (method) => {
+      const list = await platform.api(account.testKey, method, '/v1/merchants');
+      expect([list.status, list.body.error.code, list.headers.get('allow')]).toEqual([
+        405,
+        'method_not_allowed',
+        'GET, POST',
+      ]);
+      const one = await platform.api(account.testKey, method, '/v1/webhooks/we_00000000000000000000');
+      expect([one.status, one.headers.get('allow')]).toEqual([405, 'DELETE, GET, POST']);
+      const unknown = await platform.api(account.testKey, method, '/v1/nothing-here');
+      expect([unknown.status, unknown.body.error.code]).toEqual([404, 'route_not_found']);
+    },
+  );
+
   it('a currency with spaces is refused; a string amount is told to be an integer', async () => {
     const spaced = await post('/v1/payment-links', '{"amount":100,"currency":"USD "}');
     expect([spaced.status, spaced.body.error.param]).toEqual([400, 'currency']);

@@ -39,6 +39,7 @@ class GatewayModule {
     operatorToken: string;
     internalSecret: string;
     publicBaseUrl: string;
+    document: OpenApiDocumentService;
   }): DynamicModule {
     return {
       module: GatewayModule,
@@ -56,10 +57,7 @@ class GatewayModule {
         { provide: OPERATOR_TOKEN, useValue: deps.operatorToken },
         { provide: OperatorForwarder, useValue: new OperatorForwarder(deps.upstream, deps.internalSecret) },
         OperatorGuard,
-        {
-          provide: OpenApiDocumentService,
-          useValue: new OpenApiDocumentService(deps.upstream, deps.publicBaseUrl),
-        },
+        { provide: OpenApiDocumentService, useValue: deps.document },
       ],
     };
   }
@@ -106,6 +104,7 @@ export async function createGateway(
   }
   const rateLimits = new ApiRateLimits(limiter, config.rateLimits, config.authFailuresPerSecond);
   const upstream = options.upstream ?? new HttpUpstream(config.upstreams, config.upstreamTimeoutMs);
+  const document = new OpenApiDocumentService(upstream, config.publicBaseUrl);
   const app = await createHttpApp(
     GatewayModule.forRoot({
       runtime,
@@ -114,6 +113,7 @@ export async function createGateway(
       operatorToken: config.operatorToken,
       internalSecret: config.internalSecret,
       publicBaseUrl: config.publicBaseUrl,
+      document,
     }),
     runtime,
     {
@@ -127,6 +127,7 @@ export async function createGateway(
           internalSecret: config.internalSecret,
           logger: runtime.logger,
           maxInFlight: config.maxInFlight,
+          document,
         });
       },
     },

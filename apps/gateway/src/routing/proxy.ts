@@ -22,6 +22,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountsService, AuthenticatedKey } from '../accounts/accounts.service';
 import type { ApiRateLimits } from '../rate-limit/api-rate-limits';
+import type { OpenApiDocumentService } from '../openapi/openapi.document';
 import type { Upstream, UpstreamResponse } from './upstream';
 
 /** Response headers a service may set that reach the client. */
@@ -49,6 +50,32 @@ export interface ProxyDeps {
    * request is answered 503 at once (Retry-After: 1) instead of queueing behind the others.
    */
   maxInFlight: number;
+  /** The public API document: which methods each path takes (405 with `Allow` for the others). */
+  document?: Pick<OpenApiDocumentService, 'get'>;
+}
+
+/** The methods the public API uses; any other reaches no service (HEAD is GET's twin). */
+const API_METHODS = new Set(['GET', 'HEAD', 'POST', 'DELETE']);
+
+/** `Allow` for a /v1 path from the document's path templates, or undefined when none matches. */
+async function allowedMethods(
+  document: Pick<OpenApiDocumentService, 'get'>,
+  path: string,
+): Promise<string | undefined> {
+  const paths = (await document.get()).paths as Record<string, Record<string, unknown>>;
+  for (const [template, operations] of Object.entries(paths)) {
+    const pattern = new RegExp(
+      `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`,
+    );
+    if (pattern.test(path)) {
+      const methods = Object.keys(operations).filter((m) => ['get', 'post', 'delete'].includes(m));
+      return methods
+        .map((m) => m.toUpperCase())
+        .sort()
+        .join(', ');
+    }
+  }
+  return undefined;
 }
 
 /** Seconds a shed client is asked to wait: the backlog of one instance drains within about one. */
@@ -85,6 +112,33 @@ function forwardHeaders(request: RawRequest, signed: Record<string, string>): Re
 }
 
 export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
+  // A method the API never uses (PUT, PATCH, OPTIONS, QUERY, ...) on a /v1 URL: 405 with the
+  // methods the document lists for that URL, before Fastify would parse a body for it (QUERY
+  // without a content type was a 400) and before any service sees it.
+  fastify.addHook('onRequest', async (request: RawRequest, reply: FastifyReply) => {
+    if (API_METHODS.has(request.method) || !request.url.startsWith('/v1/') || !deps.document) return;
+    request.requestId ??= newId('req');
+    const allow = await allowedMethods(deps.document, request.url.split('?')[0]).catch(() => undefined);
+    sendError(
+      reply,
+      request,
+      allow
+        ? new ApiError(
+            'method_not_allowed',
+            `${request.method} is not allowed on this URL; it takes ${allow}.`,
+            undefined,
+            {
+              headers: { allow },
+            },
+          )
+        : new ApiError(
+            'route_not_found',
+            `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}).`,
+          ),
+    );
+    return reply;
+  });
+
   // When the machine saturates below the keys' rate limits, requests would otherwise queue
   // (in this process and in the upstream pools) for as long as the overload lasts. Shedding
   // happens before any work (authentication included), so a refused request costs little.
