@@ -75,6 +75,7 @@ const TYPES_BY_STATUS: Record<number, readonly ErrorType[]> = {
   402: ['payment_error'],
   403: ['permission_error'],
   404: ['invalid_request_error'],
+  405: ['invalid_request_error'],
   409: ['invalid_request_error', 'idempotency_error'],
   413: ['invalid_request_error'],
   415: ['invalid_request_error'],

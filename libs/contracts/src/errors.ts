@@ -86,6 +86,11 @@ export const ERROR_CATALOGUE = {
     description: 'No such object in this account and mode.',
   },
   route_not_found: { status: 404, type: 'invalid_request_error', description: 'No such route.' },
+  method_not_allowed: {
+    status: 405,
+    type: 'invalid_request_error',
+    description: 'The URL exists but not with this HTTP method; the Allow header lists the methods it takes.',
+  },
   invalid_state_transition: {
     status: 409,
     type: 'invalid_request_error',
@@ -100,11 +105,6 @@ export const ERROR_CATALOGUE = {
     status: 409,
     type: 'invalid_request_error',
     description: 'Live payments need a merchant whose onboarding is active.',
-  },
-  method_not_allowed: {
-    status: 405,
-    type: 'invalid_request_error',
-    description: 'The URL exists but not with this HTTP method; the Allow header lists the methods it takes.',
   },
   processor_not_configured: {
     status: 409,
