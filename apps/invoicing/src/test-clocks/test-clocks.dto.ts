@@ -17,7 +17,7 @@ export class CreateTestClockDto {
   @IsOmittable() @IsString() @Length(1, 200) name?: string;
 }
 
-@JSONSchema({ examples: [{ frozen_time: '2099-01-01T00:00:00Z' }] })
+@JSONSchema({ examples: [{ frozen_time: '2028-03-01T00:00:00Z' }] })
 export class AdvanceTestClockDto {
   @JSONSchema({
     type: 'string',
