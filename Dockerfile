@@ -1,6 +1,8 @@
-# One image for every app; APP selects which one runs (gateway, payments, invoicing,
-# webhooks, or embedded for the all-in-one default).
-FROM node:20-bookworm-slim AS build
+# One image for every app; APP selects which one runs (gateway, payments, invoicing, webhooks,
+# or embedded for the all-in-one default). Node 24 (Active LTS). Runs as the unprivileged `node`
+# user under tini (signals reach Node, zombies are reaped); /data is its writable directory
+# (the embedded database, the mail fallback folder), 0700.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json turbo.json tsconfig.base.json ./
 COPY libs/contracts/package.json libs/contracts/
@@ -16,10 +18,25 @@ COPY libs libs
 COPY apps apps
 RUN npx turbo run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
-ENV NODE_ENV=production PAYGRID_MODE=distributed HOST=0.0.0.0
+FROM node:24-bookworm-slim
+# hadolint ignore=DL3008
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends tini \
+  && rm -rf /var/lib/apt/lists/* \
+  && mkdir -p /data \
+  && chown 1000:1000 /data \
+  && chmod 0700 /data
+ENV NODE_ENV=production PAYGRID_MODE=distributed HOST=0.0.0.0 PORT=3000 DATA_DIR=/data MAIL_DIR=/data/mail
 WORKDIR /app
-COPY --from=build /app /app
-USER node
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/libs libs
+COPY --from=build /app/apps apps
+COPY scripts/start-app.mjs scripts/healthcheck.mjs scripts/
+# The node image's `node` user, by id so that any runtime can resolve it.
+USER 1000:1000
+VOLUME ["/data"]
 EXPOSE 3000
-CMD ["sh", "-c", "exec node apps/${APP:?set APP to gateway, payments, invoicing, webhooks or embedded}/dist/main.js"]
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 CMD ["node", "scripts/healthcheck.mjs"]
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "scripts/start-app.mjs"]
