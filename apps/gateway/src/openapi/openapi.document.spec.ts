@@ -63,6 +63,27 @@ describe('mergeFragments', () => {
     expect(JSON.stringify(doc)).not.toContain('x-registered-routes');
   });
 
+  it('links each create operation to the operations on the created object (stateful clients follow them)', () => {
+    const withItems = fragment('payments', {
+      '/v1/merchants': {
+        post: operation({ operationId: 'merchants.create', 'x-required-scope': 'merchants:write' }),
+      },
+      '/v1/merchants/{id}': {
+        get: operation({ operationId: 'merchants.get' }),
+        post: operation({ operationId: 'merchants.update', 'x-required-scope': 'merchants:write' }),
+      },
+      '/v1/merchants/{id}/things/{thing_id}': { get: operation({ operationId: 'merchants.thing' }) },
+    });
+    const created = merge(withItems).paths['/v1/merchants'].post?.responses['200'] as {
+      links?: Record<string, unknown>;
+    };
+    expect(Object.keys(created.links ?? {}).sort()).toEqual(['merchants.get', 'merchants.update']);
+    expect(created.links?.['merchants.get']).toMatchObject({
+      operationId: 'merchants.get',
+      parameters: { id: '$response.body#/id' },
+    });
+  });
+
   it('adds the groupings, Idempotency-Key on POST and the headers of success answers', () => {
     const doc = merge(payments, webhooks);
     const post = doc.paths['/v1/merchants'].post;

@@ -14,6 +14,7 @@ import {
   ApiError,
   HTTP_METHODS,
   type OpenApiFragment,
+  type LinkObject,
   type OperationObject,
   type ParameterObject,
   type PathItemObject,
@@ -100,6 +101,33 @@ function decorate(path: string, method: string, operation: OperationObject): Ope
 }
 
 /**
+ * OpenAPI links from each create operation (`POST /v1/<resource>`) to every operation on
+ * `/v1/<resource>/{id}...`, feeding `{id}` from the created object's `id`: a stateful client
+ * (Schemathesis' stateful phase, an SDK's docs) learns which answer leads where, from the
+ * routes themselves rather than a hand-kept list.
+ */
+function addLinks(paths: Record<string, PathItemObject>): void {
+  for (const [path, item] of Object.entries(paths)) {
+    const created = item.post?.responses['200'];
+    if (!created || '$ref' in created || !/^\/v1\/[a-z-]+$/.test(path)) continue;
+    const links: Record<string, LinkObject> = {};
+    for (const [target, targetItem] of Object.entries(paths)) {
+      if (!target.startsWith(`${path}/{id}`) || /\{(?!id\})\w+\}/.test(target)) continue;
+      for (const method of HTTP_METHODS) {
+        const operation = targetItem[method];
+        if (!operation) continue;
+        links[operation.operationId] = {
+          operationId: operation.operationId,
+          parameters: { id: '$response.body#/id' },
+          description: `${method.toUpperCase()} ${target} with the id of the object created.`,
+        };
+      }
+    }
+    if (Object.keys(links).length) created.links = links;
+  }
+}
+
+/**
  * One document from the services' fragments. Refuses (throws) what would make it lie: the
  * same operation from two services, a prefix served by a service the gateway does not route
  * it to, or two different schemas under one name.
@@ -140,6 +168,7 @@ export function mergeFragments(
       schemas[name] = schema;
     }
   }
+  addLinks(paths);
   const base = options.publicBaseUrl.replace(/\/+$/, '');
   return {
     openapi: '3.1.0',

@@ -31,10 +31,18 @@ export interface HeaderObject {
   schema: JsonSchema;
 }
 
+/** How an answer's values feed another operation (OpenAPI links: stateful clients and fuzzers follow them). */
+export interface LinkObject {
+  operationId: string;
+  parameters?: Record<string, string>;
+  description?: string;
+}
+
 export interface ResponseObject {
   description: string;
   headers?: Record<string, HeaderObject | ReferenceObject>;
   content?: Record<string, MediaTypeObject>;
+  links?: Record<string, LinkObject>;
 }
 
 export interface OperationObject {
