@@ -11,6 +11,7 @@ import { createPayments, readPaymentsConfig, type PaymentsService } from '@paygr
 import {
   createLogger,
   EmbeddedBus,
+  Metrics,
   makePrivate,
   PRIVATE_DIR_MODE,
   randomBase62,
@@ -44,6 +45,8 @@ export interface Embedded {
   services: { payments: PaymentsService; invoicing: InvoicingService; webhooks: WebhooksService };
   operatorToken: string;
   demo?: DemoCredentials;
+  /** The process's Prometheus registry (served on METRICS_PORT by main.ts when set). */
+  metrics: Metrics;
   stop(): Promise<void>;
 }
 
@@ -82,6 +85,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     makePrivate(options.dataDir);
   }
   const database = await startEmbeddedDatabase(memory ? 'memory://' : join(options.dataDir, 'pg'));
+  // One registry for the process: the four apps label their series with their service.
+  const metrics = new Metrics();
   const bus = new EmbeddedBus(database.url, logger.child({ service: 'bus' }));
   await bus.connect();
 
@@ -95,7 +100,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     OPERATOR_TOKEN: operatorToken,
     PORT: String(options.port),
   };
-  const deps = { bus, clock: options.clock };
+  const deps = { metrics, bus, clock: options.clock };
   const payments = await createPayments(readPaymentsConfig(shared), {
     ...deps,
     logger: logger.child({ service: 'payments' }),
@@ -120,6 +125,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
   const gateway = await createGateway(gatewayConfig, {
     upstream,
     logger: logger.child({ service: 'gateway' }),
+    metrics,
   });
   const demo = options.demo === false ? undefined : await ensureDemo(gateway, options.dataDir);
   await gateway.app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
@@ -132,6 +138,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     services: { payments, invoicing, webhooks },
     operatorToken,
     demo,
+    metrics,
     async stop() {
       await gateway.stop();
       await Promise.all([payments.stop(), invoicing.stop(), webhooks.stop()]);

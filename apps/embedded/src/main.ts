@@ -27,6 +27,9 @@ async function main(): Promise<void> {
     `        curl -H "Authorization: Bearer ${embedded.demo?.secret_key}" ${embedded.url}/v1/events`,
     '',
   ];
+  if (process.env.METRICS_PORT) {
+    await embedded.metrics.listen(Number(process.env.METRICS_PORT), process.env.HOST ?? '127.0.0.1');
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
   const stop = async () => {
     await embedded.stop();

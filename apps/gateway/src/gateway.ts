@@ -8,6 +8,7 @@ import {
   RuntimeModule,
   startRuntime,
   type Logger,
+  type Metrics,
 } from '@paygrid/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AccountsService } from './accounts/accounts.service';
@@ -66,12 +67,13 @@ class GatewayModule {
 export interface Gateway {
   app: NestFastifyApplication;
   accounts: AccountsService;
+  metrics: Metrics;
   stop(): Promise<void>;
 }
 
 export async function createGateway(
   config: GatewayConfig,
-  options: { upstream?: Upstream; logger?: Logger } = {},
+  options: { upstream?: Upstream; logger?: Logger; metrics?: Metrics } = {},
 ): Promise<Gateway> {
   const runtime = await startRuntime({
     config,
@@ -80,6 +82,7 @@ export async function createGateway(
     topics: [],
     bus: 'none',
     logger: options.logger,
+    metrics: options.metrics,
   });
   let invalidation: InvalidationChannel;
   if (config.redisUrl) {
@@ -118,6 +121,7 @@ export async function createGateway(
     runtime,
     {
       internalGuard: false,
+      accessLog: true,
       configure: (fastify) => {
         registerSecurityHeaders(fastify, { publicBaseUrl: config.publicBaseUrl });
         registerProxy(fastify, {
@@ -135,6 +139,7 @@ export async function createGateway(
   return {
     app,
     accounts,
+    metrics: runtime.metrics,
     async stop() {
       await app.close();
       await upstream.close();

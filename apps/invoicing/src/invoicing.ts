@@ -15,6 +15,7 @@ import {
   type EventBus,
   type Logger,
   type ServiceRuntime,
+  type Metrics,
 } from '@paygrid/platform';
 import { BILLING_MIGRATIONS, createBilling, type Billing } from './billing/billing.module';
 import type { InvoicingConfig } from './config';
@@ -103,7 +104,7 @@ export interface InvoicingService {
 
 export async function createInvoicing(
   config: InvoicingConfig,
-  options: { bus?: EventBus; logger?: Logger; clock?: Clock } = {},
+  options: { bus?: EventBus; logger?: Logger; clock?: Clock; metrics?: Metrics } = {},
 ): Promise<InvoicingService> {
   const runtime = await startRuntime({
     config,

@@ -14,6 +14,7 @@ import {
   type EventBus,
   type Logger,
   type ServiceRuntime,
+  type Metrics,
 } from '@paygrid/platform';
 import type { PaymentsConfig } from './config';
 import { MerchantDecisionsController } from './merchants/merchant-decisions.controller';
@@ -145,7 +146,7 @@ export interface PaymentsService {
 
 export async function createPayments(
   config: PaymentsConfig,
-  options: { bus?: EventBus; logger?: Logger; clock?: Clock } = {},
+  options: { bus?: EventBus; logger?: Logger; clock?: Clock; metrics?: Metrics } = {},
 ): Promise<PaymentsService> {
   const runtime = await startRuntime({
     config,

@@ -14,6 +14,7 @@ import {
   type EventBus,
   type Logger,
   type ServiceRuntime,
+  type Metrics,
 } from '@paygrid/platform';
 import { blockListOf, type WebhooksConfig } from './config';
 import { DeliveryWorker } from './delivery/worker';
@@ -58,7 +59,7 @@ export interface WebhooksService {
 
 export async function createWebhooks(
   config: WebhooksConfig,
-  options: { bus?: EventBus; logger?: Logger; clock?: Clock } = {},
+  options: { bus?: EventBus; logger?: Logger; clock?: Clock; metrics?: Metrics } = {},
 ): Promise<WebhooksService> {
   const runtime = await startRuntime({
     config,
@@ -75,6 +76,29 @@ export async function createWebhooks(
     privateAllowList: blockListOf(config.privateTargets),
   };
   const worker = new DeliveryWorker(runtime.db, runtime.clock, runtime.logger, sandboxTargets);
+  // What an operator scales delivery on (the chart's autoscaler reads it): deliveries due now.
+  runtime.metrics.gauge(
+    'paygrid_webhook_queue_depth',
+    'Webhook deliveries pending and due now (scale the webhooks service on it).',
+    [],
+    async (set) => {
+      const [row] = await runtime.db.query<{ n: string }>(
+        `select count(*)::text as n from webhooks.deliveries where status = 'pending' and next_attempt_at <= now()`,
+      );
+      set({}, Number(row.n));
+    },
+  );
+  runtime.metrics.gauge(
+    'paygrid_webhook_endpoints_disabled',
+    'Webhook endpoints disabled (after 5 days of failures, or a 410).',
+    [],
+    async (set) => {
+      const [row] = await runtime.db.query<{ n: string }>(
+        `select count(*)::text as n from webhooks.endpoints where status = 'disabled'`,
+      );
+      set({}, Number(row.n));
+    },
+  );
   eventLog.onDeliveries = worker.wake;
   const endpoints = new EndpointsService(runtime.db, runtime.clock, sandboxTargets, worker.wake);
   const app = await createHttpApp(WebhooksModule.forRoot(runtime, eventLog, endpoints), runtime);

@@ -109,6 +109,8 @@ export interface ServiceConfig {
   outboxRelayEnabled: boolean;
   internalSecret: string;
   logLevel: string;
+  /** Where `GET /metrics` (Prometheus) is served, on its own port; undefined: not served. */
+  metricsPort?: number;
 }
 
 export function readServiceConfig(
@@ -142,6 +144,7 @@ export function readServiceConfig(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
       'info',
     ),
+    metricsPort: reader.optional('METRICS_PORT') ? reader.int('METRICS_PORT', 0, 0, 65535) : undefined,
   };
   return { reader, config };
 }

@@ -31,6 +31,7 @@ export * from './money';
 export * from './openapi';
 export * from './outbox/consumer';
 export * from './outbox/relay';
+export * from './observability/metrics';
 export * from './runtime';
 export * from './tenancy';
 export * from './signed-token';

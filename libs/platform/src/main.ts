@@ -3,13 +3,17 @@
 
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError } from './config';
+import type { Metrics } from './observability/metrics';
 
 export interface Runnable {
   app: NestFastifyApplication;
+  /** The process's metrics, served on METRICS_PORT when it is set. */
+  runtime?: { metrics: Metrics };
+  metrics?: Metrics;
   stop(): Promise<void>;
 }
 
-export function runMain<C extends { port: number; host: string }>(
+export function runMain<C extends { port: number; host: string; metricsPort?: number }>(
   readConfig: () => C,
   start: (config: C) => Promise<Runnable>,
 ): void {
@@ -17,6 +21,8 @@ export function runMain<C extends { port: number; host: string }>(
     const config = readConfig();
     const service = await start(config);
     await service.app.listen({ port: config.port, host: config.host });
+    const metrics = service.metrics ?? service.runtime?.metrics;
+    if (config.metricsPort !== undefined && metrics) await metrics.listen(config.metricsPort, config.host);
     let stopping = false;
     const stop = async () => {
       if (stopping) return;

@@ -13,6 +13,7 @@ import { createLogger, type Logger } from './logging';
 import { InboxConsumer } from './outbox/consumer';
 import { outboxChannel, OutboxRelay } from './outbox/relay';
 import { pruneIdempotencyKeys } from './idempotency/idempotency.interceptor';
+import { Metrics } from './observability/metrics';
 import { Periodic } from './periodic';
 
 export const RUNTIME = Symbol('PAYGRID_RUNTIME');
@@ -25,6 +26,8 @@ export interface ServiceRuntime {
   relay: OutboxRelay;
   consumer: InboxConsumer;
   clock: Clock;
+  /** The process's Prometheus registry (shared by the four apps of the embedded default). */
+  metrics: Metrics;
   stop(): Promise<void>;
 }
 
@@ -43,6 +46,8 @@ export interface RuntimeOptions {
   logger?: Logger;
   clock?: Clock;
   poolSize?: number;
+  /** The process's metrics; the embedded runner passes one for its four apps. */
+  metrics?: Metrics;
 }
 
 export async function startRuntime(options: RuntimeOptions): Promise<ServiceRuntime> {
@@ -86,6 +91,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
   ];
   const relay = new OutboxRelay(db, bus, logger, { singleInstance: config.mode === 'embedded' });
   if (bus.transport !== 'none' && config.outboxRelayEnabled) relay.start();
+  const metrics = options.metrics ?? new Metrics();
+  if (bus.transport !== 'none') registerOutboxGauges(metrics, db, config.service, options.schema);
   return {
     config,
     logger,
@@ -94,6 +101,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
     relay,
     consumer,
     clock: options.clock ?? systemClock,
+    metrics,
     async stop() {
       await Promise.all(housekeeping.map((task) => task.stop()));
       await relay.stop();
@@ -101,4 +109,28 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
       await db.close();
     },
   };
+}
+
+/** The outbox backlog: rows committed but not yet on the bus, and how long the oldest waits. */
+function registerOutboxGauges(metrics: Metrics, db: Database, service: string, schema: string): void {
+  let oldestAge = 0;
+  metrics.gauge(
+    'paygrid_outbox_backlog',
+    'Outbox rows not yet published to the bus.',
+    ['service'],
+    async (set) => {
+      const [row] = await db.query<{ n: string; age: string | null }>(
+        `select count(*)::text as n, extract(epoch from now() - min(created_at))::text as age
+         from ${schema}.outbox where published_at is null`,
+      );
+      set({ service }, Number(row.n));
+      oldestAge = row.age === null ? 0 : Math.max(0, Number(row.age));
+    },
+  );
+  metrics.gauge(
+    'paygrid_outbox_oldest_age_seconds',
+    'Age of the oldest unpublished outbox row, 0 when none (read together with paygrid_outbox_backlog).',
+    ['service'],
+    async (set) => set({ service }, oldestAge),
+  );
 }

@@ -7,6 +7,7 @@ import {
   PUBLIC_PAGE_PREFIXES,
   routeOwner,
   type AuthenticatedContext,
+  type InternalContext,
   type PublicContext,
   type ServiceName,
 } from '@paygrid/contracts';
@@ -90,7 +91,7 @@ function overloaded(): ApiError {
   );
 }
 
-type RawRequest = FastifyRequest & { rawBody?: Buffer; requestId?: string };
+type RawRequest = FastifyRequest & { rawBody?: Buffer; requestId?: string; paygrid?: InternalContext };
 
 function relay(reply: FastifyReply, response: UpstreamResponse): void {
   for (const name of FORWARDED_RESPONSE_HEADERS) {
@@ -167,6 +168,8 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     context: AuthenticatedContext | PublicContext,
   ) => {
     const url = canonicalRequestTarget(request.url);
+    // The access log line (written when the answer leaves) names the caller's account and key.
+    request.paygrid = context;
     const signed = signContext(deps.internalSecret, context, request.method, url);
     const response = await deps.upstream.request(service, {
       method: request.method,

@@ -15,6 +15,8 @@ import { OpenApiController } from '../openapi/openapi.controller';
 import { trackRoutes } from '../openapi/registered-routes';
 import { RUNTIME, type ServiceRuntime } from '../runtime';
 import { ApiExceptionFilter, requestIdOf, sendError, toApiError } from './exception-filter';
+import { routeOwner } from '@paygrid/contracts';
+import type { RequestWithContext } from './context';
 import { InternalContextGuard } from './guard';
 import { HEALTH_DETAILS, HealthController, type HealthDetails } from './health.controller';
 import { parseQuery } from './query';
@@ -54,6 +56,25 @@ export interface HttpAppOptions {
   internalGuard?: boolean;
   /** Registers plain Fastify routes or hooks before the app starts. */
   configure?: (fastify: FastifyInstance) => void | Promise<void>;
+  /**
+   * One JSON access-log line per request (the gateway, which sees every request once in both
+   * run modes; a service behind it would log the same request again).
+   */
+  accessLog?: boolean;
+}
+
+/**
+ * The route label of a request: its route template (`/v1/invoices/:id`). A catch-all route
+ * (the gateway's `/v1/*`) is labelled by the API prefix it serves, when the route table knows
+ * it; anything else is `unmatched`, so a client cannot grow the label set.
+ */
+export function routeLabel(request: FastifyRequest): string {
+  const template = request.routeOptions?.url;
+  if (!template) return 'unmatched';
+  if (!template.endsWith('*')) return template;
+  const prefix = template.slice(0, -1);
+  const next = request.url.slice(prefix.length).split(/[/?]/)[0];
+  return prefix === '/v1/' && routeOwner(next) ? `/v1/${next}` : template;
 }
 
 /**
@@ -172,6 +193,34 @@ export async function createHttpApp(
   });
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('request-id', requestIdOf(request));
+  });
+  // Every answer is counted and timed (docs/observability.md); the gateway also logs it.
+  fastify.addHook('onResponse', async (request: FastifyRequest & RequestWithContext, reply: FastifyReply) => {
+    const route = routeLabel(request);
+    const status = reply.statusCode;
+    runtime.metrics.observeHttp(
+      runtime.config.service,
+      request.method,
+      route,
+      status,
+      reply.elapsedTime / 1000,
+    );
+    if (!options.accessLog) return;
+    const caller = request.paygrid?.kind === 'api' ? request.paygrid : undefined;
+    runtime.logger.info(
+      {
+        access: true,
+        method: request.method,
+        route,
+        status,
+        latency_ms: Math.round(reply.elapsedTime * 10) / 10,
+        request_id: requestIdOf(request),
+        account_id: caller?.account ?? null,
+        key_id: caller?.key_id ?? null,
+        livemode: caller?.livemode ?? null,
+      },
+      'request',
+    );
   });
   // Errors raised before a handler runs (body parsing, unknown routes) reach NestJS's error
   // handler, and through it the ApiExceptionFilter below.
