@@ -17,6 +17,7 @@ import {
   randomBase62,
   startEmbeddedDatabase,
   type Clock,
+  type EmbeddedDatabase,
   type Logger,
 } from '@paygrid/platform';
 import { createWebhooks, readWebhooksConfig, type WebhooksService } from '@paygrid/webhooks';
@@ -85,9 +86,28 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     makePrivate(options.dataDir);
   }
   const database = await startEmbeddedDatabase(memory ? 'memory://' : join(options.dataDir, 'pg'));
+  // What has started so far, stopped in reverse if a later step fails (a bad setting, a
+  // failed migration), so a failed start leaves no open database or timers behind.
+  const started: Array<() => Promise<void>> = [() => database.close()];
+  try {
+    return await startApps(options, env, logger, database, started);
+  } catch (error) {
+    for (const stop of started.reverse()) await stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function startApps(
+  options: EmbeddedOptions,
+  env: Record<string, string | undefined>,
+  logger: Logger,
+  database: EmbeddedDatabase,
+  started: Array<() => Promise<void>>,
+): Promise<Embedded> {
   // One registry for the process: the four apps label their series with their service.
   const metrics = new Metrics();
   const bus = new EmbeddedBus(database.url, logger.child({ service: 'bus' }));
+  started.push(() => bus.close());
   await bus.connect();
 
   const operatorToken = operatorTokenFor(options.dataDir, env);
@@ -100,20 +120,24 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     OPERATOR_TOKEN: operatorToken,
     PORT: String(options.port),
   };
+  // Read first: a configuration problem stops the start before anything else runs.
+  const gatewayConfig = readGatewayConfig(shared);
   const deps = { metrics, bus, clock: options.clock };
   const payments = await createPayments(readPaymentsConfig(shared), {
     ...deps,
     logger: logger.child({ service: 'payments' }),
   });
+  started.push(() => payments.stop());
   const invoicing = await createInvoicing(readInvoicingConfig(shared), {
     ...deps,
     logger: logger.child({ service: 'invoicing' }),
   });
+  started.push(() => invoicing.stop());
   const webhooks = await createWebhooks(readWebhooksConfig(shared), {
     ...deps,
     logger: logger.child({ service: 'webhooks' }),
   });
-  const gatewayConfig = readGatewayConfig(shared);
+  started.push(() => webhooks.stop());
   const upstream = new InjectUpstream(
     {
       payments: payments.app.getHttpAdapter().getInstance(),
@@ -127,6 +151,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     logger: logger.child({ service: 'gateway' }),
     metrics,
   });
+  started.push(() => gateway.stop());
   const demo = options.demo === false ? undefined : await ensureDemo(gateway, options.dataDir);
   await gateway.app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
   const address = gateway.app.getHttpServer().address();

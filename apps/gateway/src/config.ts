@@ -1,11 +1,17 @@
 // Gateway configuration: the common service settings plus the upstream services, Redis and
 // the operator token.
 
-import { readServiceConfig, type ServiceConfig } from '@paygrid/platform';
+import { readServiceConfig, type EnvReader, type ServiceConfig } from '@paygrid/platform';
 import type { ServiceName } from '@paygrid/contracts';
 
 export interface GatewayConfig extends ServiceConfig {
   upstreams: Record<ServiceName, string>;
+  /**
+   * The services this installation runs (PAYGRID_SERVICES, default all three): a
+   * payments-only or invoicing-only deployment leaves one out, and its routes answer 404
+   * service_not_installed instead of waiting on a service that is not there.
+   */
+  services: ServiceName[];
   redisUrl?: string;
   operatorToken: string;
   upstreamTimeoutMs: number;
@@ -28,6 +34,7 @@ export function readGatewayConfig(
     embedded ? `inject://${name}` : reader.url(name, ['http', 'https'], `http://127.0.0.1:${port}`);
   const result: GatewayConfig = {
     ...config,
+    services: installedServices(reader),
     upstreams: {
       payments: upstream('PAYMENTS_URL', 3001),
       invoicing: upstream('INVOICING_URL', 3002),
@@ -47,4 +54,24 @@ export function readGatewayConfig(
   };
   reader.done();
   return result;
+}
+
+const ALL_SERVICES: readonly ServiceName[] = ['payments', 'invoicing', 'webhooks'];
+
+function installedServices(reader: EnvReader): ServiceName[] {
+  const raw = reader.optional('PAYGRID_SERVICES');
+  if (!raw) return [...ALL_SERVICES];
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !(ALL_SERVICES as readonly string[]).includes(n));
+  if (unknown.length)
+    reader.invalid(
+      `PAYGRID_SERVICES: unknown service ${unknown.join(', ')} (known: ${ALL_SERVICES.join(', ')})`,
+    );
+  const services = ALL_SERVICES.filter((s) => names.includes(s));
+  if (!services.includes('payments') && !services.includes('invoicing'))
+    reader.invalid('PAYGRID_SERVICES must include payments or invoicing (or both)');
+  return services;
 }

@@ -1,6 +1,7 @@
 // Assembles the gateway: its runtime (database, no bus), the accounts and keys, the admin
 // API, health, and the /v1 proxy to the services.
 
+import type { ServiceName } from '@paygrid/contracts';
 import { Module, type DynamicModule } from '@nestjs/common';
 import {
   createHttpApp,
@@ -27,7 +28,7 @@ import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-li
 import { registerProxy } from './routing/proxy';
 import { HttpUpstream, type Upstream } from './routing/upstream';
 import { registerSecurityHeaders } from './security-headers';
-import { UPSTREAM } from './tokens';
+import { INSTALLED_SERVICES, UPSTREAM } from './tokens';
 
 export const GATEWAY_MIGRATIONS = [platformTablesMigration('gateway'), Accounts1700000000100];
 
@@ -41,6 +42,7 @@ class GatewayModule {
     internalSecret: string;
     publicBaseUrl: string;
     document: OpenApiDocumentService;
+    services: readonly ServiceName[];
   }): DynamicModule {
     return {
       module: GatewayModule,
@@ -55,6 +57,7 @@ class GatewayModule {
       providers: [
         { provide: AccountsService, useValue: deps.accounts },
         { provide: UPSTREAM, useValue: deps.upstream },
+        { provide: INSTALLED_SERVICES, useValue: deps.services },
         { provide: OPERATOR_TOKEN, useValue: deps.operatorToken },
         { provide: OperatorForwarder, useValue: new OperatorForwarder(deps.upstream, deps.internalSecret) },
         OperatorGuard,
@@ -107,7 +110,7 @@ export async function createGateway(
   }
   const rateLimits = new ApiRateLimits(limiter, config.rateLimits, config.authFailuresPerSecond);
   const upstream = options.upstream ?? new HttpUpstream(config.upstreams, config.upstreamTimeoutMs);
-  const document = new OpenApiDocumentService(upstream, config.publicBaseUrl);
+  const document = new OpenApiDocumentService(upstream, config.publicBaseUrl, config.services);
   const app = await createHttpApp(
     GatewayModule.forRoot({
       runtime,
@@ -117,6 +120,7 @@ export async function createGateway(
       internalSecret: config.internalSecret,
       publicBaseUrl: config.publicBaseUrl,
       document,
+      services: config.services,
     }),
     runtime,
     {
@@ -132,6 +136,7 @@ export async function createGateway(
           logger: runtime.logger,
           maxInFlight: config.maxInFlight,
           document,
+          services: config.services,
         });
       },
     },

@@ -5,10 +5,8 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { ServiceName } from '@paygrid/contracts';
 import { Public, RUNTIME, type ServiceRuntime } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
-import { UPSTREAM } from './tokens';
+import { INSTALLED_SERVICES, UPSTREAM } from './tokens';
 import type { Upstream } from './routing/upstream';
-
-const SERVICES: ServiceName[] = ['payments', 'invoicing', 'webhooks'];
 
 @Controller()
 @Public({ bypassGateway: true })
@@ -16,13 +14,14 @@ export class GatewayHealthController {
   constructor(
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
     @Inject(UPSTREAM) private readonly upstream: Upstream,
+    @Inject(INSTALLED_SERVICES) private readonly services: readonly ServiceName[],
   ) {}
 
   @Get('health')
   async health(@Res() reply: FastifyReply): Promise<void> {
     const services: Record<string, unknown> = {};
     await Promise.all(
-      SERVICES.map(async (name) => {
+      this.services.map(async (name) => {
         try {
           const { status, body } = await this.upstream.health(name);
           services[name] = status === 200 ? body : { status: 'unavailable', detail: body };

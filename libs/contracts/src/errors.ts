@@ -91,6 +91,12 @@ export const ERROR_CATALOGUE = {
     type: 'invalid_request_error',
     description: 'The URL exists but not with this HTTP method; the Allow header lists the methods it takes.',
   },
+  service_not_installed: {
+    status: 404,
+    type: 'invalid_request_error',
+    description:
+      'This installation does not include the service behind this URL (a payments-only or invoicing-only deployment).',
+  },
   invalid_state_transition: {
     status: 409,
     type: 'invalid_request_error',

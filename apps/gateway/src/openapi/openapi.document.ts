@@ -202,6 +202,8 @@ export class OpenApiDocumentService {
   constructor(
     private readonly upstream: Upstream,
     private readonly publicBaseUrl: string,
+    /** The services of this installation: the document describes only what it serves. */
+    private readonly services: readonly ServiceName[] = API_SERVICES,
   ) {}
 
   get(): Promise<OpenApiDocument> {
@@ -213,7 +215,8 @@ export class OpenApiDocumentService {
   }
 
   private async build(): Promise<OpenApiDocument> {
-    const fragments = await Promise.all(API_SERVICES.map((service) => this.fragment(service)));
+    const installed = API_SERVICES.filter((service) => this.services.includes(service));
+    const fragments = await Promise.all(installed.map((service) => this.fragment(service)));
     return mergeFragments(fragments, { publicBaseUrl: this.publicBaseUrl });
   }
 

@@ -51,6 +51,8 @@ export interface ProxyDeps {
    * request is answered 503 at once (Retry-After: 1) instead of queueing behind the others.
    */
   maxInFlight: number;
+  /** The services this installation runs; a route of another answers 404 service_not_installed. */
+  services?: readonly ServiceName[];
   /** The public API document: which methods each path takes (405 with `Allow` for the others). */
   document?: Pick<OpenApiDocumentService, 'get'>;
 }
@@ -167,6 +169,12 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     service: ServiceName,
     context: AuthenticatedContext | PublicContext,
   ) => {
+    if (deps.services && !deps.services.includes(service)) {
+      throw new ApiError(
+        'service_not_installed',
+        `This installation does not include the ${service} service that serves ${request.url.split('?')[0]}.`,
+      );
+    }
     const url = canonicalRequestTarget(request.url);
     // The access log line (written when the answer leaves) names the caller's account and key.
     request.paygrid = context;
