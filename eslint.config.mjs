@@ -1,6 +1,7 @@
 // Lint: typescript-eslint's recommended rules on the sources and tests, plus the house rules
 // of docs/style.md that a linter can check (no default exports, no non-null assertions).
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -17,6 +18,22 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
+    },
+  },
+  {
+    // Every workspace declares what its code imports (issue 14 item 5): a package that
+    // resolves only through the workspace's hoisting breaks the day the hoisting changes, and a
+    // team deploying one app alone cannot see what it needs. The nearest package.json counts;
+    // type-only imports too (tsc needs the package to build). Tests and specs use the root's
+    // devDependencies.
+    files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: false, optionalDependencies: false, peerDependencies: true, includeTypes: true },
       ],
     },
   },
