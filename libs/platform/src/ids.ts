@@ -25,7 +25,7 @@ export const ID_PREFIXES = [
   'cmd',
   'ii',
   'att',
-  'pconn',
+  'pcon',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -132,5 +132,5 @@ export class AdminProcessorConnectionDto {
   @IsIn(['test', 'live']) mode: 'test' | 'live';
   @IsString() @MaxLength(40) processor: string;
   @IsObject() credentials: Record<string, unknown>;
-  @IfPresent() @IsObject() @IsMetadata() metadata?: Record<string, string>;
+  @IfPresent() @IsString() @Length(1, 500) description?: string;
 }

@@ -9,7 +9,7 @@ export interface ProcessorCredentials {
   /** The API key the connector authenticates with. */
   secret_key: string;
   /** The secret the processor signs its webhooks with (processor webhooks in: later work). */
-  webhook_secret: string;
+  webhook_signing_secret: string;
 }
 
 export type Verification = { ok: true; processor_account: string } | { ok: false; message: string };

@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Processor connections (docs/api.md Part 2, processor connections): one account's credentials
  * for one processor in one mode, sealed with AES-256-GCM (secrets_key_id names the key of
- * PROCESSOR_SECRETS_KEYS that sealed them). At most one active connection per account and mode:
+ * PROCESSOR_SECRETS_KEYS that sealed them). At most one connection that is not disabled per account and mode:
  * live payments route to it (connectors/connector-router.ts).
  */
 export class ProcessorConnections1700000000240 implements MigrationInterface {
@@ -16,7 +16,8 @@ export class ProcessorConnections1700000000240 implements MigrationInterface {
         account_id text not null,
         livemode boolean not null,
         processor text not null check (processor in ('stripe')),
-        status text not null default 'active' check (status in ('active', 'disabled')),
+        status text not null default 'active' check (status in ('active', 'failing', 'disabled')),
+        description text,
         secret_key_last4 text not null,
         secrets_key_id text not null,
         secrets_ciphertext text not null,
@@ -26,7 +27,6 @@ export class ProcessorConnections1700000000240 implements MigrationInterface {
         verification_message text,
         verified_at timestamptz,
         disabled_at timestamptz,
-        metadata jsonb not null default '{}',
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now()
       )`);
@@ -34,7 +34,7 @@ export class ProcessorConnections1700000000240 implements MigrationInterface {
       `create index processor_connections_list on payments.processor_connections (account_id, livemode, created_at desc, id desc)`,
     );
     await runner.query(
-      `create unique index processor_connections_one_active on payments.processor_connections (account_id, livemode) where status = 'active'`,
+      `create unique index processor_connections_one_active on payments.processor_connections (account_id, livemode) where status <> 'disabled'`,
     );
   }
 

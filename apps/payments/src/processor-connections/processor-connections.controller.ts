@@ -3,7 +3,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
 import { Caller, ListQuery, Operation, OwnIdempotency, RequireScope } from '@paygrid/platform';
-import { CreateProcessorConnectionDto } from './processor-connections.dto';
+import { CreateProcessorConnectionDto, UpdateProcessorConnectionDto } from './processor-connections.dto';
 import { ProcessorConnectionsService, serializeProcessorConnection } from './processor-connections.service';
 
 const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
@@ -20,7 +20,7 @@ export class ProcessorConnectionsController {
   @Operation({
     summary: 'Connect a payment processor',
     description:
-      "Stores the processor's credentials for the key's mode, sealed at rest and never returned (only `secret_key_last4`). The new connection is the active one: a previous active connection of the mode is disabled in the same step. Live payments of the account go to the active live connection. Nothing is sent to the processor: `POST /v1/processor-connections/{id}/verify` checks the credentials.",
+      "Stores the processor's credentials for the key's mode, sealed at rest and never returned (only `credentials.secret_key_last4`). The new connection is the one in use: a previous connection of the mode that is not disabled is disabled in the same step. Live payments of the account go to the active live connection. Nothing is sent to the processor: `POST /v1/processor-connections/{id}/verify` checks the credentials.",
     response: 'ProcessorConnection',
     errors: ['processor_secrets_unavailable'],
   })
@@ -50,11 +50,29 @@ export class ProcessorConnectionsController {
   @Operation({
     summary: 'Retrieve a processor connection',
     description:
-      'The connection without its credentials: the key’s last 4, the processor’s account id once verified.',
+      "The connection without its credentials: the key's last 4, the processor's account id once verified.",
     response: 'ProcessorConnection',
   })
   async get(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
     return serializeProcessorConnection(await this.connections.get(tenantOf(caller), id));
+  }
+
+  @Post(':id')
+  @HttpCode(200)
+  @RequireScope('processor_connections:write')
+  @Operation({
+    summary: 'Update a processor connection',
+    description:
+      'Changes the description, or rotates the credentials in place (sealed again; the verification starts again as `unverified`, and a `failing` connection is `active` again). A disabled connection cannot take new credentials (409 `invalid_state_transition`).',
+    response: 'ProcessorConnection',
+    errors: ['invalid_state_transition', 'processor_secrets_unavailable'],
+  })
+  async update(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @Body() body: UpdateProcessorConnectionDto,
+  ) {
+    return serializeProcessorConnection(await this.connections.update(tenantOf(caller), id, body));
   }
 
   @Post(':id/disable')

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { IsMetadata, IsOmittable, JSONSchema } from '@paygrid/platform';
+import { IsIn, IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsOmittable, JSONSchema } from '@paygrid/platform';
 
 export const PROCESSORS = ['stripe'] as const;
 export type ProcessorName = (typeof PROCESSORS)[number];
@@ -20,7 +20,7 @@ export class ProcessorCredentialsDto {
   })
   @IsString()
   @MaxLength(255)
-  webhook_secret: string;
+  webhook_signing_secret: string;
 }
 
 @JSONSchema({
@@ -29,7 +29,7 @@ export class ProcessorCredentialsDto {
       processor: 'stripe',
       credentials: {
         secret_key: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
-        webhook_secret: 'whsec_4eC39HqLyjWDarjtT1zdp7dc',
+        webhook_signing_secret: 'whsec_4eC39HqLyjWDarjtT1zdp7dc',
       },
     },
   ],
@@ -43,7 +43,22 @@ export class CreateProcessorConnectionDto {
   @Type(() => ProcessorCredentialsDto)
   credentials: ProcessorCredentialsDto;
 
-  @IsOmittable() @IsObject() @IsMetadata() metadata?: Record<string, string>;
+  @IsOmittable() @IsString() @Length(1, 500) description?: string;
+}
+
+/** A new description, or new credentials (a key rotation: the connection stays the same). */
+@JSONSchema({
+  examples: [{ description: 'Stripe, main account' }],
+})
+export class UpdateProcessorConnectionDto {
+  @IsOmittable() @IsString() @Length(1, 500) description?: string;
+
+  @IsOmittable()
+  @JSONSchema({ description: 'Replaces the stored credentials; the verification starts again.' })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ProcessorCredentialsDto)
+  credentials?: ProcessorCredentialsDto;
 }
 
 /** The operator's create (admin API): the same, for a named account and mode. */

@@ -1,10 +1,14 @@
 // Processor connections: an account's credentials for a payment processor, per mode (docs/api.md
 // Part 2). Credentials are sealed before they reach a query (secret-box.ts) and never leave this
 // file in clear except into the processor's client; what is shown is the key's last 4 and the
-// processor's account id. At most one connection per account and mode is active: creating one
-// disables the previous one in the same transaction, so a key is rotated with one call and
-// there is no moment without a connection. Live payments route to the active live connection
+// processor's account id. At most one connection per account and mode is in use (active, or
+// failing: its last verification was refused): creating one disables the previous one in the
+// same transaction, so there is never a moment without one and never two; POST /:id rotates a
+// connection's credentials in place. Live payments route to the live connection in use
 // (LiveConnectors, below).
+//
+// States (one place): active -> failing (verify refused) -> active (verify succeeded);
+// active | failing -> disabled (disable, or replaced by a new connection). disabled is final.
 
 import {
   ApiError,
@@ -21,10 +25,15 @@ import {
 import type { PaymentConnector } from '../connectors/connector';
 import type { LiveConnectors } from '../connectors/connector-router';
 import type { ProcessorCredentials, ProcessorDefinition } from '../connectors/processor';
-import type { CreateProcessorConnectionDto, ProcessorName } from './processor-connections.dto';
+import type {
+  CreateProcessorConnectionDto,
+  ProcessorCredentialsDto,
+  ProcessorName,
+  UpdateProcessorConnectionDto,
+} from './processor-connections.dto';
 import type { SecretBox } from './secret-box';
 
-export type ConnectionStatus = 'active' | 'disabled';
+export type ConnectionStatus = 'active' | 'failing' | 'disabled';
 
 export interface ProcessorConnectionRow {
   id: string;
@@ -32,6 +41,7 @@ export interface ProcessorConnectionRow {
   livemode: boolean;
   processor: ProcessorName;
   status: ConnectionStatus;
+  description: string | null;
   secret_key_last4: string;
   secrets_key_id: string;
   secrets_ciphertext: string;
@@ -40,7 +50,6 @@ export interface ProcessorConnectionRow {
   verification_message: string | null;
   verified_at: Date | null;
   disabled_at: Date | null;
-  metadata: Record<string, string>;
   created_at: Date;
   updated_at: Date;
 }
@@ -55,7 +64,8 @@ export function serializeProcessorConnection(row: ProcessorConnectionRow) {
     livemode: row.livemode,
     processor: row.processor,
     status: row.status,
-    secret_key_last4: row.secret_key_last4,
+    description: row.description,
+    credentials: { secret_key_last4: row.secret_key_last4 },
     processor_account: row.processor_account,
     verification: {
       status: row.verification_status,
@@ -63,7 +73,6 @@ export function serializeProcessorConnection(row: ProcessorConnectionRow) {
       verified_at: iso(row.verified_at),
     },
     disabled_at: iso(row.disabled_at),
-    metadata: row.metadata,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
@@ -86,25 +95,19 @@ export class ProcessorConnectionsService implements LiveConnectors {
 
   async create(tenant: Tenant, input: CreateProcessorConnectionDto): Promise<ProcessorConnectionRow> {
     const box = this.requireBox();
-    const processor = this.processors[input.processor];
-    const credentials: ProcessorCredentials = {
-      secret_key: input.credentials.secret_key,
-      webhook_secret: input.credentials.webhook_secret,
-    };
-    const problem = processor.checkCredentials(credentials, tenant.livemode);
-    if (problem) throw new ApiError('parameter_invalid', problem.message, problem.param);
+    const credentials = this.checked(input.processor, input.credentials, tenant.livemode);
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
       // Serializes creates of one account and mode (the partial unique index is the backstop).
       await tx.query(
         `update ${TABLE} set status = 'disabled', disabled_at = $3, updated_at = $3
-          where account_id = $1 and livemode = $2 and status = 'active'`,
+          where account_id = $1 and livemode = $2 and status <> 'disabled'`,
         [tenant.account, tenant.livemode, now],
       );
-      const id = newId('pconn');
+      const id = newId('pcon');
       const sealed = box.seal(JSON.stringify(credentials), aad({ id }));
       const [row] = await tx.query<ProcessorConnectionRow>(
-        `insert into ${TABLE} (id, account_id, livemode, processor, secret_key_last4, secrets_key_id, secrets_ciphertext, metadata, created_at, updated_at)
+        `insert into ${TABLE} (id, account_id, livemode, processor, secret_key_last4, secrets_key_id, secrets_ciphertext, description, created_at, updated_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) returning *`,
         [
           id,
@@ -114,7 +117,7 @@ export class ProcessorConnectionsService implements LiveConnectors {
           credentials.secret_key.slice(-4),
           sealed.key_id,
           sealed.ciphertext,
-          input.metadata ?? {},
+          input.description ?? null,
           now,
         ],
       );
@@ -134,7 +137,54 @@ export class ProcessorConnectionsService implements LiveConnectors {
     });
   }
 
-  /** active -> disabled; live payments of the account are refused from now on. Idempotent. */
+  /**
+   * A new description and/or new credentials (re-sealed; the verification starts again and a
+   * failing connection is active again until the next verification says otherwise).
+   */
+  async update(
+    tenant: Tenant,
+    id: string,
+    input: UpdateProcessorConnectionDto,
+  ): Promise<ProcessorConnectionRow> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.lock(tx, tenant, id);
+      if (row.status === 'disabled' && input.credentials) {
+        throw new ApiError(
+          'invalid_state_transition',
+          'A disabled processor connection cannot be given new credentials.',
+        );
+      }
+      const now = this.clock.now();
+      let sealed: { key_id: string; ciphertext: string; last4: string } | undefined;
+      if (input.credentials) {
+        const credentials = this.checked(row.processor, input.credentials, row.livemode);
+        sealed = {
+          ...this.requireBox().seal(JSON.stringify(credentials), aad(row)),
+          last4: credentials.secret_key.slice(-4),
+        };
+      }
+      const [updated] = await tx.query<ProcessorConnectionRow>(
+        `update ${TABLE} set description = coalesce($2, description), updated_at = $3,
+            secrets_key_id = coalesce($4, secrets_key_id), secrets_ciphertext = coalesce($5, secrets_ciphertext),
+            secret_key_last4 = coalesce($6, secret_key_last4),
+            status = case when $4::text is not null and status = 'failing' then 'active' else status end,
+            verification_status = case when $4::text is not null then 'unverified' else verification_status end,
+            verification_message = case when $4::text is not null then null else verification_message end
+          where id = $1 returning *`,
+        [
+          row.id,
+          input.description ?? null,
+          now,
+          sealed?.key_id ?? null,
+          sealed?.ciphertext ?? null,
+          sealed?.last4 ?? null,
+        ],
+      );
+      return updated;
+    });
+  }
+
+  /** active | failing -> disabled; live payments of the account are refused from now on. Idempotent. */
   async disable(tenant: Tenant, id: string): Promise<ProcessorConnectionRow> {
     return this.db.transaction(async (tx) => {
       const row = await this.lock(tx, tenant, id);
@@ -157,7 +207,8 @@ export class ProcessorConnectionsService implements LiveConnectors {
     const verification = await this.processors[row.processor].verify(this.credentials(row));
     const [updated] = await this.db.query<ProcessorConnectionRow>(
       `update ${TABLE} set verification_status = $2, verification_message = $3, verified_at = $4,
-          processor_account = coalesce($5, processor_account), updated_at = $4
+          processor_account = coalesce($5, processor_account), updated_at = $4,
+          status = case when status = 'disabled' then status when $2 = 'succeeded' then 'active' else 'failing' end
         where id = $1 returning *`,
       [
         row.id,
@@ -208,7 +259,7 @@ export class ProcessorConnectionsService implements LiveConnectors {
 
   async forAccount(accountId: string): Promise<PaymentConnector | null> {
     const [row] = await this.db.query<ProcessorConnectionRow>(
-      `select * from ${TABLE} where account_id = $1 and livemode and status = 'active'`,
+      `select * from ${TABLE} where account_id = $1 and livemode and status <> 'disabled'`,
       [accountId],
     );
     if (!row || !this.box) return null;
@@ -222,9 +273,24 @@ export class ProcessorConnectionsService implements LiveConnectors {
 
   async configuredAccounts(): Promise<number> {
     const [row] = await this.db.query<{ n: string }>(
-      `select count(distinct account_id)::text as n from ${TABLE} where livemode and status = 'active'`,
+      `select count(distinct account_id)::text as n from ${TABLE} where livemode and status <> 'disabled'`,
     );
     return Number(row?.n ?? 0);
+  }
+
+  /** The credentials as the processor wants them for the mode, or 400 naming the field. */
+  private checked(
+    processor: ProcessorName,
+    input: ProcessorCredentialsDto,
+    livemode: boolean,
+  ): ProcessorCredentials {
+    const credentials: ProcessorCredentials = {
+      secret_key: input.secret_key,
+      webhook_signing_secret: input.webhook_signing_secret,
+    };
+    const problem = this.processors[processor].checkCredentials(credentials, livemode);
+    if (problem) throw new ApiError('parameter_invalid', problem.message, problem.param);
+    return credentials;
   }
 
   private credentials(row: ProcessorConnectionRow): ProcessorCredentials {

@@ -1,20 +1,31 @@
 // The processor connection object (docs/api.md Part 2), exactly as the payments service
 // serialises it. Credentials are write-only: no property of this object carries them.
 
-import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
+import { idOf, listOf, nullable, strictObject, timestamp, type JsonSchema } from './json-schema';
 
 export const ProcessorConnectionSchema: JsonSchema = strictObject(
   {
-    id: idOf('pconn', 'Unique identifier.'),
+    id: idOf('pcon', 'Unique identifier.'),
     object: { type: 'string', const: 'processor_connection' },
     livemode: { type: 'boolean' },
     processor: { type: 'string', enum: ['stripe'] },
     status: {
       type: 'string',
-      enum: ['active', 'disabled'],
-      description: 'active -> disabled. At most one active connection per account and mode.',
+      enum: ['active', 'failing', 'disabled'],
+      description:
+        'active <-> failing (the last verification was refused); either -> disabled (final). At most one connection per account and mode is not disabled; live payments go to it.',
     },
-    secret_key_last4: { type: 'string', maxLength: 4, description: 'The last 4 characters of the API key.' },
+    description: nullable({ type: 'string', maxLength: 500 }),
+    credentials: strictObject(
+      {
+        secret_key_last4: {
+          type: 'string',
+          maxLength: 4,
+          description: 'The last 4 characters of the API key.',
+        },
+      },
+      'What is shown of the credentials: never the credentials themselves.',
+    ),
     processor_account: nullable({
       type: 'string',
       description: "The processor's account id (Stripe: `acct_...`), known once verified.",
@@ -28,7 +39,6 @@ export const ProcessorConnectionSchema: JsonSchema = strictObject(
       'The last verification (`POST /v1/processor-connections/{id}/verify`).',
     ),
     disabled_at: nullable(timestamp('When it was disabled.')),
-    metadata: schemaRef('Metadata'),
     created_at: timestamp('Creation time.'),
     updated_at: timestamp('Last change.'),
   },

@@ -43,10 +43,10 @@ export class StripeProcessor implements ProcessorDefinition {
         message: `A ${livemode ? 'live' : 'test'} connection needs a Stripe ${livemode ? 'live' : 'test'} key.`,
       };
     }
-    if (!WEBHOOK_SECRET.test(credentials.webhook_secret)) {
+    if (!WEBHOOK_SECRET.test(credentials.webhook_signing_secret)) {
       return {
-        param: 'credentials[webhook_secret]',
-        message: 'webhook_secret must be a Stripe webhook signing secret (whsec_).',
+        param: 'credentials[webhook_signing_secret]',
+        message: 'webhook_signing_secret must be a Stripe webhook signing secret (whsec_).',
       };
     }
     return undefined;
