@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ledgerImbalances, postingMismatches } from '../../apps/payments/src/ledger/ledger';
 import { pathOf, payPage } from '../support/pages';
-import { startPlatform, type Platform, type TestAccount } from '../support/platform';
+import { DAY_MS, startPlatform, type Platform, type TestAccount } from '../support/platform';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 
 /** A card that is not one of the sandbox's test cards: only a real processor can take it. */
@@ -28,7 +28,11 @@ let account: TestAccount;
 
 beforeAll(async () => {
   stripe = await startStripeMock('succeeded');
-  platform = await startPlatform({ env: { STRIPE_API_BASE: stripe.url }, logFile: LOG_FILE });
+  platform = await startPlatform({
+    env: { STRIPE_API_BASE: stripe.url },
+    logFile: LOG_FILE,
+    paymentsTestClock: true,
+  });
   account = await platform.newAccount(['payments']);
 }, 120_000);
 
@@ -158,6 +162,37 @@ it('is refunded in part, twice, by Stripe; the ledger balances after each', asyn
   expect(refunds.map((r) => r.processor_reference.slice(0, 3))).toEqual(['re_', 're_']);
 });
 
+it('a recurring live link keeps the card at Stripe and charges the next cycle off-session', async () => {
+  const merchant = (await live('GET', `/v1/payment-links/${paymentLink.id}`)).body.merchant;
+  const link = (
+    await live('POST', '/v1/payment-links', {
+      merchant,
+      type: 'recurring',
+      amount: 990,
+      currency: 'GBP',
+      recurring: { interval: 'week' },
+    })
+  ).body;
+  const paid = await payPage(platform, pathOf(link.url), CARD);
+  expect(String(paid.body)).toContain('Payment successful');
+  const [first] = (await live('GET', `/v1/transactions?payment_link=${link.id}`)).body.data;
+  expect(first).toMatchObject({ status: 'succeeded', mandate: expect.stringMatching(/^mdt_/) });
+  // The stored credential is Stripe's Customer and PaymentMethod, never the card.
+  const [mandate] = await platform.sql<{ credential: string }>(
+    'payments',
+    'select credential from payments.mandates where id = $1',
+    [first.mandate],
+  );
+  expect(mandate.credential).toMatch(/^cus_\w+\|pm_\w+$/);
+
+  await platform.advancePaymentsClock(7 * DAY_MS + 60_000);
+  const charges = (await live('GET', '/v1/transactions?limit=100')).body.data.filter(
+    (t: { mandate: string | null; type: string }) => t.mandate === first.mandate && t.type === 'payment',
+  );
+  expect(charges.map((t: { status: string }) => t.status)).toEqual(['succeeded', 'succeeded']);
+  expect(await ledger()).toEqual([[], []]);
+});
+
 it('once the connection is disabled, live payments are refused again and nothing succeeds', async () => {
   const disabled = await live('POST', `/v1/processor-connections/${connection}/disable`);
   expect(disabled.body).toMatchObject({ status: 'disabled', disabled_at: expect.any(String) });
@@ -171,8 +206,9 @@ it('once the connection is disabled, live payments are refused again and nothing
   expect([refund.status, refund.body.error.code]).toEqual([409, 'processor_not_configured']);
   const [counts] = await platform.sql<{ succeeded: string }>(
     'payments',
-    `select count(*)::text as succeeded from payments.transactions where account_id = $1 and livemode and type = 'payment' and status = 'succeeded'`,
-    [account.id],
+    `select count(*)::text as succeeded from payments.transactions
+      where account_id = $1 and livemode and type = 'payment' and status = 'succeeded' and payment_link = $2`,
+    [account.id, paymentLink.id],
   );
   expect(counts.succeeded).toBe('1');
 });
