@@ -55,6 +55,12 @@ export function readPaymentsConfig(
   }
   const stripeApi = stripeApiBase(reader.url('STRIPE_API_BASE', ['http', 'https'], 'https://api.stripe.com'));
   if (!stripeApi) reader.problem('STRIPE_API_BASE must be a scheme, host and optional port only');
+  // Elsewhere than Stripe (stripe-mock), live connections may hold test keys: tests only.
+  if (stripeApi && stripeApi.host !== 'api.stripe.com' && env.NODE_ENV === 'production') {
+    reader.problem(
+      'STRIPE_API_BASE is a test-only setting (stripe-mock) and is refused with NODE_ENV=production',
+    );
+  }
   reader.done();
   return {
     ...config,
