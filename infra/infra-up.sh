@@ -489,6 +489,11 @@ kafka_up() {
 #    the shared instance with the bundled fixtures; the suites start their own, one per
 #    fixture set (tests/support/stripe-mock.ts), from the same binary.
 # ---------------------------------------------------------------------------
+stripe_mock_answers() { # $1 = port: a stripe-mock answers GET /v1/balance there (Node: no curl needed)
+  timeout 5 node -e "fetch('http://127.0.0.1:$1/v1/balance', { headers: { authorization: 'Bearer sk_test_infra' } })
+    .then((r) => r.json()).then((b) => process.exit(b.object === 'balance' ? 0 : 1), () => process.exit(1))" 2>/dev/null
+}
+
 stripe_mock_up() {
   local pid out
   mkdir -p "$STRIPE_MOCK_DIR"
@@ -499,7 +504,14 @@ stripe_mock_up() {
     log "stripe-mock: already running on 127.0.0.1:$STRIPE_MOCK_PORT (pid $pid)"
     return 0
   fi
-  port_open "$STRIPE_MOCK_PORT" && die "stripe-mock: port $STRIPE_MOCK_PORT is in use. Stop it or set STRIPE_MOCK_PORT."
+  if port_open "$STRIPE_MOCK_PORT"; then
+    # Another state dir's instance (or a developer's) answers like stripe-mock: reuse it.
+    if stripe_mock_answers "$STRIPE_MOCK_PORT"; then
+      log "stripe-mock: reusing the server already answering on 127.0.0.1:$STRIPE_MOCK_PORT (not managed by $STATE_DIR)"
+      return 0
+    fi
+    die "stripe-mock: port $STRIPE_MOCK_PORT is in use by something that is not stripe-mock. Stop it or set STRIPE_MOCK_PORT."
+  fi
   log "stripe-mock: starting on 127.0.0.1:$STRIPE_MOCK_PORT"
   setsid nohup "$STRIPE_MOCK_BIN" -http-addr "127.0.0.1:$STRIPE_MOCK_PORT" -https-addr 127.0.0.1: \
     </dev/null >>"$STRIPE_MOCK_DIR/stripe-mock.log" 2>&1 &
