@@ -25,12 +25,12 @@ const logger = createLogger('test', 'silent');
 beforeAll(async () => {
   stripe = await startStripeMock();
   dataDir = mkdtempSync(join(tmpdir(), 'paygrid-rotation-'));
-}, 240_000);
+}, 120_000);
 
 afterAll(async () => {
   await stripe?.stop();
   rmSync(dataDir, { recursive: true, force: true });
-}, 240_000);
+});
 
 const start = (env: Record<string, string> = {}) =>
   startEmbedded({ dataDir, port: 0, demo: false, logger, env: { STRIPE_API_BASE: stripe.url, ...env } });
