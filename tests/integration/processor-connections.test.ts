@@ -4,25 +4,34 @@
 // refuses is failed, never succeeded. stripe-mock stands in for Stripe (it refuses live keys,
 // as Stripe refuses an unknown key). Both run modes.
 
-import { pathOf, payPage } from '../support/pages';
+import { csrfOf, pathOf, payPage, submitForm } from '../support/pages';
 import { startPlatform, type Platform, type TestAccount } from '../support/platform';
-import { startStripeMock, type StripeMock } from '../support/stripe-mock';
+import {
+  startRecordingProxy,
+  startStripeMock,
+  type RecordingProxy,
+  type StripeMock,
+} from '../support/stripe-mock';
 
 const KEY = `sk_test_${'Pc7'.repeat(8)}`;
 const SIGNING = `whsec_${'Pc7'.repeat(8)}`;
 
 let stripe: StripeMock;
+let proxy: RecordingProxy;
 let platform: Platform;
 let account: TestAccount;
 
 beforeAll(async () => {
   stripe = await startStripeMock('succeeded');
-  platform = await startPlatform({ env: { STRIPE_API_BASE: stripe.url } });
+  // Through a recording proxy, which can answer for Stripe when Stripe "fails".
+  proxy = await startRecordingProxy(stripe.url);
+  platform = await startPlatform({ env: { STRIPE_API_BASE: proxy.url } });
   account = await platform.newAccount(['payments']);
 }, 120_000);
 
 afterAll(async () => {
   await platform?.stop();
+  await proxy?.stop();
   await stripe?.stop();
 });
 
@@ -172,3 +181,38 @@ it("the operator's create names an existing account and a mode", async () => {
   });
   expect(sandbox.body).toMatchObject({ status: 'succeeded', livemode: false });
 });
+
+it('when Stripe gives no answer, the payment stays pending and the same form cannot charge again', async () => {
+  const merchant = (
+    await live('POST', '/v1/merchants', {
+      business_name: 'Outage Shop',
+      email: 'ops@outage.example',
+      country: 'FR',
+      default_currency: 'EUR',
+      business_type: 'company',
+      website: 'https://outage.example',
+    })
+  ).body.id;
+  await platform.admin('POST', `/admin/v1/merchants/${merchant}/approve`);
+  const link = (await live('POST', '/v1/payment-links', { merchant, amount: 4200, currency: 'EUR' })).body;
+  const path = pathOf(link.url);
+  const token = csrfOf(String((await platform.api(undefined, 'GET', path)).body));
+  // The first try and the SDK's two retries all get a 503.
+  const start = proxy.requests.length;
+  proxy.failNext('/v1/payment_intents', 503, { type: 'api_error', message: 'unavailable' }, 3);
+  const answer = await submitForm(platform, path, token, '5555555555554444');
+  expect(answer.status).toBe(503);
+  expect(String(JSON.stringify(answer.body))).not.toContain('Payment successful');
+  const intents = proxy.requests.slice(start).filter((r) => r.path === '/v1/payment_intents');
+  expect(intents).toHaveLength(3);
+  expect(new Set(intents.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+  const [payment] = (await live('GET', `/v1/transactions?payment_link=${link.id}`)).body.data;
+  expect(payment).toMatchObject({ status: 'pending' });
+  expect(intents[0].headers['idempotency-key']).toBe(payment.id);
+
+  // The same form posted again (a reload, a second click) starts no second charge.
+  const again = await submitForm(platform, path, token, '5555555555554444');
+  expect(again.status).not.toBe(200);
+  expect(proxy.requests.slice(start).filter((r) => r.path === '/v1/payment_intents')).toHaveLength(3);
+  expect((await live('GET', `/v1/transactions?payment_link=${link.id}`)).body.data).toHaveLength(1);
+}, 60_000);
