@@ -98,7 +98,8 @@ export class ProcessorConnectionsService implements LiveConnectors {
     const credentials = this.checked(input.processor, input.credentials, tenant.livemode);
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
-      // Serializes creates of one account and mode (the partial unique index is the backstop).
+      // The connection in use steps aside. Two creates at once: the partial unique index refuses
+      // the second one's insert (409 resource_conflict, through the platform's driver-error mapping).
       await tx.query(
         `update ${TABLE} set status = 'disabled', disabled_at = $3, updated_at = $3
           where account_id = $1 and livemode = $2 and status <> 'disabled'`,
