@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stop the PostgreSQL, Redis and Kafka started by infra-up.sh. Idempotent; data is kept.
+# Stop the PostgreSQL, Redis, Kafka and stripe-mock started by infra-up.sh. Idempotent; data is kept.
 #   bash infra/infra-down.sh           # stop, keep data
 #   bash infra/infra-down.sh --purge   # stop and delete all state (data, jars, logs)
 # Only processes started from this state dir are stopped; servers that infra-up.sh merely
@@ -20,7 +20,7 @@ for arg in "$@"; do
 done
 
 T0=$SECONDS
-if [ "$PURGE" = 1 ] && [ "$INFRA_SERVICES" != "postgres redis kafka" ]; then
+if [ "$PURGE" = 1 ] && [ "$INFRA_SERVICES" != "$INFRA_SERVICES_ALL" ]; then
   die "--purge removes all state; do not combine it with INFRA_SERVICES"
 fi
 
@@ -38,6 +38,16 @@ elif pid="$(live_pid "$KAFKA_PIDFILE" kafka.Kafka)"; then
 else
   log "kafka: not running"
   rm -f "$KAFKA_PIDFILE"
+fi
+
+if ! service_enabled stripe-mock; then :
+elif pid="$(live_pid "$STRIPE_MOCK_PIDFILE" stripe-mock)"; then
+  log "stripe-mock: stopping pid $pid"
+  stop_pid "$pid" 10
+  rm -f "$STRIPE_MOCK_PIDFILE"
+else
+  log "stripe-mock: not running"
+  rm -f "$STRIPE_MOCK_PIDFILE"
 fi
 
 if ! service_enabled redis; then :

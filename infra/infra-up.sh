@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Install (if missing) and start PostgreSQL 15, Redis and a single-node Apache Kafka
-# (KRaft, broker+controller) on 127.0.0.1, for integration tests and the distributed
-# run mode. Idempotent: a second run only checks that everything answers.
+# Install (if missing) and start PostgreSQL 15, Redis, a single-node Apache Kafka
+# (KRaft, broker+controller) and Stripe's stripe-mock on 127.0.0.1, for integration tests
+# and the distributed run mode. Idempotent: a second run only checks that everything answers.
 #
-#   eval "$(bash infra/infra-up.sh)"     # exports DATABASE_URL, REDIS_URL, KAFKA_BROKERS
+#   eval "$(bash infra/infra-up.sh)"     # exports DATABASE_URL, REDIS_URL, KAFKA_BROKERS,
+#                                        # STRIPE_MOCK_URL, STRIPE_MOCK_BIN, STRIPE_MOCK_FIXTURES
 #
 # stdout carries ONLY the `export NAME=value` lines; all progress goes to stderr.
-# Knobs (env): INFRA_STATE_DIR, PG_PORT, REDIS_PORT, KAFKA_PORT, KAFKA_CONTROLLER_PORT,
+# Knobs (env): INFRA_STATE_DIR, PG_PORT, REDIS_PORT, KAFKA_PORT, KAFKA_CONTROLLER_PORT, STRIPE_MOCK_PORT,
 # KAFKA_VERSION, KAFKA_HEAP_OPTS, KAFKA_START_TIMEOUT, KAFKA_FRESH_STORAGE (1 = start the
 # broker on empty storage; only when this script starts it), INFRA_SERVICES,
 # PG_DEBIAN_CLUSTER (stop|reuse), INFRA_PG_DIR. See infra/README.md.
@@ -21,7 +22,7 @@ T0=$SECONDS
 
 mkdir -p "$STATE_DIR"
 for s in $INFRA_SERVICES; do
-  case "$s" in postgres|redis|kafka) ;; *) die "unknown service '$s' in INFRA_SERVICES" ;; esac
+  case "$s" in postgres|redis|kafka|stripe-mock) ;; *) die "unknown service '$s' in INFRA_SERVICES" ;; esac
 done
 
 # ---------------------------------------------------------------------------
@@ -45,6 +46,9 @@ if service_enabled kafka; then
   command -v mvn >/dev/null 2>&1 || need_pkgs+=(maven)
 fi
 
+if service_enabled stripe-mock; then
+  command -v go >/dev/null 2>&1 || need_pkgs+=(golang-go)   # stripe-mock is built with `go install`
+fi
 command -v pdftotext >/dev/null 2>&1 || need_pkgs+=(poppler-utils)   # invoice PDF tests read PDFs back
 if [ "${#need_pkgs[@]}" -gt 0 ]; then
   SUDO=""
@@ -481,15 +485,64 @@ kafka_up() {
 }
 
 # ---------------------------------------------------------------------------
+# 6. stripe-mock: Stripe's official mock server, for the Stripe connector's suites. This is
+#    the shared instance with the bundled fixtures; the suites start their own, one per
+#    fixture set (tests/support/stripe-mock.ts), from the same binary.
+# ---------------------------------------------------------------------------
+stripe_mock_answers() { # $1 = port: a stripe-mock answers GET /v1/balance there (Node: no curl needed)
+  timeout 5 node -e "fetch('http://127.0.0.1:$1/v1/balance', { headers: { authorization: 'Bearer sk_test_infra' } })
+    .then((r) => r.json()).then((b) => process.exit(b.object === 'balance' ? 0 : 1), () => process.exit(1))" 2>/dev/null
+}
+
+stripe_mock_up() {
+  local pid out
+  mkdir -p "$STRIPE_MOCK_DIR"
+  out="$(bash "$(dirname "${BASH_SOURCE[0]}")/stripe-mock.sh" install)" || die "stripe-mock: install failed"
+  STRIPE_MOCK_BIN="$(printf '%s\n' "$out" | sed -n 's/^STRIPE_MOCK_BIN=//p')"
+  STRIPE_MOCK_FIXTURES="$(printf '%s\n' "$out" | sed -n 's/^STRIPE_MOCK_FIXTURES=//p')"
+  if pid="$(live_pid "$STRIPE_MOCK_PIDFILE" stripe-mock)"; then
+    log "stripe-mock: already running on 127.0.0.1:$STRIPE_MOCK_PORT (pid $pid)"
+    return 0
+  fi
+  if port_open "$STRIPE_MOCK_PORT"; then
+    # Another state dir's instance (or a developer's) answers like stripe-mock: reuse it.
+    if stripe_mock_answers "$STRIPE_MOCK_PORT"; then
+      log "stripe-mock: reusing the server already answering on 127.0.0.1:$STRIPE_MOCK_PORT (not managed by $STATE_DIR)"
+      return 0
+    fi
+    die "stripe-mock: port $STRIPE_MOCK_PORT is in use by something that is not stripe-mock. Stop it or set STRIPE_MOCK_PORT."
+  fi
+  log "stripe-mock: starting on 127.0.0.1:$STRIPE_MOCK_PORT"
+  setsid nohup "$STRIPE_MOCK_BIN" -http-addr "127.0.0.1:$STRIPE_MOCK_PORT" -https-addr 127.0.0.1: \
+    </dev/null >>"$STRIPE_MOCK_DIR/stripe-mock.log" 2>&1 &
+  pid=$!
+  printf '%s\n' "$pid" >"$STRIPE_MOCK_PIDFILE"
+  local i
+  for i in $(seq 100); do
+    port_open "$STRIPE_MOCK_PORT" && { log "stripe-mock: ready ($((SECONDS - T0))s)"; return 0; }
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  tail -n 20 "$STRIPE_MOCK_DIR/stripe-mock.log" >&2
+  die "stripe-mock did not listen within 10s"
+}
+
+# ---------------------------------------------------------------------------
 # (plain `if`s: `cond && fn` would run fn with errexit disabled)
 if service_enabled postgres; then pg_up; fi
 if service_enabled redis; then redis_up; fi
 if service_enabled kafka; then kafka_up; fi
+if service_enabled stripe-mock; then stripe_mock_up; fi
 
 env_lines=""
 service_enabled postgres && env_lines+="export DATABASE_URL=postgres://$PG_APP_USER:$PG_APP_PASSWORD@127.0.0.1:$PG_PORT/$PG_APP_DB"$'\n'
 service_enabled redis && env_lines+="export REDIS_URL=redis://127.0.0.1:$REDIS_PORT"$'\n'
 service_enabled kafka && env_lines+="export KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT"$'\n'
+if service_enabled stripe-mock; then
+  env_lines+="export STRIPE_MOCK_URL=http://127.0.0.1:$STRIPE_MOCK_PORT"$'\n'
+  env_lines+="export STRIPE_MOCK_BIN=$STRIPE_MOCK_BIN"$'\n'
+  env_lines+="export STRIPE_MOCK_FIXTURES=$STRIPE_MOCK_FIXTURES"$'\n'
+fi
 printf '%s' "$env_lines" >"$STATE_DIR/env.sh.tmp"
 mv "$STATE_DIR/env.sh.tmp" "$STATE_DIR/env.sh"
 log "all services ready in $((SECONDS - T0))s; env also in $STATE_DIR/env.sh"

@@ -9,9 +9,11 @@ PG_PORT="${PG_PORT:-5432}"
 REDIS_PORT="${REDIS_PORT:-6379}"
 KAFKA_PORT="${KAFKA_PORT:-9092}"
 KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-9093}"
+STRIPE_MOCK_PORT="${STRIPE_MOCK_PORT:-12111}"
 
-# Which services to manage (space separated subset of: postgres redis kafka).
-INFRA_SERVICES="${INFRA_SERVICES:-postgres redis kafka}"
+# Which services to manage (space separated subset of: postgres redis kafka stripe-mock).
+INFRA_SERVICES_ALL="postgres redis kafka stripe-mock"
+INFRA_SERVICES="${INFRA_SERVICES:-$INFRA_SERVICES_ALL}"
 
 # PostgreSQL 15 from Debian. Always use the versioned bin dir: /usr/local/bin/pg_ctl
 # (or the postgresql-common wrappers in /usr/bin) may be something else.
@@ -34,6 +36,10 @@ KAFKA_PIDFILE="$KAFKA_DIR/kafka.pid"
 
 REDIS_DIR="$STATE_DIR/redis"
 REDIS_PIDFILE="$REDIS_DIR/redis.pid"
+
+# Stripe's mock server (a Go module built into the tools cache by infra/stripe-mock.sh).
+STRIPE_MOCK_DIR="$STATE_DIR/stripe-mock"
+STRIPE_MOCK_PIDFILE="$STRIPE_MOCK_DIR/stripe-mock.pid"
 
 _infra_tag="${_infra_tag:-infra}"
 log() { printf '[%s] %s\n' "$_infra_tag" "$*" >&2; }

@@ -106,6 +106,37 @@ const COMMANDS = {
     args: ['ID'],
     request: ([id]) => ['POST', `/admin/v1/keys/${enc(id)}/revoke`, {}],
   },
+  // The credentials come from the environment, never the command line (where `ps` and the
+  // shell's history would keep them): PROCESSOR_SECRET_KEY, PROCESSOR_WEBHOOK_SIGNING_SECRET.
+  'processor-connections create': {
+    usage:
+      '--account ID --mode test|live [--processor stripe] [--description TEXT]  (credentials: PROCESSOR_SECRET_KEY, PROCESSOR_WEBHOOK_SIGNING_SECRET)',
+    options: { account: str, mode: str, processor: str, description: str },
+    required: ['account', 'mode'],
+    request: (_, v) => {
+      const secretKey = process.env.PROCESSOR_SECRET_KEY;
+      const signingSecret = process.env.PROCESSOR_WEBHOOK_SIGNING_SECRET;
+      if (!secretKey || !signingSecret) {
+        throw new UsageError(
+          'set PROCESSOR_SECRET_KEY and PROCESSOR_WEBHOOK_SIGNING_SECRET in the environment',
+        );
+      }
+      return [
+        'POST',
+        `/admin/v1/accounts/${enc(v.account)}/processor-connections`,
+        {
+          mode: v.mode,
+          processor: v.processor ?? 'stripe',
+          credentials: { secret_key: secretKey, webhook_signing_secret: signingSecret },
+          ...(v.description !== undefined ? { description: v.description } : {}),
+        },
+      ];
+    },
+  },
+  // After a new key was put first in PROCESSOR_SECRETS_KEYS (and the services restarted).
+  'processor-connections reencrypt': {
+    request: () => ['POST', '/admin/v1/processor-connections/reencrypt', {}],
+  },
   ...Object.fromEntries(
     ['approve', 'reject', 'restrict'].map((decision) => [
       `merchants ${decision}`,

@@ -27,6 +27,8 @@ export const chaosInfraEnv = {
   KAFKA_PORT: process.env.CHAOS_KAFKA_PORT ?? '59092',
   KAFKA_CONTROLLER_PORT: process.env.CHAOS_KAFKA_CONTROLLER_PORT ?? '59093',
   KAFKA_START_TIMEOUT: process.env.KAFKA_START_TIMEOUT ?? '180',
+  // The reliability suite charges the sandbox only: no stripe-mock of its own.
+  INFRA_SERVICES: 'postgres redis kafka',
 };
 
 function bash(script, extraEnv = {}, stdout = 'inherit') {

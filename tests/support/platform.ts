@@ -4,7 +4,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -254,7 +254,19 @@ export async function eventually<T>(
  */
 const testMailDir = () => join(tmpdir(), `paygrid-test-mail-${randomBytes(5).toString('hex')}`);
 
-async function startEmbeddedPlatform(extraEnv: Record<string, string> = {}): Promise<Platform> {
+/**
+ * Where the Stripe connector's requests go unless a suite says otherwise: the shared stripe-mock
+ * (infra-up.sh exports STRIPE_MOCK_URL), else a local port nothing listens on. Never Stripe.
+ */
+const STRIPE_API_BASE = process.env.STRIPE_MOCK_URL ?? 'http://127.0.0.1:9';
+
+/** A per-start key ring for processor credentials (PROCESSOR_SECRETS_KEYS). */
+const processorSecretsKeys = () => `t1:${randomBytes(32).toString('base64')}`;
+
+async function startEmbeddedPlatform(
+  extraEnv: Record<string, string> = {},
+  logFile?: string,
+): Promise<Platform> {
   const mailDir = testMailDir();
   // Required lazily so the distributed project never loads PGlite.
   const { startEmbedded } = await import('@paygrid/embedded');
@@ -262,8 +274,15 @@ async function startEmbeddedPlatform(extraEnv: Record<string, string> = {}): Pro
     dataDir: 'memory://',
     port: 0,
     demo: false,
-    env: { OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}`, MAIL_DIR: mailDir, ...extraEnv },
-    logger: createLogger('test', process.env.LOG_LEVEL ?? 'silent'),
+    env: {
+      OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}`,
+      MAIL_DIR: mailDir,
+      STRIPE_API_BASE,
+      ...extraEnv,
+    },
+    logger: logFile
+      ? createLogger('test', 'debug', logFile)
+      : createLogger('test', process.env.LOG_LEVEL ?? 'silent'),
   });
   const payments = embedded.services.payments;
   const internalSecret = payments.runtime.config.internalSecret;
@@ -328,6 +347,7 @@ async function waitForHealth(url: string, path: string, timeoutMs = 60_000): Pro
 
 export async function startDistributedPlatform(
   extraEnv: Record<string, string> = {},
+  logFile?: string,
 ): Promise<DistributedPlatform> {
   const baseUrl = process.env.DATABASE_URL as string;
   const suffix = randomBytes(5).toString('hex');
@@ -359,7 +379,9 @@ export async function startDistributedPlatform(
     WEBHOOKS_URL: `http://127.0.0.1:${ports.webhooks}`,
     // Sandbox webhook endpoints of the suites point at local receivers (live stays strict).
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    PROCESSOR_SECRETS_KEYS: processorSecretsKeys(),
+    STRIPE_API_BASE,
+    LOG_LEVEL: logFile ? 'debug' : (process.env.LOG_LEVEL ?? 'warn'),
     MAIL_DIR: testMailDir(),
     ...extraEnv,
   };
@@ -371,10 +393,13 @@ export async function startDistributedPlatform(
     port: number,
     extraEnv: Record<string, string> = {},
   ): ChildProcess => {
+    // With a log file, every process appends its lines to it (the suite reads them back).
+    const out = logFile ? openSync(logFile, 'a') : 'inherit';
     const child = spawn(process.execPath, [join(ROOT, 'apps', service, 'dist', 'main.js')], {
       env: { ...env, PORT: String(port), ...extraEnv },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', out, out],
     });
+    if (typeof out === 'number') closeSync(out);
     return child;
   };
 
@@ -503,12 +528,17 @@ export async function startDistributedPlatform(
  * moved by `advancePaymentsClock`.
  */
 export async function startPlatform(
-  options: { env?: Record<string, string>; paymentsTestClock?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    paymentsTestClock?: boolean;
+    /** Every log line of every service, at debug level, appended to this file. */
+    logFile?: string;
+  } = {},
 ): Promise<Platform> {
   const env = { ...(options.paymentsTestClock ? PAYMENTS_TEST_CLOCK_ENV : {}), ...options.env };
   const platform = await (testMode() === 'distributed'
-    ? startDistributedPlatform(env)
-    : startEmbeddedPlatform(env));
+    ? startDistributedPlatform(env, options.logFile)
+    : startEmbeddedPlatform(env, options.logFile));
   return process.env.PAYGRID_PRISM ? behindPrism(platform) : platform;
 }
 

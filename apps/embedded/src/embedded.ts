@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGateway, InjectUpstream, readGatewayConfig, type Gateway } from '@paygrid/gateway';
 import { createInvoicing, readInvoicingConfig, type InvoicingService } from '@paygrid/invoicing';
-import { createPayments, readPaymentsConfig, type PaymentsService } from '@paygrid/payments';
+import { createPayments, readPaymentsConfig, SecretBox, type PaymentsService } from '@paygrid/payments';
 import {
   createLogger,
   EmbeddedBus,
@@ -59,6 +59,21 @@ function operatorTokenFor(dataDir: string, env: Record<string, string | undefine
   const token = `op_${randomBase62(40)}`;
   writeFileSync(file, `${token}\n`, { mode: 0o600 });
   return token;
+}
+
+/**
+ * The key ring that seals processor credentials (PROCESSOR_SECRETS_KEYS): the operator's if
+ * set, else one generated on first start into DATA_DIR (0600, beside the database it protects;
+ * back both up together, or the sealed credentials cannot be opened).
+ */
+function processorSecretsKeysFor(dataDir: string, env: Record<string, string | undefined>): string {
+  if (env.PROCESSOR_SECRETS_KEYS) return env.PROCESSOR_SECRETS_KEYS;
+  if (dataDir.startsWith('memory://')) return SecretBox.generateEntry('k1');
+  const file = join(dataDir, 'processor-secrets-keys');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const keys = SecretBox.generateEntry('k1');
+  writeFileSync(file, `${keys}\n`, { mode: 0o600 });
+  return keys;
 }
 
 async function ensureDemo(gateway: Gateway, dataDir: string): Promise<DemoCredentials> {
@@ -118,6 +133,7 @@ async function startApps(
     // One process: the internal context never leaves it, so a per-start secret is enough.
     INTERNAL_SIGNING_SECRET: randomBase62(48),
     OPERATOR_TOKEN: operatorToken,
+    PROCESSOR_SECRETS_KEYS: processorSecretsKeysFor(options.dataDir, env),
     PORT: String(options.port),
   };
   // Read first: a configuration problem stops the start before anything else runs.

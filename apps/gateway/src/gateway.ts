@@ -18,6 +18,7 @@ import { AdminController } from './admin/admin.controller';
 import { OPERATOR_TOKEN, OperatorGuard } from './admin/admin.guard';
 import { MerchantDecisionsController } from './admin/merchant-decisions.controller';
 import { OperatorForwarder } from './admin/operator-forwarder';
+import { ProcessorConnectionsAdminController } from './admin/processor-connections.controller';
 import type { GatewayConfig } from './config';
 import { GatewayHealthController } from './health.controller';
 import { Accounts1700000000100 } from './migrations/1700000000100-accounts';
@@ -51,6 +52,7 @@ class GatewayModule {
       controllers: [
         AdminController,
         MerchantDecisionsController,
+        ProcessorConnectionsAdminController,
         GatewayHealthController,
         ApiReferenceController,
       ],

@@ -26,4 +26,33 @@ describe('payments configuration', () => {
       /PAYMENTS_JOBS_INTERVAL_MS/,
     );
   });
+
+  it("talks to Stripe's API unless told otherwise; stripe-mock is a test-only setting", () => {
+    expect(readPaymentsConfig(base).stripeApi).toEqual({
+      host: 'api.stripe.com',
+      port: 443,
+      protocol: 'https',
+    });
+    expect(readPaymentsConfig({ ...base, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripeApi).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(() => readPaymentsConfig({ ...base, STRIPE_API_BASE: 'http://127.0.0.1:12111/v1' })).toThrow(
+      /STRIPE_API_BASE must be/,
+    );
+    expect(() =>
+      readPaymentsConfig({ ...base, STRIPE_API_BASE: 'http://127.0.0.1:12111', NODE_ENV: 'production' }),
+    ).toThrow(/test-only/);
+  });
+
+  it('reads the processor secrets key ring, listing every problem', () => {
+    expect(readPaymentsConfig(base).processorSecrets).toBeUndefined();
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(
+      readPaymentsConfig({ ...base, PROCESSOR_SECRETS_KEYS: `k2:${key},k1:${key}` }).processorSecrets
+        ?.currentKeyId,
+    ).toBe('k2');
+    expect(() => readPaymentsConfig({ ...base, PROCESSOR_SECRETS_KEYS: 'k1:short' })).toThrow(/32 bytes/);
+  });
 });

@@ -1,4 +1,12 @@
 import { readServiceConfig, type ServiceConfig } from '@paygrid/platform';
+import { SecretBox } from './processor-connections/secret-box';
+
+/** Where the Stripe connector sends its requests (tests: a local stripe-mock). */
+export interface StripeApiBase {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
 
 export interface PaymentsConfig extends ServiceConfig {
   /**
@@ -15,6 +23,14 @@ export interface PaymentsConfig extends ServiceConfig {
    * Refused with NODE_ENV=production.
    */
   testClock: boolean;
+  /**
+   * The key ring that seals processor credentials at rest (PROCESSOR_SECRETS_KEYS); without it
+   * no processor connection can be created and live payments stay refused. The embedded
+   * default generates one into DATA_DIR.
+   */
+  processorSecrets?: SecretBox;
+  /** STRIPE_API_BASE: Stripe's API (default https://api.stripe.com); tests point it at stripe-mock. */
+  stripeApi: StripeApiBase;
 }
 
 export function readPaymentsConfig(
@@ -30,6 +46,46 @@ export function readPaymentsConfig(
   if (testClock && env.NODE_ENV === 'production') {
     reader.problem('PAYMENTS_TEST_CLOCK is a test-only setting and is refused with NODE_ENV=production');
   }
+  let processorSecrets: SecretBox | undefined;
+  const keys = reader.optional('PROCESSOR_SECRETS_KEYS');
+  if (keys !== undefined) {
+    const parsed = SecretBox.parse(keys);
+    parsed.problems.forEach((p) => reader.problem(p));
+    processorSecrets = parsed.box;
+  }
+  const stripeApi = stripeApiBase(reader.url('STRIPE_API_BASE', ['http', 'https'], 'https://api.stripe.com'));
+  if (!stripeApi) reader.problem('STRIPE_API_BASE must be a scheme, host and optional port only');
+  // Elsewhere than Stripe (stripe-mock), live connections may hold test keys: tests only.
+  if (stripeApi && stripeApi.host !== 'api.stripe.com' && env.NODE_ENV === 'production') {
+    reader.problem(
+      'STRIPE_API_BASE is a test-only setting (stripe-mock) and is refused with NODE_ENV=production',
+    );
+  }
   reader.done();
-  return { ...config, publicBaseUrl, jobsEnabled, jobsIntervalMs, testClock, ...overrides };
+  return {
+    ...config,
+    publicBaseUrl,
+    jobsEnabled,
+    jobsIntervalMs,
+    testClock,
+    processorSecrets,
+    stripeApi: stripeApi ?? { host: 'api.stripe.com', port: 443, protocol: 'https' },
+    ...overrides,
+  };
+}
+
+/** "http://127.0.0.1:12111" -> the Stripe client's host, port and protocol; undefined if not that. */
+function stripeApiBase(value: string): StripeApiBase | undefined {
+  try {
+    const url = new URL(value);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    if (url.pathname !== '/' || url.search || url.username) return undefined;
+    return {
+      host: url.hostname.replace(/^\[|\]$/g, ''),
+      port: Number(url.port || (protocol === 'http' ? 80 : 443)),
+      protocol,
+    };
+  } catch {
+    return undefined;
+  }
 }

@@ -1,2 +1,3 @@
 export * from './config';
 export * from './payments';
+export { SecretBox } from './processor-connections/secret-box';

@@ -25,6 +25,7 @@ import { Merchants1700000000200 } from './migrations/1700000000200-merchants';
 import { Ledger1700000000210 } from './migrations/1700000000210-ledger';
 import { PaymentLinks1700000000220 } from './migrations/1700000000220-payment-links';
 import { Mandates1700000000230 } from './migrations/1700000000230-mandates';
+import { ProcessorConnections1700000000240 } from './migrations/1700000000240-processor-connections';
 import { MandatesController } from './mandates/mandates.controller';
 import { MandatesService } from './mandates/mandates.service';
 import {
@@ -36,12 +37,16 @@ import { OffsetClock, TEST_CLOCK, TestClockController } from './jobs/test-clock'
 import { CHECKOUT_SETTINGS, CheckoutController } from './payment-links/checkout.controller';
 import { PaymentLinksController } from './payment-links/payment-links.controller';
 import { PaymentLinksService } from './payment-links/payment-links.service';
-import { ConnectorRouter, NO_LIVE_CONNECTORS } from './connectors/connector-router';
+import { ConnectorRouter } from './connectors/connector-router';
+import { StripeProcessor } from './connectors/stripe';
 import { SandboxConnector } from './connectors/sandbox.connector';
 import { RefundsController } from './refunds/refunds.controller';
 import { RefundsService } from './refunds/refunds.service';
 import { TransactionsController } from './transactions/transactions.controller';
 import { TransactionsService } from './transactions/transactions.service';
+import { ProcessorConnectionsController } from './processor-connections/processor-connections.controller';
+import { ProcessorConnectionsOperatorController } from './processor-connections/processor-connections-operator.controller';
+import { ProcessorConnectionsService } from './processor-connections/processor-connections.service';
 
 export const PAYMENTS_MIGRATIONS = [
   platformTablesMigration('payments'),
@@ -50,14 +55,21 @@ export const PAYMENTS_MIGRATIONS = [
   Ledger1700000000210,
   PaymentLinks1700000000220,
   Mandates1700000000230,
+  ProcessorConnections1700000000240,
 ];
 
 /** The services of one instance, built once from the runtime (and the clock it runs on). */
 function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: Clock) {
   // Test mode charges the stateless sandbox processor (one instance serves every request);
-  // live mode only ever charges the account's own processor connection, and none can be
-  // configured yet, so every live payment is refused (connectors/connector-router.ts).
-  const connectors = new ConnectorRouter(new SandboxConnector(), NO_LIVE_CONNECTORS);
+  // live mode only ever charges the account's active live processor connection, and an
+  // account without one is refused (connectors/connector-router.ts).
+  const processorConnections = new ProcessorConnectionsService(
+    runtime.db,
+    clock,
+    { stripe: new StripeProcessor(config.stripeApi) },
+    config.processorSecrets,
+  );
+  const connectors = new ConnectorRouter(new SandboxConnector(), processorConnections);
   const merchants = new MerchantsService(runtime.db, clock);
   const transactions = new TransactionsService(runtime.db, clock, connectors);
   const links = new PaymentLinksService(runtime.db, clock, config.publicBaseUrl);
@@ -73,7 +85,7 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     { mandates, links, transactions, refunds, logger: runtime.logger.child({ component: 'jobs' }) },
     config.jobsIntervalMs,
   );
-  return { connectors, merchants, transactions, links, refunds, mandates, jobs };
+  return { connectors, processorConnections, merchants, transactions, links, refunds, mandates, jobs };
 }
 type Services = ReturnType<typeof buildServices>;
 
@@ -100,7 +112,8 @@ class PaymentsModule {
     clock: Clock,
     testClock: OffsetClock | undefined,
   ): DynamicModule {
-    const { connectors, merchants, transactions, links, refunds, mandates, jobs } = services;
+    const { connectors, processorConnections, merchants, transactions, links, refunds, mandates, jobs } =
+      services;
     return {
       module: PaymentsModule,
       imports: [RuntimeModule.forRoot(runtime, { healthDetails: () => liveProcessorHealth(connectors) })],
@@ -113,11 +126,14 @@ class PaymentsModule {
         CheckoutController,
         InvoicePaymentController,
         MandatesController,
+        ProcessorConnectionsController,
+        ProcessorConnectionsOperatorController,
         // Exists only when the operator asked for a test clock (PAYMENTS_TEST_CLOCK=true).
         ...(testClock ? [TestClockController] : []),
       ],
       providers: [
         { provide: ConnectorRouter, useValue: connectors },
+        { provide: ProcessorConnectionsService, useValue: processorConnections },
         { provide: MerchantsService, useValue: merchants },
         { provide: TransactionsService, useValue: transactions },
         { provide: PaymentLinksService, useValue: links },

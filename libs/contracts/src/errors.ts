@@ -118,6 +118,12 @@ export const ERROR_CATALOGUE = {
     description:
       'Live payments need a payment processor connected to the account; until then every live charge, stored-card charge and refund is refused and nothing is recorded.',
   },
+  processor_secrets_unavailable: {
+    status: 409,
+    type: 'invalid_request_error',
+    description:
+      'This installation cannot store processor credentials: the operator has not configured PROCESSOR_SECRETS_KEYS.',
+  },
   idempotency_request_in_progress: {
     status: 409,
     type: 'idempotency_error',

@@ -25,6 +25,7 @@ export const ID_PREFIXES = [
   'cmd',
   'ii',
   'att',
+  'pcon',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

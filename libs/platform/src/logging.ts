@@ -5,8 +5,9 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger } from 'pino';
 
-export function createLogger(service: string, level = 'info'): Logger {
-  return pino({
+/** `file`: append the lines to this file instead of stdout (tests read them back). */
+export function createLogger(service: string, level = 'info', file?: string): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -15,7 +16,8 @@ export function createLogger(service: string, level = 'info'): Logger {
       paths: ['*.card_number', '*.cvc', '*.number', 'req.headers.authorization', '*.secret'],
       censor: '[redacted]',
     },
-  });
+  };
+  return file ? pino(options, pino.destination({ dest: file, sync: true })) : pino(options);
 }
 
 export class NestPinoLogger implements LoggerService {

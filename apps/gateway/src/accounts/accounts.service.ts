@@ -78,6 +78,7 @@ const GROUPING_RESOURCES: Record<Grouping, readonly string[]> = {
     'transactions',
     'refunds',
     'mandates',
+    'processor_connections',
     'webhooks',
     'events',
     'invoices',

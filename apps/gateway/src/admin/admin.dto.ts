@@ -123,3 +123,14 @@ export class MerchantDecisionBodyDto {
   @Length(1, 500)
   reason?: string;
 }
+
+/**
+ * The operator connects a processor for an account (POST /admin/v1/accounts/:id/processor-connections).
+ * The payments service validates the processor and credentials strictly; this checks the shape.
+ */
+export class AdminProcessorConnectionDto {
+  @IsIn(['test', 'live']) mode: 'test' | 'live';
+  @IsString() @MaxLength(40) processor: string;
+  @IsObject() credentials: Record<string, unknown>;
+  @IfPresent() @IsString() @Length(1, 500) description?: string;
+}

@@ -76,7 +76,9 @@ export async function chargeFromForm(
   try {
     return await charge();
   } catch (error) {
-    await release();
+    // The processor did not say whether it took the money (upstream_unavailable): the token
+    // stays spent, so a re-post of this form cannot start a second charge.
+    if (!(error instanceof ApiError && error.code === 'upstream_unavailable')) await release();
     if (error instanceof ApiError && error.code === 'parameter_invalid') {
       return { refused: 'invalid', message: error.message };
     }

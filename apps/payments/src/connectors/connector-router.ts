@@ -16,7 +16,7 @@ export interface LiveConnectors {
   configuredAccounts(): Promise<number>;
 }
 
-/** No processor connections exist yet: every live payment is refused. */
+/** No live connection for any account: every live payment is refused (tests of the refusal). */
 export const NO_LIVE_CONNECTORS: LiveConnectors = {
   forAccount: async () => null,
   configuredAccounts: async () => 0,

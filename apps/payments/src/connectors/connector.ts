@@ -20,7 +20,18 @@ export interface PaymentMethodSummary {
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 
-export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'processing_error';
+/**
+ * Why a processor did not take a payment. `authentication_required`: the processor asked for
+ * customer authentication (3-D Secure), which the platform cannot complete yet, so the payment
+ * is reported failed, never succeeded.
+ */
+export type DeclineCode =
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'authentication_required'
+  | 'processing_error';
 
 export type ConnectorOutcome =
   | { status: 'succeeded'; processor_reference: string }

@@ -33,6 +33,9 @@ const MESSAGES: Record<DeclineCode, string> = {
   card_declined: 'The card was declined.',
   insufficient_funds: 'The card has insufficient funds.',
   expired_card: 'The card has expired.',
+  incorrect_cvc: "The card's security code is incorrect.",
+  authentication_required:
+    'The card issuer asked for authentication (3-D Secure), which is not supported yet.',
   processing_error: 'An error occurred while processing the card; try again.',
 };
 

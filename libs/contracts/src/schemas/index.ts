@@ -10,6 +10,7 @@ import { MetadataSchema, type JsonSchema } from './json-schema';
 import { MandateListSchema, MandateSchema } from './mandate.schema';
 import { MerchantListSchema, MerchantSchema } from './merchant.schema';
 import { PaymentLinkListSchema, PaymentLinkSchema } from './payment-link.schema';
+import { ProcessorConnectionListSchema, ProcessorConnectionSchema } from './processor-connection.schema';
 import { SubscriptionListSchema, SubscriptionPreviewSchema, SubscriptionSchema } from './subscription.schema';
 import { TestClockListSchema, TestClockSchema } from './test-clock.schema';
 import {
@@ -39,6 +40,8 @@ export const API_SCHEMAS = {
   MerchantList: MerchantListSchema,
   PaymentLink: PaymentLinkSchema,
   PaymentLinkList: PaymentLinkListSchema,
+  ProcessorConnection: ProcessorConnectionSchema,
+  ProcessorConnectionList: ProcessorConnectionListSchema,
   Transaction: TransactionSchema,
   TransactionList: TransactionListSchema,
   Refund: RefundSchema,

@@ -48,9 +48,18 @@ export const TransactionSchema: JsonSchema = strictObject(
     ),
     failure_code: nullable({
       type: 'string',
-      enum: ['card_declined', 'insufficient_funds', 'expired_card', 'processing_error', 'mandate_invalid'],
+      enum: [
+        'card_declined',
+        'insufficient_funds',
+        'expired_card',
+        'incorrect_cvc',
+        'authentication_required',
+        'processing_error',
+        'processor_not_configured',
+        'mandate_invalid',
+      ],
       description:
-        'Why it failed: a decline code, or `mandate_invalid` for a charge request on an unknown, inactive or other-currency mandate.',
+        'Why it failed: a decline code; `authentication_required` when the processor asked for customer authentication (3-D Secure), which is not supported yet; `processor_not_configured` for a live charge with no processor connected; `mandate_invalid` for a charge request on an unknown, inactive or other-currency mandate.',
     }),
     failure_message: nullable({ type: 'string' }),
     metadata: schemaRef('Metadata'),

@@ -1,0 +1,3 @@
+export { StripeConnector, storedCredential } from './stripe.connector';
+export { StripeProcessor, STRIPE_NETWORK_RETRIES, STRIPE_TIMEOUT_MS } from './stripe.processor';
+export * from './stripe-outcomes';

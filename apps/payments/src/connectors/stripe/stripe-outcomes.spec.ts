@@ -1,0 +1,55 @@
+import { declineCodeOf, outcomeOfError, outcomeOfPaymentIntent, outcomeOfRefund } from './stripe-outcomes';
+
+describe('Stripe outcomes', () => {
+  it('reports success only for a succeeded PaymentIntent', () => {
+    expect(outcomeOfPaymentIntent({ id: 'pi_1', status: 'succeeded' })).toEqual({
+      status: 'succeeded',
+      processor_reference: 'pi_1',
+    });
+    for (const status of [
+      'requires_action',
+      'requires_payment_method',
+      'requires_confirmation',
+      'requires_capture',
+      'canceled',
+    ]) {
+      expect(outcomeOfPaymentIntent({ id: 'pi_1', status }).status).toBe('failed');
+    }
+    expect(outcomeOfPaymentIntent({ id: 'pi_1', status: 'requires_action' })).toMatchObject({
+      code: 'authentication_required',
+    });
+    expect(() => outcomeOfPaymentIntent({ id: 'pi_1', status: 'processing' })).toThrow(
+      /outcome is unknown|did not give/,
+    );
+  });
+
+  it("maps Stripe's decline codes, the issuer's decline_code first", () => {
+    expect(declineCodeOf('card_declined', 'insufficient_funds')).toBe('insufficient_funds');
+    expect(declineCodeOf('expired_card')).toBe('expired_card');
+    expect(declineCodeOf('incorrect_cvc')).toBe('incorrect_cvc');
+    expect(declineCodeOf('card_declined', 'authentication_required')).toBe('authentication_required');
+    expect(declineCodeOf('card_declined', 'do_not_honor')).toBe('card_declined');
+    expect(declineCodeOf(undefined, undefined)).toBe('card_declined');
+  });
+
+  it('treats network errors and 5xx as unknown, other 4xx as failed without a charge', () => {
+    expect(() => outcomeOfError({ type: 'StripeConnectionError' }, 'k')).toThrow();
+    expect(() => outcomeOfError({ type: 'StripeAPIError', statusCode: 502 }, 'k')).toThrow();
+    expect(outcomeOfError({ type: 'StripeAuthenticationError', statusCode: 401 }, 'k')).toMatchObject({
+      status: 'failed',
+      code: 'processing_error',
+      processor_reference: 'k',
+    });
+    expect(
+      outcomeOfError(
+        { type: 'StripeCardError', statusCode: 402, code: 'expired_card', payment_intent: { id: 'pi_9' } },
+        'k',
+      ),
+    ).toMatchObject({ status: 'failed', code: 'expired_card', processor_reference: 'pi_9' });
+  });
+
+  it('takes a pending refund as accepted and a failed one as failed', () => {
+    expect(outcomeOfRefund({ id: 're_1', status: 'pending' }).status).toBe('succeeded');
+    expect(outcomeOfRefund({ id: 're_1', status: 'failed' }).status).toBe('failed');
+  });
+});

@@ -1,0 +1,163 @@
+// The Stripe connector (docs/connectors.md): one-off card charges, refunds and stored cards for
+// mandates, on the official `stripe` package. The card entered on our hosted page becomes a
+// PaymentMethod, then a PaymentIntent confirmed server-side with it (Stripe refuses raw card
+// data on the PaymentIntent itself). Every call carries an Idempotency-Key derived from our
+// intent id (the PaymentIntent's is the intent id itself), and the SDK retries network errors
+// and 5xx answers with that same key, so a retried or recovered intent never charges twice.
+
+import Stripe from 'stripe';
+import type { CardDetails, ChargeRequest, ConnectorOutcome, PaymentConnector } from '../connector';
+import {
+  outcomeOfError,
+  outcomeOfPaymentIntent,
+  outcomeOfRefund,
+  type StripeErrorLike,
+} from './stripe-outcomes';
+
+/**
+ * Currencies whose minor unit on Stripe differs from ISO 4217's exponent (Stripe's "special
+ * cases"). Refused rather than risk charging a hundred times the amount.
+ */
+const UNSUPPORTED_CURRENCIES = new Set(['ISK', 'HUF', 'TWD', 'UGX']);
+/** Stripe's largest amount for a charge (eight digits). */
+const MAX_AMOUNT = 99_999_999n;
+
+/** A stored card: the Stripe Customer and the PaymentMethod attached to it. */
+export function storedCredential(customer: string, paymentMethod: string): string {
+  return `${customer}|${paymentMethod}`;
+}
+
+function parseCredential(credential: string): { customer: string; payment_method: string } | undefined {
+  const [customer, paymentMethod, ...rest] = credential.split('|');
+  if (rest.length || !customer?.startsWith('cus_') || !paymentMethod?.startsWith('pm_')) return undefined;
+  return { customer, payment_method: paymentMethod };
+}
+
+export class StripeConnector implements PaymentConnector {
+  readonly name = 'stripe';
+
+  constructor(private readonly stripe: Stripe) {}
+
+  async charge(
+    request: ChargeRequest & { card: CardDetails; store_credential: boolean },
+  ): Promise<ConnectorOutcome & { credential?: string }> {
+    const refused = this.refuseAmount(request);
+    if (refused) return refused;
+    const key = request.idempotency_key;
+    return this.calling(key, async () => {
+      const paymentMethod = await this.stripe.paymentMethods.create(
+        {
+          type: 'card',
+          card: {
+            number: request.card.number,
+            exp_month: request.card.exp_month,
+            exp_year: request.card.exp_year,
+            cvc: request.card.cvc,
+          },
+        },
+        { idempotencyKey: `${key}-pm` },
+      );
+      // A card kept for a mandate's later cycles needs a Customer to attach it to.
+      const customer = request.store_credential
+        ? (
+            await this.stripe.customers.create(
+              { metadata: { paygrid_intent: key } },
+              { idempotencyKey: `${key}-cus` },
+            )
+          ).id
+        : undefined;
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: Number(request.amount),
+          currency: request.currency.toLowerCase(),
+          payment_method: paymentMethod.id,
+          payment_method_types: ['card'],
+          confirm: true,
+          metadata: { paygrid_intent: key },
+          ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
+        },
+        { idempotencyKey: key },
+      );
+      const outcome = outcomeOfPaymentIntent(intent);
+      if (outcome.status !== 'succeeded' || !customer) return outcome;
+      return { ...outcome, credential: storedCredential(customer, paymentMethod.id) };
+    });
+  }
+
+  async chargeStored(
+    request: ChargeRequest & { credential: string; attempt: number },
+  ): Promise<ConnectorOutcome> {
+    const refused = this.refuseAmount(request);
+    if (refused) return refused;
+    const stored = parseCredential(request.credential);
+    if (!stored) {
+      return {
+        status: 'failed',
+        code: 'processing_error',
+        message: 'The stored card is not a Stripe card of this connection.',
+        processor_reference: request.idempotency_key,
+      };
+    }
+    // Off-session: the customer is not there to authenticate; an issuer asking for it fails
+    // the attempt with authentication_required (the billing engine's dunning takes over).
+    return this.calling(request.idempotency_key, async () =>
+      outcomeOfPaymentIntent(
+        await this.stripe.paymentIntents.create(
+          {
+            amount: Number(request.amount),
+            currency: request.currency.toLowerCase(),
+            customer: stored.customer,
+            payment_method: stored.payment_method,
+            payment_method_types: ['card'],
+            off_session: true,
+            confirm: true,
+            metadata: { paygrid_intent: request.idempotency_key },
+          },
+          { idempotencyKey: request.idempotency_key },
+        ),
+      ),
+    );
+  }
+
+  async refund(request: ChargeRequest & { processor_reference: string }): Promise<ConnectorOutcome> {
+    return this.calling(request.idempotency_key, async () =>
+      outcomeOfRefund(
+        await this.stripe.refunds.create(
+          {
+            payment_intent: request.processor_reference,
+            amount: Number(request.amount),
+            metadata: { paygrid_refund: request.idempotency_key },
+          },
+          { idempotencyKey: request.idempotency_key },
+        ),
+      ),
+    );
+  }
+
+  private refuseAmount(request: ChargeRequest): ConnectorOutcome | undefined {
+    const currency = request.currency.toUpperCase();
+    if (!UNSUPPORTED_CURRENCIES.has(currency) && request.amount > 0n && request.amount <= MAX_AMOUNT)
+      return undefined;
+    return {
+      status: 'failed',
+      code: 'processing_error',
+      message: UNSUPPORTED_CURRENCIES.has(currency)
+        ? `${currency} is not supported by the Stripe connector yet; nothing was charged.`
+        : 'The amount is outside what Stripe accepts for one charge; nothing was charged.',
+      processor_reference: request.idempotency_key,
+    };
+  }
+
+  /** Runs Stripe calls; a thrown StripeError becomes an outcome (or stays unknown: rethrown). */
+  private async calling<T extends ConnectorOutcome>(
+    key: string,
+    call: () => Promise<T>,
+  ): Promise<T | ConnectorOutcome> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      return outcomeOfError(error as StripeErrorLike, key);
+    }
+  }
+}
