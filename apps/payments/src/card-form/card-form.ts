@@ -6,7 +6,7 @@
 
 import { ApiError, formField } from '@paygrid/platform';
 import type { CardDetails } from '../connectors/connector';
-import type { TransactionRow } from '../transactions/transactions.service';
+import type { TransactionRow } from '../transactions/transaction';
 import { renderMessage } from './card-form.page';
 
 /**

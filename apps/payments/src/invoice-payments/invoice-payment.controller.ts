@@ -45,7 +45,8 @@ import { renderMessage } from '../card-form/card-form.page';
 import { summarizeCard } from '../connectors/cards';
 import { ConnectorRouter } from '../connectors/connector-router';
 import { MandatesService } from '../mandates/mandates.service';
-import { TransactionsService, type TransactionRow } from '../transactions/transactions.service';
+import type { TransactionRow } from '../transactions/transaction';
+import { TransactionsService } from '../transactions/transactions.service';
 import { renderInvoicePaymentForm } from './invoice-payment.page';
 
 export const INVOICE_PAYMENT_SETTINGS = 'paygrid:invoice-payment-settings';

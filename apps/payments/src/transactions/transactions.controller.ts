@@ -6,7 +6,8 @@ import { ApiError, Caller, Operation, OwnIdempotency, RequireScope } from '@payg
 import { summarizeCard } from '../connectors/cards';
 import { MandatesService } from '../mandates/mandates.service';
 import { ListTransactionsQuery, TestPaymentDto } from './transactions.dto';
-import { serializeTransaction, TransactionsService } from './transactions.service';
+import { serializeTransaction } from './transaction';
+import { TransactionsService } from './transactions.service';
 
 const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
 
