@@ -16,6 +16,9 @@ import {
   type ServiceRuntime,
   type Metrics,
 } from '@paygrid/platform';
+import { CheckoutFormTokens } from './card-payments/checkout-form-token';
+import { InvoiceFormTokens } from './card-payments/invoice-form-token';
+import { PayByCard } from './card-payments/pay-by-card';
 import type { PaymentsConfig } from './config';
 import { MerchantDecisionsController } from './merchants/merchant-decisions.controller';
 import { MerchantDecisionsService } from './merchants/merchant-decisions.service';
@@ -69,11 +72,25 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     transactions,
     runtime.logger.child({ component: 'mandates' }),
   );
+  const payByCard = new PayByCard(transactions, mandates);
+  const checkoutForms = new CheckoutFormTokens(runtime.db, clock, links);
+  const invoiceForms = new InvoiceFormTokens(runtime.db, clock);
   const jobs = new PaymentsJobs(
     { mandates, links, transactions, refunds, logger: runtime.logger.child({ component: 'jobs' }) },
     config.jobsIntervalMs,
   );
-  return { connectors, merchants, transactions, links, refunds, mandates, jobs };
+  return {
+    connectors,
+    merchants,
+    transactions,
+    links,
+    refunds,
+    mandates,
+    payByCard,
+    checkoutForms,
+    invoiceForms,
+    jobs,
+  };
 }
 type Services = ReturnType<typeof buildServices>;
 
@@ -100,7 +117,18 @@ class PaymentsModule {
     clock: Clock,
     testClock: OffsetClock | undefined,
   ): DynamicModule {
-    const { connectors, merchants, transactions, links, refunds, mandates, jobs } = services;
+    const {
+      connectors,
+      merchants,
+      transactions,
+      links,
+      refunds,
+      mandates,
+      payByCard,
+      checkoutForms,
+      invoiceForms,
+      jobs,
+    } = services;
     return {
       module: PaymentsModule,
       imports: [RuntimeModule.forRoot(runtime, { healthDetails: () => liveProcessorHealth(connectors) })],
@@ -122,6 +150,9 @@ class PaymentsModule {
         { provide: TransactionsService, useValue: transactions },
         { provide: PaymentLinksService, useValue: links },
         { provide: MandatesService, useValue: mandates },
+        { provide: PayByCard, useValue: payByCard },
+        { provide: CheckoutFormTokens, useValue: checkoutForms },
+        { provide: InvoiceFormTokens, useValue: invoiceForms },
         { provide: PaymentsJobs, useValue: jobs },
         { provide: CHECKOUT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         { provide: INVOICE_PAYMENT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
