@@ -67,11 +67,6 @@ export class TransactionsService {
     this.saga = new IntentSaga(db, clock);
   }
 
-  /** The service's database (the hosted pages keep their single-use form rows in it). */
-  get database(): Database {
-    return this.db;
-  }
-
   async chargeCard(
     tenant: Tenant,
     input: ChargeCardInput,
