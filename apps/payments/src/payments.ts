@@ -117,18 +117,7 @@ class PaymentsModule {
     clock: Clock,
     testClock: OffsetClock | undefined,
   ): DynamicModule {
-    const {
-      connectors,
-      merchants,
-      transactions,
-      links,
-      refunds,
-      mandates,
-      payByCard,
-      checkoutForms,
-      invoiceForms,
-      jobs,
-    } = services;
+    const { connectors, transactions, links, refunds, mandates, jobs } = services;
     return {
       module: PaymentsModule,
       imports: [RuntimeModule.forRoot(runtime, { healthDetails: () => liveProcessorHealth(connectors) })],
@@ -146,13 +135,13 @@ class PaymentsModule {
       ],
       providers: [
         { provide: ConnectorRouter, useValue: connectors },
-        { provide: MerchantsService, useValue: merchants },
+        { provide: MerchantsService, useValue: services.merchants },
         { provide: TransactionsService, useValue: transactions },
         { provide: PaymentLinksService, useValue: links },
         { provide: MandatesService, useValue: mandates },
-        { provide: PayByCard, useValue: payByCard },
-        { provide: CheckoutFormTokens, useValue: checkoutForms },
-        { provide: InvoiceFormTokens, useValue: invoiceForms },
+        { provide: PayByCard, useValue: services.payByCard },
+        { provide: CheckoutFormTokens, useValue: services.checkoutForms },
+        { provide: InvoiceFormTokens, useValue: services.invoiceForms },
         { provide: PaymentsJobs, useValue: jobs },
         { provide: CHECKOUT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         { provide: INVOICE_PAYMENT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
@@ -160,7 +149,7 @@ class PaymentsModule {
         { provide: RefundsService, useValue: refunds },
         {
           provide: MerchantDecisionsService,
-          useValue: new MerchantDecisionsService(runtime.db, clock, merchants),
+          useValue: new MerchantDecisionsService(runtime.db, clock, services.merchants),
         },
       ],
     };

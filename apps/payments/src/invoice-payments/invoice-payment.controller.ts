@@ -27,8 +27,10 @@ import {
   CARD_FORM_TOKEN_PURPOSE,
   formExpiredPage,
   notCompletedMessage,
+  notPayablePage,
   parseCard,
   paymentsNotAvailablePage,
+  type RefusalWords,
 } from '../card-form/card-form';
 import { renderMessage } from '../card-form/card-form.page';
 import type { FormToken } from '../card-payments/form-token';
@@ -43,6 +45,11 @@ export interface InvoicePaymentSettings {
   secret: string;
   clock: Clock;
 }
+
+const WORDS: RefusalWords = {
+  inProgress: 'This payment is still being processed. Do not pay again.',
+  merchantNotActive: 'This seller cannot accept card payments at the moment.',
+};
 
 /** The card form's CSRF token is bound to the invoice token's hash (no payment link id starts so). */
 const formSubject = (invoiceHash: string) => `invoice:${invoiceHash}`;
@@ -183,22 +190,9 @@ export class InvoicePaymentController {
           ),
         );
       case 'in_progress':
-        return send(
-          reply,
-          409,
-          renderMessage('Payment in progress', 'This payment is still being processed. Do not pay again.'),
-        );
       case 'processor_not_configured':
-        return send(reply, 409, paymentsNotAvailablePage());
       case 'merchant_not_active':
-        return send(
-          reply,
-          409,
-          renderMessage(
-            'Payments are not available',
-            'This seller cannot accept card payments at the moment.',
-          ),
-        );
+        return send(reply, 409, notPayablePage(result.kind, WORDS));
     }
   }
 

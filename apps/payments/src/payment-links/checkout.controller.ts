@@ -20,8 +20,10 @@ import type { FastifyReply } from 'fastify';
 import {
   formExpiredPage,
   notCompletedMessage,
+  notPayablePage,
   parseCard,
   paymentsNotAvailablePage,
+  type RefusalWords,
 } from '../card-form/card-form';
 import { CARD_FORM_CSS, renderMessage } from '../card-form/card-form.page';
 import { CheckoutFormTokens, type CheckoutRefusal } from '../card-payments/checkout-form-token';
@@ -45,6 +47,12 @@ export interface CheckoutSettings {
   secret: string;
   clock: Clock;
 }
+
+const WORDS: RefusalWords = {
+  inProgress:
+    'This payment is still being processed. Do not pay again; the merchant will confirm the outcome.',
+  merchantNotActive: 'This merchant cannot accept payments at the moment.',
+};
 
 /** The 410 page of a link that cannot take payments. */
 const CLOSED: Record<Exclude<PaymentLinkStatus, 'active'>, [string, string]> = {
@@ -179,22 +187,9 @@ export class CheckoutController {
           ),
         );
       case 'in_progress':
-        return send(
-          reply,
-          409,
-          renderMessage(
-            'Payment in progress',
-            'This payment is still being processed. Do not pay again; the merchant will confirm the outcome.',
-          ),
-        );
       case 'processor_not_configured':
-        return send(reply, 409, paymentsNotAvailablePage());
       case 'merchant_not_active':
-        return send(
-          reply,
-          409,
-          renderMessage('Payments are not available', 'This merchant cannot accept payments at the moment.'),
-        );
+        return send(reply, 409, notPayablePage(result.kind, WORDS));
     }
   }
 
