@@ -36,13 +36,17 @@ export class CheckoutFormTokens {
           [tokenHash],
         );
       },
-      // Completion first, then the submission: the in-flight count of a claim never misses a success.
-      complete: async (transaction) => {
-        if (transaction.status === 'succeeded') await this.links.recordCompletion(link.id);
-        await this.db.query(
-          'update payments.checkout_submissions set transaction_id = $2 where token_hash = $1',
-          [tokenHash, transaction.id],
-        );
+      // In tx2 with the payment: the link's completion and the token's transaction commit
+      // with it, so the in-flight count of a claim never misses a success.
+      complete: {
+        when: 'with_outcome',
+        run: async (tx, transaction) => {
+          if (transaction.status === 'succeeded') await this.links.recordCompletion(tx, link.id);
+          await tx.query(
+            'update payments.checkout_submissions set transaction_id = $2 where token_hash = $1',
+            [tokenHash, transaction.id],
+          );
+        },
       },
       submission: () => this.submission(tokenHash),
     };

@@ -37,11 +37,17 @@ export class InvoiceFormTokens {
           [formHash],
         );
       },
-      complete: async (transaction) => {
-        await this.db.query(
-          'update payments.invoice_payment_submissions set transaction_id = $2, succeeded = $3 where form_token_hash = $1',
-          [formHash, transaction.id, transaction.status === 'succeeded'],
-        );
+      // After tx2, never in it: `succeeded` is unique per invoice token, and a violation (a
+      // second payment of the token after the first one's in-flight window) must not roll back
+      // the record of money the processor took; it fails this answer instead.
+      complete: {
+        when: 'after_outcome',
+        run: async (transaction) => {
+          await this.db.query(
+            'update payments.invoice_payment_submissions set transaction_id = $2, succeeded = $3 where form_token_hash = $1',
+            [formHash, transaction.id, transaction.status === 'succeeded'],
+          );
+        },
       },
       submission: async () => {
         const [row] = await this.db.query<{ transaction_id: string | null }>(

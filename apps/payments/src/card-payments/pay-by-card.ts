@@ -73,8 +73,13 @@ export class PayByCard {
       await form.release();
       return { kind: 'invalid', message: CARD_INCOMPLETE };
     }
+    const { complete } = form;
     const outcome = await chargeFromForm(
-      () => this.charge({ ...payment, card }),
+      () =>
+        this.charge(
+          { ...payment, card },
+          complete.when === 'with_outcome' ? (tx, row) => complete.run(tx, row) : undefined,
+        ),
       () => form.release(),
     );
     if (isRefused(outcome)) {
@@ -82,7 +87,7 @@ export class PayByCard {
         ? { kind: 'invalid', message: outcome.message }
         : { kind: outcome.refused };
     }
-    await form.complete(outcome);
+    if (complete.when === 'after_outcome') await complete.run(outcome);
     return { kind: 'charged', transaction: outcome };
   }
 
@@ -90,10 +95,11 @@ export class PayByCard {
    * The charge alone, for the API (the test helper) and for pay(): its errors are the API's
    * (400 parameter_invalid, 409 merchant_not_active | processor_not_configured).
    */
-  charge(payment: CardCharge): Promise<TransactionRow> {
+  charge(payment: CardCharge, onRecorded?: ChargeCardOptions['onRecorded']): Promise<TransactionRow> {
     const { card, mandate: terms } = payment;
     const options: ChargeCardOptions = terms
       ? {
+          onRecorded,
           storeCredential: true,
           onSucceeded: (tx, row, credential) =>
             this.mandates.createWithPayment(tx, row, {
@@ -104,7 +110,7 @@ export class PayByCard {
               currency: payment.charge.currency,
             }),
         }
-      : {};
+      : { onRecorded };
     return this.transactions.chargeCard(payment.tenant, { ...payment.charge, card }, options);
   }
 

@@ -252,26 +252,24 @@ export class PaymentLinksService {
     return row;
   }
 
-  /** Counts a successful payment; completes the link at its limit (payment_link.completed). */
-  async recordCompletion(linkId: string): Promise<PaymentLinkRow> {
-    return this.db.transaction(async (tx) => {
-      const now = this.clock.now();
-      const [row] = await tx.query<PaymentLinkRow>(
-        `update payments.payment_links set completions_count = completions_count + 1, updated_at = $2
-          where id = $1 returning *`,
+  /** Counts a successful payment in its tx2; completes the link at its limit (payment_link.completed). */
+  async recordCompletion(tx: Tx, linkId: string): Promise<PaymentLinkRow> {
+    const now = this.clock.now();
+    const [row] = await tx.query<PaymentLinkRow>(
+      `update payments.payment_links set completions_count = completions_count + 1, updated_at = $2
+        where id = $1 returning *`,
+      [linkId, now],
+    );
+    const limit = completionLimit(row);
+    if (limit !== null && row.completions_count >= limit && row.status !== 'completed') {
+      const [completed] = await tx.query<PaymentLinkRow>(
+        `update payments.payment_links set status = 'completed', updated_at = $2 where id = $1 returning *`,
         [linkId, now],
       );
-      const limit = completionLimit(row);
-      if (limit !== null && row.completions_count >= limit && row.status !== 'completed') {
-        const [completed] = await tx.query<PaymentLinkRow>(
-          `update payments.payment_links set status = 'completed', updated_at = $2 where id = $1 returning *`,
-          [linkId, now],
-        );
-        await this.emit(tx, completed, 'payment_link.completed', now, { status: row.status });
-        return completed;
-      }
-      return row;
-    });
+      await this.emit(tx, completed, 'payment_link.completed', now, { status: row.status });
+      return completed;
+    }
+    return row;
   }
 
   /**

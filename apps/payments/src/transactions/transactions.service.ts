@@ -54,6 +54,8 @@ export interface ChargeCardOptions {
   /** Ask the processor to keep the card for later charges (a mandate). */
   storeCredential?: boolean;
   onSucceeded?: OnChargeSucceeded;
+  /** Runs last in tx2, for either outcome (the checkout records its form token there). */
+  onRecorded?: (tx: Tx, row: TransactionRow) => Promise<void>;
 }
 
 export class TransactionsService {
@@ -103,6 +105,7 @@ export class TransactionsService {
         this.saga.record(tx, row.id, outcome, {
           onSucceeded: (t, paid, success) =>
             options.onSucceeded ? options.onSucceeded(t, paid, success.credential) : Promise.resolve(paid),
+          ...(options.onRecorded ? { onRecorded: options.onRecorded } : {}),
         }),
     });
   }
