@@ -149,16 +149,7 @@ export class InvoicePaymentController {
     const invoice = this.open(token);
     if (!invoice) return this.invalid(reply);
     const csrf = formField(form, 'csrf_token');
-    const subject = formSubject(tokenHash(token));
-    if (
-      !verifyFormToken(
-        this.settings.secret,
-        CARD_FORM_TOKEN_PURPOSE,
-        subject,
-        csrf,
-        this.settings.clock.now(),
-      )
-    ) {
+    if (!this.csrfValid(token, csrf)) {
       return send(reply, 403, formExpiredPage());
     }
     const result = await this.payByCard.pay(
@@ -194,6 +185,18 @@ export class InvoicePaymentController {
       case 'merchant_not_active':
         return send(reply, 409, notPayablePage(result.kind, WORDS));
     }
+  }
+
+  /** The form's CSRF token is ours, recent, and bound to this invoice token. */
+  private csrfValid(token: string, csrf: string): boolean {
+    const subject = formSubject(tokenHash(token));
+    return verifyFormToken(
+      this.settings.secret,
+      CARD_FORM_TOKEN_PURPOSE,
+      subject,
+      csrf,
+      this.settings.clock.now(),
+    );
   }
 
   private open(token: string): InvoicePaymentTokenPayload | undefined {
