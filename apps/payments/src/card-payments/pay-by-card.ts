@@ -68,7 +68,7 @@ export class PayByCard {
     const { form, card } = payment;
     const claim = await form.claim();
     if (claim.kind === 'used') return this.replay(payment.tenant, form);
-    if (claim.kind !== 'claimed') return claim as R;
+    if (claim.kind !== 'claimed') return claim;
     if (!card) {
       await form.release();
       return { kind: 'invalid', message: CARD_INCOMPLETE };

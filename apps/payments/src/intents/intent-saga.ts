@@ -102,13 +102,6 @@ export class IntentSaga {
     return this.db.transaction((tx) => steps.record(tx, written, outcome));
   }
 
-  /** Steps 1 to 3; `write` may answer `{ settled }` when there is nothing to call. */
-  async run<W, R>(write: (tx: Tx) => Promise<W | { settled: R }>, steps: IntentSteps<W, R>): Promise<R> {
-    const written = await this.write(write);
-    if (isSettled(written)) return written.settled;
-    return this.resume(written, steps);
-  }
-
   /**
    * Step 3 on the intent's transaction row, in the caller's transaction: pending -> succeeded
    * with its ledger legs (a payment's or a refund's) and event, or pending -> failed with its
@@ -168,10 +161,6 @@ export class IntentSaga {
     }
     return resolved;
   }
-}
-
-function isSettled<W, R>(written: W | { settled: R }): written is { settled: R } {
-  return typeof written === 'object' && written !== null && 'settled' in written;
 }
 
 /** payment.succeeded | payment.failed with the transaction, through the outbox. */
