@@ -16,6 +16,9 @@ import {
   type ServiceRuntime,
   type Metrics,
 } from '@paygrid/platform';
+import { CheckoutFormTokens } from './card-payments/checkout-form-token';
+import { InvoiceFormTokens } from './card-payments/invoice-form-token';
+import { PayByCard } from './card-payments/pay-by-card';
 import type { PaymentsConfig } from './config';
 import { MerchantDecisionsController } from './merchants/merchant-decisions.controller';
 import { MerchantDecisionsService } from './merchants/merchant-decisions.service';
@@ -81,11 +84,26 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     transactions,
     runtime.logger.child({ component: 'mandates' }),
   );
+  const payByCard = new PayByCard(transactions, mandates);
+  const checkoutForms = new CheckoutFormTokens(runtime.db, clock, links);
+  const invoiceForms = new InvoiceFormTokens(runtime.db, clock);
   const jobs = new PaymentsJobs(
     { mandates, links, transactions, refunds, logger: runtime.logger.child({ component: 'jobs' }) },
     config.jobsIntervalMs,
   );
-  return { connectors, processorConnections, merchants, transactions, links, refunds, mandates, jobs };
+  return {
+    connectors,
+    processorConnections,
+    merchants,
+    transactions,
+    links,
+    refunds,
+    mandates,
+    payByCard,
+    checkoutForms,
+    invoiceForms,
+    jobs,
+  };
 }
 type Services = ReturnType<typeof buildServices>;
 
@@ -112,8 +130,7 @@ class PaymentsModule {
     clock: Clock,
     testClock: OffsetClock | undefined,
   ): DynamicModule {
-    const { connectors, processorConnections, merchants, transactions, links, refunds, mandates, jobs } =
-      services;
+    const { connectors, processorConnections, transactions, links, refunds, mandates, jobs } = services;
     return {
       module: PaymentsModule,
       imports: [RuntimeModule.forRoot(runtime, { healthDetails: () => liveProcessorHealth(connectors) })],
@@ -134,10 +151,13 @@ class PaymentsModule {
       providers: [
         { provide: ConnectorRouter, useValue: connectors },
         { provide: ProcessorConnectionsService, useValue: processorConnections },
-        { provide: MerchantsService, useValue: merchants },
+        { provide: MerchantsService, useValue: services.merchants },
         { provide: TransactionsService, useValue: transactions },
         { provide: PaymentLinksService, useValue: links },
         { provide: MandatesService, useValue: mandates },
+        { provide: PayByCard, useValue: services.payByCard },
+        { provide: CheckoutFormTokens, useValue: services.checkoutForms },
+        { provide: InvoiceFormTokens, useValue: services.invoiceForms },
         { provide: PaymentsJobs, useValue: jobs },
         { provide: CHECKOUT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         { provide: INVOICE_PAYMENT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
@@ -145,7 +165,7 @@ class PaymentsModule {
         { provide: RefundsService, useValue: refunds },
         {
           provide: MerchantDecisionsService,
-          useValue: new MerchantDecisionsService(runtime.db, clock, merchants),
+          useValue: new MerchantDecisionsService(runtime.db, clock, services.merchants),
         },
       ],
     };

@@ -1,5 +1,5 @@
 import { ApiError } from '@paygrid/platform';
-import type { TransactionRow } from '../transactions/transactions.service';
+import type { TransactionRow } from '../transactions/transaction';
 import {
   awaitFirstSubmission,
   chargeFromForm,

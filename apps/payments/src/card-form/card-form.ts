@@ -6,7 +6,7 @@
 
 import { ApiError, formField } from '@paygrid/platform';
 import type { CardDetails } from '../connectors/connector';
-import type { TransactionRow } from '../transactions/transactions.service';
+import type { TransactionRow } from '../transactions/transaction';
 import { renderMessage } from './card-form.page';
 
 /**
@@ -50,6 +50,23 @@ export const notCompletedMessage = (transaction: TransactionRow) =>
   transaction.status === 'failed'
     ? `Your payment was not completed: ${transaction.failure_message ?? 'the card was declined.'} You have not been charged; try another card.`
     : 'The payment could not be confirmed; try again.';
+
+/** What each form calls its seller, and tells a payer whose first submission is still running. */
+export interface RefusalWords {
+  inProgress: string;
+  merchantNotActive: string;
+}
+
+/** The 409 page of a payment that cannot be made now; nothing was charged. */
+export function notPayablePage(
+  kind: 'in_progress' | 'processor_not_configured' | 'merchant_not_active',
+  words: RefusalWords,
+): string {
+  if (kind === 'processor_not_configured') return paymentsNotAvailablePage();
+  if (kind === 'merchant_not_active')
+    return renderMessage('Payments are not available', words.merchantNotActive);
+  return renderMessage('Payment in progress', words.inProgress);
+}
 
 /** A charge the request refused before any money moved. */
 export type ChargeRefused =

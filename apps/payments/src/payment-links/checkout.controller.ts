@@ -1,11 +1,9 @@
 // The hosted checkout page (docs/api.md §5), reached through the gateway's /pay/* forward
-// with a signed `public` context. GET renders the form with a fresh CSRF token; POST verifies
-// the token, claims it (each token pays at most once: a double click shows the first
-// submission's result), and charges through TransactionsService.chargeCard (connector call
-// outside any transaction). A recurring link's checkout also stores the card at the
-// processor and creates the mandate with the first charge (MandatesService.createWithPayment).
-// The card number and CVC live only in this request's memory: they are never logged, stored
-// or echoed back into a re-rendered form.
+// with a signed `public` context; HTTP only. GET renders the form with a fresh CSRF token;
+// POST verifies the token, reads the form and hands the payment to PayByCard
+// (card-payments/pay-by-card.ts: the token's claim, the charge, the mandate of a recurring
+// link, the replay of a double click), then renders its result. The card number and CVC
+// live only in this request's memory: never logged, stored or echoed back into a form.
 
 import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
 import {
@@ -20,31 +18,91 @@ import {
 } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import {
-  awaitFirstSubmission,
-  CARD_INCOMPLETE,
-  CHECK_CARD_AGAIN,
-  chargeFromForm,
   formExpiredPage,
-  isRefused,
   notCompletedMessage,
+  notPayablePage,
   parseCard,
   paymentsNotAvailablePage,
+  type RefusalWords,
 } from '../card-form/card-form';
 import { CARD_FORM_CSS, renderMessage } from '../card-form/card-form.page';
-import { summarizeCard } from '../connectors/cards';
+import { CheckoutFormTokens, type CheckoutRefusal } from '../card-payments/checkout-form-token';
+import type { FormToken } from '../card-payments/form-token';
+import { PayByCard, type CardPayment, type CardPaymentResult } from '../card-payments/pay-by-card';
 import { ConnectorRouter } from '../connectors/connector-router';
 import type { Interval } from '../mandates/cycle';
-import { MandatesService } from '../mandates/mandates.service';
-import { TransactionsService, type TransactionRow } from '../transactions/transactions.service';
+import type { TransactionRow } from '../transactions/transaction';
 import { checkoutTokenHash, signCheckoutToken, verifyCheckoutToken } from './checkout-token';
 import { renderCheckoutForm, renderSuccess } from './checkout.page';
-import { effectiveStatus, PaymentLinksService, type PublicLink } from './payment-links.service';
+import {
+  effectiveStatus,
+  PaymentLinksService,
+  type PaymentLinkStatus,
+  type PublicLink,
+} from './payment-links.service';
 
 export const CHECKOUT_SETTINGS = 'paygrid:checkout-settings';
 export interface CheckoutSettings {
   /** The server secret the CSRF tokens are signed with (INTERNAL_SIGNING_SECRET). */
   secret: string;
   clock: Clock;
+}
+
+const WORDS: RefusalWords = {
+  inProgress:
+    'This payment is still being processed. Do not pay again; the merchant will confirm the outcome.',
+  merchantNotActive: 'This merchant cannot accept payments at the moment.',
+};
+
+/** The 410 page of a link that cannot take payments. */
+const CLOSED: Record<Exclude<PaymentLinkStatus, 'active'>, [string, string]> = {
+  inactive: ['This payment link is not active', 'The merchant has deactivated this payment link.'],
+  completed: ['This payment link is no longer available', 'This payment link has already been paid.'],
+  expired: ['This payment link has expired', 'Ask the merchant for a new payment link.'],
+};
+
+/** What the posted checkout form asks: the link's amount, and its mandate for a recurring link. */
+function checkoutPayment(
+  link: PublicLink,
+  form: Record<string, unknown>,
+  token: FormToken<CheckoutRefusal>,
+): CardPayment<CheckoutRefusal> {
+  const recurring = link.type === 'recurring' ? link.recurring : null;
+  const payer = {
+    name: formField(form, 'cardholder_name').slice(0, 100) || null,
+    // Optional and only for receipts: anything that is not an address is simply not kept.
+    email: /^[^\s@]{1,100}@[^\s@]{1,100}$/.test(formField(form, 'email')) ? formField(form, 'email') : null,
+  };
+  return {
+    tenant: { account: link.account_id, livemode: link.livemode },
+    charge: {
+      amount: toMinor(link.amount_total),
+      currency: link.currency,
+      ...(link.merchant_id ? { merchant: link.merchant_id } : {}),
+      payment_link: link.id,
+      ...(link.client_reference_id ? { client_reference_id: link.client_reference_id } : {}),
+      metadata: link.metadata,
+    },
+    card: parseCard(form),
+    // A recurring link: the processor keeps the card, and the mandate is created in the
+    // same transaction that records the first charge as succeeded.
+    ...(recurring
+      ? {
+          mandate: {
+            payment_link: link.id,
+            client_reference_id: link.client_reference_id,
+            payer,
+            recurring: {
+              amount: toMinor(link.amount_total),
+              interval: recurring.interval as Interval,
+              interval_count: recurring.interval_count,
+            },
+            metadata: link.metadata,
+          },
+        }
+      : {}),
+    form: token,
+  };
 }
 
 /** form-action must also allow the redirect that follows a successful payment. */
@@ -61,8 +119,8 @@ function formActionFor(link: PublicLink): string {
 export class CheckoutController {
   constructor(
     @Inject(PaymentLinksService) private readonly links: PaymentLinksService,
-    @Inject(TransactionsService) private readonly transactions: TransactionsService,
-    @Inject(MandatesService) private readonly mandates: MandatesService,
+    @Inject(PayByCard) private readonly payByCard: PayByCard,
+    @Inject(CheckoutFormTokens) private readonly forms: CheckoutFormTokens,
     @Inject(CHECKOUT_SETTINGS) private readonly settings: CheckoutSettings,
     @Inject(ConnectorRouter) private readonly connectors: ConnectorRouter,
   ) {}
@@ -100,121 +158,39 @@ export class CheckoutController {
     if (!verifyCheckoutToken(this.settings.secret, link.id, token, this.settings.clock.now())) {
       return send(reply, 403, formExpiredPage());
     }
-    const hash = checkoutTokenHash(token);
-    // A token already used (double click) shows the first submission's result, even once
-    // that payment has completed the link.
-    if (await this.links.submission(hash)) return this.replay(reply, link, hash);
-    const closed = this.closedPage(reply, link);
-    if (closed) return closed;
-    const claim = await this.links.claimToken(link.id, hash);
-    if (claim === 'used') return this.replay(reply, link, hash);
-    if (claim === 'full') {
-      return send(
-        reply,
-        409,
-        renderMessage(
-          'This payment link is being paid',
-          'Another payment through this link is in progress or has completed it. You have not been charged.',
-        ),
-      );
-    }
-
-    const again = (status: number, message: string) =>
-      send(reply, status, renderCheckoutForm(link, this.token(link), message), formActionFor(link));
-
-    const card = parseCard(form);
-    if (!card) {
-      await this.links.releaseToken(hash);
-      return again(400, CARD_INCOMPLETE);
-    }
-
-    const recurring = link.type === 'recurring' ? link.recurring : null;
-    const payer = {
-      name: formField(form, 'cardholder_name').slice(0, 100) || null,
-      // Optional and only for receipts: anything that is not an address is simply not kept.
-      email: /^[^\s@]{1,100}@[^\s@]{1,100}$/.test(formField(form, 'email')) ? formField(form, 'email') : null,
-    };
-    const transaction = await chargeFromForm(
-      () =>
-        this.transactions.chargeCard(
-          { account: link.account_id, livemode: link.livemode },
-          {
-            amount: toMinor(link.amount_total),
-            currency: link.currency,
-            card,
-            ...(link.merchant_id ? { merchant: link.merchant_id } : {}),
-            payment_link: link.id,
-            ...(link.client_reference_id ? { client_reference_id: link.client_reference_id } : {}),
-            metadata: link.metadata,
-          },
-          // A recurring link: the processor keeps the card, and the mandate is created in the
-          // same transaction that records the first charge as succeeded.
-          recurring
-            ? {
-                storeCredential: true,
-                onSucceeded: (tx, row, credential) =>
-                  this.mandates.createWithPayment(tx, row, {
-                    merchant: row.merchant_id,
-                    payment_link: link.id,
-                    client_reference_id: link.client_reference_id,
-                    payer,
-                    payment_method: summarizeCard(card),
-                    credential: credential ?? '',
-                    currency: link.currency,
-                    recurring: {
-                      amount: toMinor(link.amount_total),
-                      interval: recurring.interval as Interval,
-                      interval_count: recurring.interval_count,
-                    },
-                    metadata: link.metadata,
-                  }),
-              }
-            : {},
-        ),
-      () => this.links.releaseToken(hash),
+    const result = await this.payByCard.pay(
+      checkoutPayment(link, form, this.forms.of(link, checkoutTokenHash(token))),
     );
-    if (isRefused(transaction)) {
-      if (transaction.refused === 'invalid') return again(400, transaction.message);
-      if (transaction.refused === 'processor_not_configured')
-        return send(reply, 409, paymentsNotAvailablePage());
-      return send(
-        reply,
-        409,
-        renderMessage('Payments are not available', 'This merchant cannot accept payments at the moment.'),
-      );
-    }
-    // Completion first, then the submission: the in-flight count of claimToken never misses a success.
-    if (transaction.status === 'succeeded') await this.links.recordCompletion(link.id);
-    await this.links.recordSubmission(hash, transaction.id);
-    return this.result(reply, link, transaction);
+    return this.render(reply, link, result);
   }
 
-  /** A token already used: wait for the first submission, then show its result. */
-  private async replay(reply: FastifyReply, link: PublicLink, hash: string) {
-    const first = await awaitFirstSubmission(() => this.links.submission(hash));
-    if (first.kind === 'released') {
-      return send(
-        reply,
-        400,
-        renderCheckoutForm(link, this.token(link), CHECK_CARD_AGAIN),
-        formActionFor(link),
-      );
+  private render(reply: FastifyReply, link: PublicLink, result: CardPaymentResult<CheckoutRefusal>) {
+    switch (result.kind) {
+      case 'charged':
+        return this.result(reply, link, result.transaction);
+      case 'invalid':
+        return send(
+          reply,
+          400,
+          renderCheckoutForm(link, this.token(link), result.message),
+          formActionFor(link),
+        );
+      case 'closed':
+        return send(reply, 410, renderMessage(...CLOSED[result.status]));
+      case 'full':
+        return send(
+          reply,
+          409,
+          renderMessage(
+            'This payment link is being paid',
+            'Another payment through this link is in progress or has completed it. You have not been charged.',
+          ),
+        );
+      case 'in_progress':
+      case 'processor_not_configured':
+      case 'merchant_not_active':
+        return send(reply, 409, notPayablePage(result.kind, WORDS));
     }
-    if (first.kind === 'done') {
-      const transaction = await this.transactions.get(
-        { account: link.account_id, livemode: link.livemode },
-        first.transactionId,
-      );
-      return this.result(reply, link, transaction);
-    }
-    return send(
-      reply,
-      409,
-      renderMessage(
-        'Payment in progress',
-        'This payment is still being processed. Do not pay again; the merchant will confirm the outcome.',
-      ),
-    );
   }
 
   private result(reply: FastifyReply, link: PublicLink, transaction: TransactionRow) {
@@ -236,12 +212,7 @@ export class CheckoutController {
       return send(reply, 404, renderMessage('Payment link not found', 'Check the address you were given.'));
     }
     const status = effectiveStatus(link, this.settings.clock.now());
-    const messages: Record<string, [string, string]> = {
-      inactive: ['This payment link is not active', 'The merchant has deactivated this payment link.'],
-      completed: ['This payment link is no longer available', 'This payment link has already been paid.'],
-      expired: ['This payment link has expired', 'Ask the merchant for a new payment link.'],
-    };
-    if (messages[status]) return send(reply, 410, renderMessage(...messages[status]));
+    if (status !== 'active') return send(reply, 410, renderMessage(...CLOSED[status]));
     return undefined;
   }
 

@@ -1,6 +1,6 @@
 // Payment links (docs/api.md §5): a reusable URL of the hosted checkout page. Every change
-// emits its event through the outbox in the same transaction. The checkout itself (the
-// connector call) lives in checkout.controller.ts and runs through TransactionsService.
+// emits its event through the outbox in the same transaction. The checkout itself is
+// card-payments/pay-by-card.ts, with the link's form tokens in checkout-form-token.ts.
 
 import { TOPICS } from '@paygrid/contracts';
 import {
@@ -21,9 +21,6 @@ import {
 import { ensureDefaultMerchant } from '../merchants/default-merchant';
 import type { CreatePaymentLinkDto, UpdatePaymentLinkDto } from './payment-links.dto';
 import { completionLimit, lineItemsTotal, type LineItem } from './totals';
-
-/** A claimed submission older than this no longer holds a place (its charge crashed). */
-const IN_FLIGHT_MS = 2 * 60 * 1000;
 
 export type PaymentLinkStatus = 'active' | 'inactive' | 'completed' | 'expired';
 
@@ -255,84 +252,24 @@ export class PaymentLinksService {
     return row;
   }
 
-  /**
-   * Claims a checkout token before its charge: `claimed` for the first submission, `used`
-   * when the token was submitted before. With the link row locked, a link that has a limit
-   * (one_time, max_completions) takes no more charges in flight than completions it has
-   * left (`full`), so concurrent payers cannot pay a one-time link twice.
-   */
-  async claimToken(linkId: string, tokenHash: string): Promise<'claimed' | 'used' | 'full'> {
-    return this.db.transaction(async (tx) => {
-      const [link] = await tx.query<PaymentLinkRow>(
-        'select * from payments.payment_links where id = $1 for update',
-        [linkId],
-      );
-      const [used] = await tx.query('select 1 from payments.checkout_submissions where token_hash = $1', [
-        tokenHash,
-      ]);
-      if (used) return 'used';
-      const limit = completionLimit(link);
-      if (limit !== null) {
-        const [{ in_flight }] = await tx.query<{ in_flight: number }>(
-          `select count(*)::int as in_flight from payments.checkout_submissions
-            where payment_link_id = $1 and transaction_id is null and created_at > $2`,
-          [linkId, new Date(this.clock.now().getTime() - IN_FLIGHT_MS)],
-        );
-        if (link.completions_count + in_flight >= limit) return 'full';
-      }
-      const rows = await tx.query<{ token_hash: string }>(
-        `insert into payments.checkout_submissions (token_hash, payment_link_id, created_at) values ($1, $2, $3)
-         on conflict (token_hash) do nothing returning token_hash`,
-        [tokenHash, linkId, this.clock.now()],
-      );
-      return rows.length === 1 ? 'claimed' : 'used';
-    });
-  }
-
-  async recordSubmission(tokenHash: string, transactionId: string): Promise<void> {
-    await this.db.query(
-      'update payments.checkout_submissions set transaction_id = $2 where token_hash = $1',
-      [tokenHash, transactionId],
+  /** Counts a successful payment in its tx2; completes the link at its limit (payment_link.completed). */
+  async recordCompletion(tx: Tx, linkId: string): Promise<PaymentLinkRow> {
+    const now = this.clock.now();
+    const [row] = await tx.query<PaymentLinkRow>(
+      `update payments.payment_links set completions_count = completions_count + 1, updated_at = $2
+        where id = $1 returning *`,
+      [linkId, now],
     );
-  }
-
-  /** A token whose charge never started (invalid card details) may be submitted again. */
-  async releaseToken(tokenHash: string): Promise<void> {
-    await this.db.query(
-      'delete from payments.checkout_submissions where token_hash = $1 and transaction_id is null',
-      [tokenHash],
-    );
-  }
-
-  /** The submission of a used token: the transaction it paid, once known; undefined if released. */
-  async submission(tokenHash: string): Promise<{ transaction_id: string | null } | undefined> {
-    const [row] = await this.db.query<{ transaction_id: string | null }>(
-      'select transaction_id from payments.checkout_submissions where token_hash = $1',
-      [tokenHash],
-    );
-    return row;
-  }
-
-  /** Counts a successful payment; completes the link at its limit (payment_link.completed). */
-  async recordCompletion(linkId: string): Promise<PaymentLinkRow> {
-    return this.db.transaction(async (tx) => {
-      const now = this.clock.now();
-      const [row] = await tx.query<PaymentLinkRow>(
-        `update payments.payment_links set completions_count = completions_count + 1, updated_at = $2
-          where id = $1 returning *`,
+    const limit = completionLimit(row);
+    if (limit !== null && row.completions_count >= limit && row.status !== 'completed') {
+      const [completed] = await tx.query<PaymentLinkRow>(
+        `update payments.payment_links set status = 'completed', updated_at = $2 where id = $1 returning *`,
         [linkId, now],
       );
-      const limit = completionLimit(row);
-      if (limit !== null && row.completions_count >= limit && row.status !== 'completed') {
-        const [completed] = await tx.query<PaymentLinkRow>(
-          `update payments.payment_links set status = 'completed', updated_at = $2 where id = $1 returning *`,
-          [linkId, now],
-        );
-        await this.emit(tx, completed, 'payment_link.completed', now, { status: row.status });
-        return completed;
-      }
-      return row;
-    });
+      await this.emit(tx, completed, 'payment_link.completed', now, { status: row.status });
+      return completed;
+    }
+    return row;
   }
 
   /**

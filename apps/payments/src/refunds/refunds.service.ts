@@ -9,10 +9,10 @@
 // second request re-evaluates the WHERE after the first commits and gets 0 rows (422).
 // The CHECK (amount_refunded between 0 and amount) backs it in the schema.
 //
-// Flow (intent pattern, like charges): tx1 reserves the amount and writes the pending refund
-// and its refund transaction (+ refund.created); the connector call runs outside any
-// transaction (idempotency key = refund id); tx2 records success (ledger entries,
-// refund.succeeded) or failure (releases the reservation, refund.failed).
+// Flow (the intent saga, intents/intent-saga.ts, like charges): tx1 reserves the amount and
+// writes the pending refund and its refund transaction (+ refund.created); the connector call
+// runs outside any transaction (idempotency key = refund id); tx2 records success (ledger
+// entries, refund.succeeded) or failure (releases the reservation, refund.failed).
 
 import { TOPICS } from '@paygrid/contracts';
 import {
@@ -33,8 +33,9 @@ import {
 } from '@paygrid/platform';
 import type { PaymentConnector } from '../connectors/connector';
 import type { ConnectorRouter } from '../connectors/connector-router';
-import { postEntries, refundLegs } from '../ledger/ledger';
-import { assertOutsideTransaction, type TransactionRow } from '../transactions/transactions.service';
+import { assertOutsideTransaction, IntentSaga, type IntentOutcome } from '../intents/intent-saga';
+import type { TransactionRow } from '../transactions/transaction';
+import { refundById, releaseReservation, settleRefund, staleRefunds } from './refunds.sql';
 
 export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';
 
@@ -92,11 +93,15 @@ export function serializeRefund(r: RefundRow) {
 type RefundEvent = 'refund.created' | 'refund.succeeded' | 'refund.failed';
 
 export class RefundsService {
+  private readonly saga: IntentSaga;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly connectors: ConnectorRouter,
-  ) {}
+  ) {
+    this.saga = new IntentSaga(db, clock);
+  }
 
   /**
    * Creates a refund and drives it to its outcome. With an idempotency key, a repeat of a
@@ -117,7 +122,7 @@ export class RefundsService {
     const connector = await this.connectors.forTenant(tenant);
     let reserved: { refund: RefundRow; payment: TransactionRow } | { replay: RefundRow };
     try {
-      reserved = await this.db.transaction((tx) => this.reserve(tx, tenant, input, idempotency));
+      reserved = await this.saga.write((tx) => this.reserve(tx, tenant, input, idempotency));
     } catch (error) {
       // Two requests with one key at once: the second waits on the unique index, then fails.
       if (idempotency && pgCode(error) === PG.uniqueViolation) throw inProgress();
@@ -222,23 +227,55 @@ export class RefundsService {
   }
 
   /** The connector call (outside any transaction), then tx2. */
-  private async drive(
+  private drive(
     connector: PaymentConnector,
     refund: RefundRow,
     processorReference: string,
   ): Promise<RefundRow> {
-    const outcome = await connector.refund({
-      idempotency_key: refund.id,
-      amount: toMinor(refund.amount),
-      currency: refund.currency,
-      livemode: refund.livemode,
-      processor_reference: processorReference,
+    return this.saga.resume(refund, {
+      call: (r) =>
+        connector.refund({
+          idempotency_key: r.id,
+          amount: toMinor(r.amount),
+          currency: r.currency,
+          livemode: r.livemode,
+          processor_reference: processorReference,
+        }),
+      record: (tx, r, outcome) => this.record(tx, r, outcome),
     });
-    return this.db.transaction((tx) =>
+  }
+
+  /**
+   * tx2: the refund row moves first (its guard decides whether this run records), then its
+   * refund transaction through the saga (ledger legs on success); a failure gives the
+   * reserved amount back to the payment. The refund transaction of a failed refund always
+   * says processing_error, with the processor's words as its message.
+   */
+  private async record(tx: Tx, refund: RefundRow, outcome: IntentOutcome): Promise<RefundRow> {
+    let settled: RefundRow | undefined;
+    await this.saga.record(
+      tx,
+      refund.refund_transaction_id,
       outcome.status === 'succeeded'
-        ? this.recordSuccess(tx, refund.id, outcome.processor_reference)
-        : this.recordFailure(tx, refund.id, outcome.message),
+        ? outcome
+        : { status: 'failed', code: 'processing_error', message: outcome.message, processor_reference: null },
+      {
+        claim: async (t, now) => {
+          settled = await settleRefund(t, refund.id, outcome, now);
+          return settled !== undefined;
+        },
+        onFailed: (t, txn) => releaseReservation(t, refund, txn.updated_at),
+        emit: (t, txn, now) =>
+          this.emit(
+            t,
+            settled ?? refund,
+            txn.merchant_id,
+            settled?.status === 'succeeded' ? 'refund.succeeded' : 'refund.failed',
+            now,
+          ),
+      },
     );
+    return settled ?? refundById(tx, refund.id);
   }
 
   /**
@@ -246,75 +283,19 @@ export class RefundsService {
    * connector dedupes on the refund id, so a refund that did reach the processor is not
    * refunded twice, and tx2 only moves a refund that is still pending.
    */
-  async recoverPending(olderThanMs: number): Promise<number> {
-    const cutoff = new Date(this.clock.now().getTime() - olderThanMs);
-    const stale = await this.db.query<RefundRow & { processor_reference: string | null }>(
-      `select r.*, t.processor_reference from payments.refunds r
-         join payments.transactions t on t.id = r.transaction_id
-        where r.status = 'pending' and r.created_at < $1 order by r.created_at limit 500`,
-      [cutoff],
+  recoverPending(olderThanMs: number): Promise<number> {
+    return this.saga.recover(
+      olderThanMs,
+      (cutoff) => staleRefunds(this.db, cutoff),
+      async (refund) => {
+        // A live refund whose account has lost its processor connection waits (stays pending)
+        // until one is connected again: the money can only go back the way it came.
+        const tenant = { account: refund.account_id, livemode: refund.livemode };
+        if (!(await this.connectors.available(tenant))) return false;
+        await this.drive(await this.connectors.forTenant(tenant), refund, refund.processor_reference ?? '');
+        return true;
+      },
     );
-    let driven = 0;
-    for (const refund of stale) {
-      // A live refund whose account has lost its processor connection waits (stays pending)
-      // until one is connected again: the money can only go back the way it came.
-      const tenant = { account: refund.account_id, livemode: refund.livemode };
-      if (!(await this.connectors.available(tenant))) continue;
-      await this.drive(await this.connectors.forTenant(tenant), refund, refund.processor_reference ?? '');
-      driven++;
-    }
-    return driven;
-  }
-
-  private async recordSuccess(tx: Tx, id: string, processorReference: string): Promise<RefundRow> {
-    const now = this.clock.now();
-    const [refund] = await tx.query<RefundRow>(
-      `update payments.refunds set status = 'succeeded', updated_at = $2 where id = $1 and status = 'pending' returning *`,
-      [id, now],
-    );
-    if (!refund) return this.reload(tx, id);
-    const [refundTxn] = await tx.query<TransactionRow>(
-      `update payments.transactions set status = 'succeeded', processor_reference = $2, updated_at = $3
-        where id = $1 returning *`,
-      [refund.refund_transaction_id, processorReference, now],
-    );
-    await postEntries(tx, {
-      account: refund.account_id,
-      livemode: refund.livemode,
-      transaction: refundTxn.id,
-      currency: refund.currency,
-      legs: refundLegs(refundTxn.merchant_id ?? refund.account_id, toMinor(refund.amount)),
-      at: now,
-    });
-    await this.emit(tx, refund, refundTxn.merchant_id, 'refund.succeeded', now);
-    return refund;
-  }
-
-  /** Marks the refund failed and gives the reserved amount back to the payment. */
-  private async recordFailure(tx: Tx, id: string, reason: string): Promise<RefundRow> {
-    const now = this.clock.now();
-    const [refund] = await tx.query<RefundRow>(
-      `update payments.refunds set status = 'failed', failure_reason = $2, updated_at = $3
-        where id = $1 and status = 'pending' returning *`,
-      [id, reason, now],
-    );
-    if (!refund) return this.reload(tx, id);
-    const [refundTxn] = await tx.query<TransactionRow>(
-      `update payments.transactions set status = 'failed', failure_code = 'processing_error', failure_message = $2,
-         updated_at = $3 where id = $1 returning *`,
-      [refund.refund_transaction_id, reason, now],
-    );
-    await tx.query(
-      `update payments.transactions set amount_refunded = amount_refunded - $2::bigint, updated_at = $3 where id = $1`,
-      [refund.transaction_id, refund.amount, now],
-    );
-    await this.emit(tx, refund, refundTxn.merchant_id, 'refund.failed', now);
-    return refund;
-  }
-
-  private async reload(tx: Tx, id: string): Promise<RefundRow> {
-    const [row] = await tx.query<RefundRow>('select * from payments.refunds where id = $1', [id]);
-    return row;
   }
 
   private async visiblePayment(tx: Tx | Database, tenant: Tenant, id: string): Promise<TransactionRow> {

@@ -2,19 +2,36 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { ApiError, Caller, Operation, OwnIdempotency, RequireScope } from '@paygrid/platform';
-import { summarizeCard } from '../connectors/cards';
-import { MandatesService } from '../mandates/mandates.service';
+import { ApiError, Caller, Operation, OwnIdempotency, RequireScope, type Tenant } from '@paygrid/platform';
+import { PayByCard, type CardCharge } from '../card-payments/pay-by-card';
 import { ListTransactionsQuery, TestPaymentDto } from './transactions.dto';
-import { serializeTransaction, TransactionsService } from './transactions.service';
+import { serializeTransaction } from './transaction';
+import { TransactionsService } from './transactions.service';
 
 const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
+
+/** A sandbox test card (any expiry and CVC pass), with "save card" as an on-demand mandate. */
+function testPayment(tenant: Tenant, accountName: string | undefined, body: TestPaymentDto): CardCharge {
+  return {
+    tenant,
+    charge: {
+      amount: BigInt(body.amount),
+      currency: body.currency,
+      ...(body.customer ? { customer: body.customer } : {}),
+      account_name: accountName,
+    },
+    card: { number: body.card_number, exp_month: 12, exp_year: 2099, cvc: '123' },
+    ...(body.save_card
+      ? { mandate: { customer: body.customer ?? null, payer: { name: null, email: null } } }
+      : {}),
+  };
+}
 
 @Controller('v1/transactions')
 export class TransactionsController {
   constructor(
     @Inject(TransactionsService) private readonly transactions: TransactionsService,
-    @Inject(MandatesService) private readonly mandates: MandatesService,
+    @Inject(PayByCard) private readonly payByCard: PayByCard,
   ) {}
 
   @Get()
@@ -65,31 +82,8 @@ export class TransactionsController {
   })
   async testPayment(@Caller() caller: AuthenticatedContext, @Body() body: TestPaymentDto) {
     if (caller.livemode) throw new ApiError('route_not_found', 'No such route.');
-    const card = { number: body.card_number, exp_month: 12, exp_year: 2099, cvc: '123' };
-    const row = await this.transactions.chargeCard(
-      tenantOf(caller),
-      {
-        amount: BigInt(body.amount),
-        currency: body.currency,
-        card,
-        ...(body.customer ? { customer: body.customer } : {}),
-        account_name: caller.account_name,
-      },
-      body.save_card
-        ? {
-            storeCredential: true,
-            onSucceeded: (tx, payment, credential) =>
-              this.mandates.createWithPayment(tx, payment, {
-                merchant: payment.merchant_id,
-                customer: body.customer ?? null,
-                payer: { name: null, email: null },
-                payment_method: summarizeCard(card),
-                credential: credential ?? '',
-                currency: body.currency,
-              }),
-          }
-        : {},
+    return serializeTransaction(
+      await this.payByCard.charge(testPayment(tenantOf(caller), caller.account_name, body)),
     );
-    return serializeTransaction(row);
   }
 }

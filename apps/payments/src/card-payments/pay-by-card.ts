@@ -1,0 +1,124 @@
+// Paying by card, the one use case behind the three places a card is typed in: the hosted
+// checkout of a payment link (/pay/<link>), an invoice's card form (/pay/invoices/<token>)
+// and the test helper (POST /v1/transactions/test-helpers/payments). It owns:
+//   - the form-token claim: a hosted form's single-use CSRF token is claimed before the
+//     charge (form-token.ts), so a double click or a re-posted form pays once;
+//   - the charge, through the intent saga (TransactionsService.chargeCard);
+//   - the mandate on success: a card to keep (a recurring link, "save this card") is stored
+//     at the processor and its mandate created in the transaction that records the payment;
+//   - the replay: a token already used answers the first submission's outcome.
+// The controllers only read the form, call pay() and render the result.
+
+import type { Tenant } from '@paygrid/platform';
+import {
+  CARD_INCOMPLETE,
+  CHECK_CARD_AGAIN,
+  awaitFirstSubmission,
+  chargeFromForm,
+  isRefused,
+} from '../card-form/card-form';
+import { summarizeCard } from '../connectors/cards';
+import type { CardDetails } from '../connectors/connector';
+import type { MandatesService, NewMandate } from '../mandates/mandates.service';
+import type { TransactionRow } from '../transactions/transaction';
+import type {
+  ChargeCardInput,
+  ChargeCardOptions,
+  TransactionsService,
+} from '../transactions/transactions.service';
+import type { FormRefusal, FormToken } from './form-token';
+
+/** The mandate to create with the payment; the card's summary, credential and currency come from the charge. */
+export type MandateTerms = Omit<NewMandate, 'merchant' | 'payment_method' | 'credential' | 'currency'>;
+
+/** A card payment made through the API (the test helper): no form, the API's errors. */
+export interface CardCharge {
+  tenant: Tenant;
+  charge: Omit<ChargeCardInput, 'card'>;
+  /** Never stored or logged. */
+  card: CardDetails;
+  /** Keep the card: the mandate is created with the payment when it succeeds. */
+  mandate?: MandateTerms;
+}
+
+/** A card payment posted in a hosted form, with the form's single-use token. */
+export interface CardPayment<R extends FormRefusal> extends Omit<CardCharge, 'card'> {
+  /** As posted; undefined when a field is missing or malformed. */
+  card: CardDetails | undefined;
+  form: FormToken<R>;
+}
+
+/** What the payer is answered; every refusal happens before any money moves. */
+export type CardPaymentResult<R extends FormRefusal> =
+  | { kind: 'charged'; transaction: TransactionRow }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'in_progress' }
+  | { kind: 'merchant_not_active' }
+  | { kind: 'processor_not_configured' }
+  | R;
+
+export class PayByCard {
+  constructor(
+    private readonly transactions: TransactionsService,
+    private readonly mandates: MandatesService,
+  ) {}
+
+  /** A hosted form's payment: claim its token, charge, complete the token; or replay. */
+  async pay<R extends FormRefusal>(payment: CardPayment<R>): Promise<CardPaymentResult<R>> {
+    const { form, card } = payment;
+    const claim = await form.claim();
+    if (claim.kind === 'used') return this.replay(payment.tenant, form);
+    if (claim.kind !== 'claimed') return claim;
+    if (!card) {
+      await form.release();
+      return { kind: 'invalid', message: CARD_INCOMPLETE };
+    }
+    const { complete } = form;
+    const outcome = await chargeFromForm(
+      () =>
+        this.charge(
+          { ...payment, card },
+          complete.when === 'with_outcome' ? (tx, row) => complete.run(tx, row) : undefined,
+        ),
+      () => form.release(),
+    );
+    if (isRefused(outcome)) {
+      return outcome.refused === 'invalid'
+        ? { kind: 'invalid', message: outcome.message }
+        : { kind: outcome.refused };
+    }
+    if (complete.when === 'after_outcome') await complete.run(outcome);
+    return { kind: 'charged', transaction: outcome };
+  }
+
+  /**
+   * The charge alone, for the API (the test helper) and for pay(): its errors are the API's
+   * (400 parameter_invalid, 409 merchant_not_active | processor_not_configured).
+   */
+  charge(payment: CardCharge, onRecorded?: ChargeCardOptions['onRecorded']): Promise<TransactionRow> {
+    const { card, mandate: terms } = payment;
+    const options: ChargeCardOptions = terms
+      ? {
+          onRecorded,
+          storeCredential: true,
+          onSucceeded: (tx, row, credential) =>
+            this.mandates.createWithPayment(tx, row, {
+              ...terms,
+              merchant: row.merchant_id,
+              payment_method: summarizeCard(card),
+              credential: credential ?? '',
+              currency: payment.charge.currency,
+            }),
+        }
+      : { onRecorded };
+    return this.transactions.chargeCard(payment.tenant, { ...payment.charge, card }, options);
+  }
+
+  /** A token already used (double click): wait for the first submission, answer its outcome. */
+  private async replay(tenant: Tenant, form: FormToken<FormRefusal>): Promise<CardPaymentResult<never>> {
+    const first = await awaitFirstSubmission(() => form.submission());
+    if (first.kind === 'released') return { kind: 'invalid', message: CHECK_CARD_AGAIN };
+    if (first.kind === 'pending') return { kind: 'in_progress' };
+    return { kind: 'charged', transaction: await this.transactions.get(tenant, first.transactionId) };
+  }
+}

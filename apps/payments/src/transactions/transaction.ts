@@ -1,0 +1,89 @@
+// The transaction object: its row, its states and its JSON (docs/api.md §5). Every money
+// movement (a payment, a refund) is one row of payments.transactions; a pending row is the
+// intent of a processor call (intents/intent-saga.ts).
+
+import { minorToJson, toMinor } from '@paygrid/platform';
+import type { PaymentMethodSummary } from '../connectors/connector';
+
+export type TransactionType = 'payment' | 'refund';
+/** pending -> succeeded | failed, once (intents/intents.sql.ts guards both moves). */
+export type TransactionStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface TransactionRow {
+  id: string;
+  account_id: string;
+  livemode: boolean;
+  merchant_id: string | null;
+  type: TransactionType;
+  status: TransactionStatus;
+  amount: string;
+  currency: string;
+  amount_refunded: string;
+  refunded_transaction: string | null;
+  payment_link: string | null;
+  mandate: string | null;
+  invoice: string | null;
+  customer: string | null;
+  client_reference_id: string | null;
+  reference: string | null;
+  payment_method: PaymentMethodSummary | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  processor_reference: string | null;
+  metadata: Record<string, string>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (d: Date) => new Date(d).toISOString();
+
+/** What a succeeded payment can still give back; 0 for anything else. */
+export function refundableAmount(
+  t: Pick<TransactionRow, 'type' | 'status' | 'amount' | 'amount_refunded'>,
+): bigint {
+  if (t.type !== 'payment' || t.status !== 'succeeded') return 0n;
+  return toMinor(t.amount) - toMinor(t.amount_refunded);
+}
+
+export function serializeTransaction(t: TransactionRow) {
+  return {
+    id: t.id,
+    object: 'transaction',
+    livemode: t.livemode,
+    type: t.type,
+    status: t.status,
+    amount: minorToJson(toMinor(t.amount)),
+    currency: t.currency,
+    amount_refunded: minorToJson(toMinor(t.amount_refunded)),
+    refundable_amount: minorToJson(refundableAmount(t)),
+    refunded_transaction: t.refunded_transaction,
+    merchant: t.merchant_id,
+    payment_link: t.payment_link,
+    mandate: t.mandate,
+    invoice: t.invoice,
+    customer: t.customer,
+    client_reference_id: t.client_reference_id,
+    reference: t.reference,
+    payment_method: t.payment_method,
+    failure_code: t.failure_code,
+    failure_message: t.failure_message,
+    metadata: t.metadata,
+    created_at: iso(t.created_at),
+    updated_at: iso(t.updated_at),
+  };
+}
+
+/** What the intent row of a payment records (tx1). */
+export interface PaymentIntent {
+  amount: bigint;
+  currency: string;
+  merchant: string | null;
+  payment_link?: string | null;
+  mandate?: string | null;
+  invoice?: string | null;
+  customer?: string | null;
+  client_reference_id?: string | null;
+  reference?: string | null;
+  payment_method: PaymentMethodSummary | null;
+  metadata?: Record<string, string>;
+}
