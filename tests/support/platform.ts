@@ -326,8 +326,14 @@ async function waitForHealth(url: string, path: string, timeoutMs = 60_000): Pro
   );
 }
 
+/**
+ * `extraEnv`: settings for every process. `options.services`: the services this installation
+ * runs (default all three); the others are not started and the gateway is told with
+ * PAYGRID_SERVICES, as a payments-only or invoicing-only deployment would be.
+ */
 export async function startDistributedPlatform(
   extraEnv: Record<string, string> = {},
+  options: { services?: Exclude<ServiceName, 'gateway'>[] } = {},
 ): Promise<DistributedPlatform> {
   const baseUrl = process.env.DATABASE_URL as string;
   const suffix = randomBytes(5).toString('hex');
@@ -361,6 +367,7 @@ export async function startDistributedPlatform(
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     MAIL_DIR: testMailDir(),
+    ...(options.services ? { PAYGRID_SERVICES: options.services.join(',') } : {}),
     ...extraEnv,
   };
   const processes = new Map<ServiceName, ChildProcess>();
@@ -393,7 +400,8 @@ export async function startDistributedPlatform(
   };
 
   // Services first (they own their migrations), then the gateway.
-  await Promise.all(SERVICES.filter((s) => s !== 'gateway').map((s) => start(s)));
+  const installed = options.services ?? SERVICES.filter((s) => s !== 'gateway');
+  await Promise.all(installed.map((s) => start(s)));
   await start('gateway');
   const url = `http://127.0.0.1:${ports.gateway}`;
   await waitForHealth(url, '/health');

@@ -163,18 +163,22 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       }
     };
 
+  const ensureInstalled = (service: ServiceName, path: string) => {
+    if (deps.services && !deps.services.includes(service)) {
+      throw new ApiError(
+        'service_not_installed',
+        `This installation does not include the ${service} service that serves ${path}.`,
+      );
+    }
+  };
+
   const forward = async (
     request: RawRequest,
     reply: FastifyReply,
     service: ServiceName,
     context: AuthenticatedContext | PublicContext,
   ) => {
-    if (deps.services && !deps.services.includes(service)) {
-      throw new ApiError(
-        'service_not_installed',
-        `This installation does not include the ${service} service that serves ${request.url.split('?')[0]}.`,
-      );
-    }
+    ensureInstalled(service, request.url.split('?')[0]);
     const url = canonicalRequestTarget(request.url);
     // The access log line (written when the answer leaves) names the caller's account and key.
     request.paygrid = context;
@@ -218,6 +222,9 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       const owner = routeOwner(prefix);
       if (!owner)
         throw new ApiError('route_not_found', `Unrecognized request URL (${request.method}: ${path}).`);
+      // What the installation lacks is said before what the account lacks: an account may
+      // hold a grouping whose service this installation does not run.
+      ensureInstalled(owner.service, path);
       if (!groupingAllows(owner, account.groupings, request.method)) {
         throw new ApiError(
           'grouping_not_enabled',
