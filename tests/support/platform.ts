@@ -330,10 +330,15 @@ async function waitForHealth(url: string, path: string, timeoutMs = 60_000): Pro
  * `extraEnv`: settings for every process. `options.services`: the services this installation
  * runs (default all three); the others are not started and the gateway is told with
  * PAYGRID_SERVICES, as a payments-only or invoicing-only deployment would be.
+ * `options.serviceEnv`: settings for one process, on top of `extraEnv` (kept across restarts).
  */
 export async function startDistributedPlatform(
   extraEnv: Record<string, string> = {},
-  options: { services?: Exclude<ServiceName, 'gateway'>[] } = {},
+  options: {
+    services?: Exclude<ServiceName, 'gateway'>[];
+    /** Settings of one process only (e.g. its own METRICS_PORT). */
+    serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
+  } = {},
 ): Promise<DistributedPlatform> {
   const baseUrl = process.env.DATABASE_URL as string;
   const suffix = randomBytes(5).toString('hex');
@@ -386,7 +391,10 @@ export async function startDistributedPlatform(
   };
 
   const start = async (service: ServiceName, extraEnv: Record<string, string> = {}) => {
-    processes.set(service, spawnService(service, ports[service], extraEnv));
+    processes.set(
+      service,
+      spawnService(service, ports[service], { ...options.serviceEnv?.[service], ...extraEnv }),
+    );
     await waitForHealth(`http://127.0.0.1:${ports[service]}`, service === 'gateway' ? '/ready' : '/ready');
   };
 

@@ -18,6 +18,7 @@ import {
   type Metrics,
 } from '@paygrid/platform';
 import { BILLING_MIGRATIONS, createBilling, type Billing } from './billing/billing.module';
+import { registerInvoicingMetrics } from './invoicing.metrics';
 import type { InvoicingConfig } from './config';
 import { CustomersController } from './customers/customers.controller';
 import { CustomersService } from './customers/customers.service';
@@ -130,6 +131,7 @@ export async function createInvoicing(
     mail,
   );
   const billing = createBilling(runtime, invoices, { estimates });
+  registerInvoicingMetrics(runtime, billing.engine);
   const parts: InvoicingParts = { mail, documents, invoices, billing, estimates };
   const app = await createHttpApp(InvoicingModule.forRoot(runtime, parts), runtime);
   mail.start();

@@ -143,6 +143,8 @@ export class DeliveryWorker {
   private again = false;
   private stopped = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Told of every attempt made (the service's metrics: attempts, outcome, latency). */
+  onAttempt?: (livemode: boolean, result: AttemptResult) => void;
 
   constructor(
     private readonly db: Database,
@@ -272,6 +274,7 @@ export class DeliveryWorker {
       body,
       delivery.livemode ? { allowPrivate: false } : this.sandboxTargets,
     );
+    this.onAttempt?.(delivery.livemode, result);
     await this.record(delivery, now, result);
   }
 

@@ -26,6 +26,8 @@ export class KafkaBus implements EventBus {
   private readonly consumers: Consumer[] = [];
   private closing = false;
   private pingAdmin?: Admin;
+  /** Groups and topics this process consumes (what `lag()` reports on). */
+  private readonly subscriptions: { groupId: string; topics: readonly string[] }[] = [];
 
   constructor(private readonly options: KafkaBusOptions) {
     const log = options.logger.child({ component: 'kafka' });
@@ -127,6 +129,7 @@ export class KafkaBus implements EventBus {
    * and the join retried with back-off, so a subscription is never silently given up.
    */
   async subscribe(subscription: Subscription): Promise<void> {
+    this.subscriptions.push({ groupId: subscription.groupId, topics: subscription.topics });
     void this.join(subscription, await this.consumer(subscription));
   }
 
@@ -207,12 +210,47 @@ export class KafkaBus implements EventBus {
 
   /** Readiness: one metadata round trip on a connection kept open for it. */
   async ping(): Promise<void> {
+    await (await this.admin()).describeCluster();
+  }
+
+  private async admin(): Promise<Admin> {
     if (!this.pingAdmin) {
       const admin = this.kafka.admin();
       await admin.connect();
       this.pingAdmin = admin;
     }
-    await this.pingAdmin.describeCluster();
+    return this.pingAdmin;
+  }
+
+  /**
+   * The consumer lag of this process's groups (names without the prefix): per partition, the
+   * high watermark minus the group's committed offset (a partition the group never committed
+   * counts from the low watermark, since groups start from the beginning). Two admin round
+   * trips per topic and group, so it is read when Prometheus scrapes, not on the hot path.
+   */
+  async lag(): Promise<{ group: string; topic: string; partition: number; lag: number }[]> {
+    const admin = await this.admin();
+    const rows: { group: string; topic: string; partition: number; lag: number }[] = [];
+    for (const { groupId, topics } of this.subscriptions) {
+      const committed = await admin.fetchOffsets({
+        groupId: this.topic(groupId),
+        topics: topics.map((t) => this.topic(t)),
+      });
+      for (const { topic, partitions } of committed) {
+        const ends = await admin.fetchTopicOffsets(topic);
+        for (const end of ends) {
+          const offset = Number(partitions.find((p) => p.partition === end.partition)?.offset ?? -1);
+          const from = offset >= 0 ? offset : Number(end.low);
+          rows.push({
+            group: groupId,
+            topic: topic.slice((this.options.topicPrefix ?? '').length),
+            partition: end.partition,
+            lag: Math.max(0, Number(end.high) - from),
+          });
+        }
+      }
+    }
+    return rows;
   }
 
   async close(): Promise<void> {

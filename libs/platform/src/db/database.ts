@@ -202,6 +202,17 @@ export class Database {
     await this.dataSource.query('select 1');
   }
 
+  /** The pg pool's connections (undefined when the driver exposes none). */
+  poolUsage(): { total: number; idle: number; waiting: number } | undefined {
+    const pool = (
+      this.dataSource.driver as {
+        master?: Partial<Record<'totalCount' | 'idleCount' | 'waitingCount', number>>;
+      }
+    ).master;
+    if (typeof pool?.totalCount !== 'number') return undefined;
+    return { total: pool.totalCount, idle: pool.idleCount ?? 0, waiting: pool.waitingCount ?? 0 };
+  }
+
   async close(): Promise<void> {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
