@@ -8,6 +8,7 @@ import {
   Periodic,
   createHttpApp,
   idempotencyMigration,
+  outboxTraceContextMigration,
   platformTablesMigration,
   RuntimeModule,
   startRuntime,
@@ -47,6 +48,8 @@ export const INVOICING_MIGRATIONS = [
   MailQueue1700000000330,
   Estimates1700000000331,
   ...BILLING_MIGRATIONS,
+  // The outbox row's trace context (docs/observability.md, traces).
+  outboxTraceContextMigration('invoicing', 1700000000350),
 ];
 
 /** Built once per service and handed to the modules (and, through InvoicingService, to tests). */

@@ -25,6 +25,7 @@ import { EventsController } from './events/events.controller';
 import { Events1700000000400 } from './migrations/1700000000400-events';
 import { WebhookEndpoints1700000000410 } from './migrations/1700000000410-webhook-endpoints';
 import { DeliveriesLeased1700000000420 } from './migrations/1700000000420-deliveries-leased';
+import { TraceContext1700000000430 } from './migrations/1700000000430-trace-context';
 
 export const WEBHOOKS_MIGRATIONS = [
   platformTablesMigration('webhooks'),
@@ -32,6 +33,7 @@ export const WEBHOOKS_MIGRATIONS = [
   Events1700000000400,
   WebhookEndpoints1700000000410,
   DeliveriesLeased1700000000420,
+  TraceContext1700000000430,
 ];
 
 @Module({})

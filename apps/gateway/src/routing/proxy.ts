@@ -19,6 +19,8 @@ import {
   signContext,
   toApiError,
   type Logger,
+  traceparentOf,
+  type Span,
 } from '@paygrid/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountsService, AuthenticatedKey } from '../accounts/accounts.service';
@@ -93,7 +95,12 @@ function overloaded(): ApiError {
   );
 }
 
-type RawRequest = FastifyRequest & { rawBody?: Buffer; requestId?: string; paygrid?: InternalContext };
+type RawRequest = FastifyRequest & {
+  rawBody?: Buffer;
+  requestId?: string;
+  paygrid?: InternalContext;
+  span?: Span;
+};
 
 function relay(reply: FastifyReply, response: UpstreamResponse): void {
   for (const name of FORWARDED_RESPONSE_HEADERS) {
@@ -182,7 +189,14 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     const url = canonicalRequestTarget(request.url);
     // The access log line (written when the answer leaves) names the caller's account and key.
     request.paygrid = context;
-    const signed = signContext(deps.internalSecret, context, request.method, url);
+    // The service's span continues the gateway's trace (docs/observability.md, traces).
+    const traceparent = traceparentOf(request.span);
+    const signed = signContext(
+      deps.internalSecret,
+      traceparent ? { ...context, traceparent } : context,
+      request.method,
+      url,
+    );
     const response = await deps.upstream.request(service, {
       method: request.method,
       url,

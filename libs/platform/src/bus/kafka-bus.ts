@@ -116,7 +116,11 @@ export class KafkaBus implements EventBus {
     await this.producer.send({
       topic: this.topic(topic),
       acks: -1,
-      messages: messages.map((m) => ({ key: m.key, value: m.value })),
+      messages: messages.map((m) =>
+        m.traceparent
+          ? { key: m.key, value: m.value, headers: { traceparent: m.traceparent } }
+          : { key: m.key, value: m.value },
+      ),
     });
   }
 
@@ -187,6 +191,7 @@ export class KafkaBus implements EventBus {
           offset: message.offset,
           key: message.key?.toString() ?? '',
           value: message.value?.toString() ?? '',
+          traceparent: message.headers?.traceparent?.toString(),
         };
         // Retry in place: a failing message blocks its partition (keeping per-key order)
         // instead of being skipped. Heartbeats keep the group membership meanwhile.

@@ -4,6 +4,7 @@
 import type { EventBus } from '../bus/bus';
 import type { Database, Tx } from '../db/database';
 import type { Logger } from '../logging';
+import { inSpan, SpanKind, tracingEnabled } from '../observability/tracing';
 import type { Counter } from 'prom-client';
 
 export interface Envelope {
@@ -60,11 +61,28 @@ export class InboxConsumer {
           log.error({ topic: message.topic, offset: message.offset }, 'dropping a message without an id');
           return;
         }
-        try {
-          await this.db.transaction(async (tx) => {
+        const handleInTx = () =>
+          this.db.transaction(async (tx) => {
             if (!(await claimInbox(tx, consumer, envelope.id))) return;
             await handle(envelope, tx);
           });
+        try {
+          // A message published in a traced request: its handling is a consumer span of that
+          // trace, active while the handler writes (a webhook delivery row keeps it).
+          await (message.traceparent && tracingEnabled()
+            ? inSpan(
+                `consume ${message.topic}`,
+                SpanKind.CONSUMER,
+                message.traceparent,
+                {
+                  'messaging.system': this.bus.transport,
+                  'messaging.destination.name': message.topic,
+                  'messaging.consumer.group.name': consumer,
+                  'paygrid.event_id': envelope.id,
+                },
+                handleInTx,
+              )
+            : handleInTx());
         } catch (error) {
           this.metrics?.retries.inc({ service: this.metrics.service, consumer });
           throw error;
