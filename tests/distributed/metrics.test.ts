@@ -1,19 +1,24 @@
 // Metrics of the distributed processes (issue 18 item 1): each process serves its own
 // /metrics on its METRICS_PORT; after a payment's events went over real Kafka, the services
 // report their consumer groups' lag per topic and partition (0 once they caught up), and every
-// process its database pool.
+// process its database pool. And every series the committed dashboard and alert rules query
+// is one these processes export.
 
 import {
   eventually,
   freePort,
+  ROOT,
   startDistributedPlatform,
   type DistributedPlatform,
 } from '../support/platform';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 let platform: DistributedPlatform;
+let receiver: WebhookReceiver;
 const metricsPorts: Record<string, number> = {};
 
 beforeAll(async () => {
+  receiver = await startWebhookReceiver();
   for (const service of ['gateway', 'payments', 'invoicing', 'webhooks'])
     metricsPorts[service] = await freePort();
   platform = await startDistributedPlatform(
@@ -28,6 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await platform?.stop();
+  await receiver?.stop();
 });
 
 interface Sample {
@@ -54,6 +60,11 @@ const scrape = async (service: string) =>
 
 it('reports the Kafka consumer lag of each group per topic and partition, and the pool of each process', async () => {
   const account = await platform.newAccount(['payments', 'invoicing']);
+  const endpoint = await platform.api(account.testKey, 'POST', '/v1/webhooks', {
+    url: receiver.url,
+    enabled_events: ['*'],
+  });
+  expect(endpoint.status).toBe(200);
   const merchant = await platform.api(account.testKey, 'POST', '/v1/merchants', {
     business_name: 'Lagging Ltd',
     email: 'ops@lagging.test',
@@ -103,4 +114,26 @@ it('reports the Kafka consumer lag of each group per topic and partition, and th
       ok: true,
     });
   }
+});
+
+it('exports every series the Grafana dashboard and the alert rules query', async () => {
+  // After the scenario above: a webhook was delivered, the billing engine ran, Kafka carried events.
+  await eventually(async () => (receiver.received.length > 0 ? true : undefined), 30_000);
+  const exported = new Set<string>();
+  for (const service of ['gateway', 'payments', 'invoicing', 'webhooks']) {
+    for (const line of (await scrape(service)).split('\n')) {
+      const match = /^([a-z_0-9]+)[{ ]/.exec(line);
+      if (match) exported.add(match[1]);
+    }
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { expressions, seriesOf } = require('../../scripts/lib/observability-names.cjs');
+  const { found } = expressions(ROOT);
+  const missing = found.flatMap(({ where, expr }: { where: string; expr: string }) =>
+    seriesOf(expr)
+      .filter((series: string) => !exported.has(series))
+      .map((series: string) => `${where}: ${series}`),
+  );
+  expect(found.length).toBeGreaterThan(20);
+  expect(missing).toEqual([]);
 });
