@@ -147,10 +147,24 @@ it('counts webhook attempts, rate-limit rejections and reads the pool, billing a
       }),
     });
     await eventually(async () => (receiver.received.length >= 1 ? true : undefined), 20_000);
-    // The demo key has the test-mode limit (25 per second, burst 25): 60 at once go over it.
+    // An account limited to 1 request per second (burst 1): of 10 requests sent at once, the
+    // first is served and the others are refused until the bucket refills.
+    const admin = (path: string, body: unknown) =>
+      fetch(`${embedded.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${embedded.operatorToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
+    const limited = await admin('/admin/v1/accounts', { name: 'Limited', groupings: ['payments'] });
+    await admin(`/admin/v1/accounts/${limited.id}`, { rate_limit_per_second: 1 });
+    const limitedKey = (
+      await admin(`/admin/v1/accounts/${limited.id}/keys`, { mode: 'test', kind: 'secret' })
+    ).secret;
     const statuses = await Promise.all(
-      Array.from({ length: 60 }, () =>
-        fetch(`${embedded.url}/v1/merchants?limit=1`, { headers }).then((r) => r.status),
+      Array.from({ length: 10 }, () =>
+        fetch(`${embedded.url}/v1/merchants?limit=1`, {
+          headers: { authorization: `Bearer ${limitedKey}` },
+        }).then((r) => r.status),
       ),
     );
     const refused = statuses.filter((s) => s === 429).length;
