@@ -7,6 +7,8 @@ import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { startEmbedded, type Embedded } from '@paygrid/embedded';
 import pino from 'pino';
+import { eventually } from '../support/platform';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 
 let embedded: Embedded;
 const lines: Record<string, unknown>[] = [];
@@ -120,6 +122,94 @@ it('counts and times requests by route template, and reads the queue gauges', as
   // prom-client's process metrics: event-loop delay and CPU.
   expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
   expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+});
+
+it('counts webhook attempts, rate-limit rejections and reads the pool, billing and mail gauges', async () => {
+  const key = embedded.demo?.secret_key as string;
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const receiver = await startWebhookReceiver();
+  try {
+    const endpoint = await fetch(`${embedded.url}/v1/webhooks`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ url: receiver.url, enabled_events: ['*'] }),
+    });
+    expect(endpoint.status).toBe(200);
+    await fetch(`${embedded.url}/v1/merchants`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        business_name: 'Hooked Metrics Ltd',
+        email: 'ops@hooked.test',
+        country: 'DE',
+        default_currency: 'EUR',
+        business_type: 'company',
+      }),
+    });
+    await eventually(async () => (receiver.received.length >= 1 ? true : undefined), 20_000);
+    // An account limited to 1 request per second (burst 1): of 10 requests sent at once, the
+    // first is served and the others are refused until the bucket refills.
+    const admin = (path: string, body: unknown) =>
+      fetch(`${embedded.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${embedded.operatorToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
+    const limited = await admin('/admin/v1/accounts', { name: 'Limited', groupings: ['payments'] });
+    await admin(`/admin/v1/accounts/${limited.id}`, { rate_limit_per_second: 1 });
+    const limitedKey = (
+      await admin(`/admin/v1/accounts/${limited.id}/keys`, { mode: 'test', kind: 'secret' })
+    ).secret;
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        fetch(`${embedded.url}/v1/merchants?limit=1`, {
+          headers: { authorization: `Bearer ${limitedKey}` },
+        }).then((r) => r.status),
+      ),
+    );
+    const refused = statuses.filter((s) => s === 429).length;
+    expect(refused).toBeGreaterThan(0);
+
+    const text = await eventually(async () => {
+      const scraped = await (await fetch(metricsUrl)).text();
+      // The billing engine runs every second: wait for its first timed run.
+      return (sample(scraped, 'paygrid_billing_run_duration_seconds_count') ?? 0) > 0 &&
+        (sample(scraped, 'paygrid_webhook_attempts_total') ?? 0) > 0
+        ? scraped
+        : undefined;
+    }, 20_000);
+    expect(sample(text, 'paygrid_webhook_attempts_total', { mode: 'test', outcome: 'succeeded' })).toBe(
+      receiver.received.length,
+    );
+    expect(sample(text, 'paygrid_webhook_attempts_total', { outcome: 'failed_status' })).toBeUndefined();
+    const latency = sample(text, 'paygrid_webhook_delivery_duration_seconds_sum', { mode: 'test' }) as number;
+    expect(latency).toBeGreaterThan(0);
+    expect(latency).toBeLessThan(15 * receiver.received.length);
+    expect(sample(text, 'paygrid_rate_limit_rejections_total', { limit: 'key' })).toBe(refused);
+    // Loopback callers are exempt from the failed-authentication limit.
+    expect(sample(text, 'paygrid_rate_limit_rejections_total', { limit: 'failed_auth' })).toBe(0);
+    // The inbox consumers start at 0 retries (the series exists before the first failure).
+    expect(sample(text, 'paygrid_inbox_retries_total', { service: 'invoicing' })).toBe(0);
+    expect(sample(text, 'paygrid_inbox_retries_total', { service: 'webhooks' })).toBe(0);
+    for (const service of ['gateway', 'payments', 'invoicing', 'webhooks']) {
+      const total = sample(text, 'paygrid_db_pool_connections', { service, state: 'total' }) as number;
+      expect({ service, total: total >= 1 && total <= 4 }).toEqual({ service, total: true });
+      expect(
+        sample(text, 'paygrid_db_pool_connections', { service, state: 'waiting' }),
+      ).toBeGreaterThanOrEqual(0);
+    }
+    expect(sample(text, 'paygrid_billing_due_backlog')).toBe(0);
+    const runs = sample(text, 'paygrid_billing_run_duration_seconds_sum') as number;
+    expect(runs).toBeGreaterThan(0);
+    expect(runs).toBeLessThan(60);
+    // No SMTP in this run: mails are written as files at once, so nothing waits.
+    expect(sample(text, 'paygrid_mail_queue', { state: 'pending' })).toBe(0);
+    expect(sample(text, 'paygrid_mail_queue', { state: 'failed' })).toBe(0);
+    // Kafka lag exists only on Kafka (tests/distributed/metrics.test.ts).
+    expect(sample(text, 'paygrid_kafka_consumer_lag')).toBeUndefined();
+  } finally {
+    await receiver.stop();
+  }
 });
 
 it('writes one access-log line per request, with the caller and no secret', async () => {

@@ -345,9 +345,21 @@ async function waitForHealth(url: string, path: string, timeoutMs = 60_000): Pro
   );
 }
 
+/**
+ * `extraEnv`: settings for every process. `options.services`: the services this installation
+ * runs (default all three); the others are not started and the gateway is told with
+ * PAYGRID_SERVICES, as a payments-only or invoicing-only deployment would be.
+ * `options.serviceEnv`: settings for one process, on top of `extraEnv` (kept across restarts).
+ */
 export async function startDistributedPlatform(
   extraEnv: Record<string, string> = {},
-  logFile?: string,
+  options: {
+    services?: Exclude<ServiceName, 'gateway'>[];
+    /** Settings of one process only (e.g. its own METRICS_PORT). */
+    serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
+    /** Every process logs at debug level into this file (the no-secrets-in-logs checks). */
+    logFile?: string;
+  } = {},
 ): Promise<DistributedPlatform> {
   const baseUrl = process.env.DATABASE_URL as string;
   const suffix = randomBytes(5).toString('hex');
@@ -381,8 +393,9 @@ export async function startDistributedPlatform(
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     PROCESSOR_SECRETS_KEYS: processorSecretsKeys(),
     STRIPE_API_BASE,
-    LOG_LEVEL: logFile ? 'debug' : (process.env.LOG_LEVEL ?? 'warn'),
+    LOG_LEVEL: options.logFile ? 'debug' : (process.env.LOG_LEVEL ?? 'warn'),
     MAIL_DIR: testMailDir(),
+    ...(options.services ? { PAYGRID_SERVICES: options.services.join(',') } : {}),
     ...extraEnv,
   };
   const processes = new Map<ServiceName, ChildProcess>();
@@ -394,7 +407,7 @@ export async function startDistributedPlatform(
     extraEnv: Record<string, string> = {},
   ): ChildProcess => {
     // With a log file, every process appends its lines to it (the suite reads them back).
-    const out = logFile ? openSync(logFile, 'a') : 'inherit';
+    const out = options.logFile ? openSync(options.logFile, 'a') : 'inherit';
     const child = spawn(process.execPath, [join(ROOT, 'apps', service, 'dist', 'main.js')], {
       env: { ...env, PORT: String(port), ...extraEnv },
       stdio: ['ignore', out, out],
@@ -404,7 +417,10 @@ export async function startDistributedPlatform(
   };
 
   const start = async (service: ServiceName, extraEnv: Record<string, string> = {}) => {
-    processes.set(service, spawnService(service, ports[service], extraEnv));
+    processes.set(
+      service,
+      spawnService(service, ports[service], { ...options.serviceEnv?.[service], ...extraEnv }),
+    );
     await waitForHealth(`http://127.0.0.1:${ports[service]}`, service === 'gateway' ? '/ready' : '/ready');
   };
 
@@ -418,7 +434,8 @@ export async function startDistributedPlatform(
   };
 
   // Services first (they own their migrations), then the gateway.
-  await Promise.all(SERVICES.filter((s) => s !== 'gateway').map((s) => start(s)));
+  const installed = options.services ?? SERVICES.filter((s) => s !== 'gateway');
+  await Promise.all(installed.map((s) => start(s)));
   await start('gateway');
   const url = `http://127.0.0.1:${ports.gateway}`;
   await waitForHealth(url, '/health');
@@ -537,7 +554,7 @@ export async function startPlatform(
 ): Promise<Platform> {
   const env = { ...(options.paymentsTestClock ? PAYMENTS_TEST_CLOCK_ENV : {}), ...options.env };
   const platform = await (testMode() === 'distributed'
-    ? startDistributedPlatform(env, options.logFile)
+    ? startDistributedPlatform(env, { logFile: options.logFile })
     : startEmbeddedPlatform(env, options.logFile));
   return process.env.PAYGRID_PRISM ? behindPrism(platform) : platform;
 }

@@ -111,6 +111,13 @@ export async function createGateway(
     limiter = new MemoryRateLimiter();
   }
   const rateLimits = new ApiRateLimits(limiter, config.rateLimits, config.authFailuresPerSecond);
+  const rejections = runtime.metrics.counter(
+    'paygrid_rate_limit_rejections_total',
+    "Requests answered 429 rate_limited, by limit: a key's quota (key) or an address's failed authentications (failed_auth).",
+    ['limit'],
+  );
+  for (const limit of ['key', 'failed_auth']) rejections.inc({ limit }, 0);
+  rateLimits.onRejected = (limit) => rejections.inc({ limit });
   const upstream = options.upstream ?? new HttpUpstream(config.upstreams, config.upstreamTimeoutMs);
   const document = new OpenApiDocumentService(upstream, config.publicBaseUrl, config.services);
   const app = await createHttpApp(

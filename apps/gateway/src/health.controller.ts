@@ -1,5 +1,7 @@
-// The gateway's health: `GET /health` reports the gateway and every service it routes to;
-// `GET /ready` is the gateway's own readiness (its database).
+// The gateway's health: `GET /health` reports the gateway and every service it routes to (503
+// while one is down: for people and monitors, never a liveness probe, or an orchestrator
+// would restart healthy gateways during a service's outage); `GET /ready` is the gateway's own
+// readiness (its database); `GET /live` answers while the process does (liveness).
 
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { ServiceName } from '@paygrid/contracts';
@@ -43,6 +45,11 @@ export class GatewayHealthController {
       mode: this.runtime.config.mode,
       services: { gateway: { status: gateway, service: 'gateway' }, ...services },
     });
+  }
+
+  @Get('live')
+  live(): { status: 'ok'; service: 'gateway' } {
+    return { status: 'ok', service: 'gateway' };
   }
 
   @Get('ready')

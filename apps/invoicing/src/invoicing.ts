@@ -8,6 +8,7 @@ import {
   Periodic,
   createHttpApp,
   idempotencyMigration,
+  outboxTraceContextMigration,
   platformTablesMigration,
   RuntimeModule,
   startRuntime,
@@ -18,6 +19,7 @@ import {
   type Metrics,
 } from '@paygrid/platform';
 import { BILLING_MIGRATIONS, createBilling, type Billing } from './billing/billing.module';
+import { registerInvoicingMetrics } from './invoicing.metrics';
 import type { InvoicingConfig } from './config';
 import { CustomersController } from './customers/customers.controller';
 import { CustomersService } from './customers/customers.service';
@@ -46,6 +48,8 @@ export const INVOICING_MIGRATIONS = [
   MailQueue1700000000330,
   Estimates1700000000331,
   ...BILLING_MIGRATIONS,
+  // The outbox row's trace context (docs/observability.md, traces).
+  outboxTraceContextMigration('invoicing', 1700000000350),
 ];
 
 /** Built once per service and handed to the modules (and, through InvoicingService, to tests). */
@@ -130,6 +134,7 @@ export async function createInvoicing(
     mail,
   );
   const billing = createBilling(runtime, invoices, { estimates });
+  registerInvoicingMetrics(runtime, billing.engine);
   const parts: InvoicingParts = { mail, documents, invoices, billing, estimates };
   const app = await createHttpApp(InvoicingModule.forRoot(runtime, parts), runtime);
   mail.start();

@@ -7,6 +7,7 @@ import { TOPICS } from '@paygrid/contracts';
 import {
   createHttpApp,
   idempotencyMigration,
+  outboxTraceContextMigration,
   platformTablesMigration,
   RuntimeModule,
   startRuntime,
@@ -59,6 +60,8 @@ export const PAYMENTS_MIGRATIONS = [
   PaymentLinks1700000000220,
   Mandates1700000000230,
   ProcessorConnections1700000000240,
+  // The outbox row's trace context (docs/observability.md, traces).
+  outboxTraceContextMigration('payments', 1700000000250),
 ];
 
 /** The services of one instance, built once from the runtime (and the clock it runs on). */

@@ -25,6 +25,7 @@ import { EventsController } from './events/events.controller';
 import { Events1700000000400 } from './migrations/1700000000400-events';
 import { WebhookEndpoints1700000000410 } from './migrations/1700000000410-webhook-endpoints';
 import { DeliveriesLeased1700000000420 } from './migrations/1700000000420-deliveries-leased';
+import { TraceContext1700000000430 } from './migrations/1700000000430-trace-context';
 
 export const WEBHOOKS_MIGRATIONS = [
   platformTablesMigration('webhooks'),
@@ -32,6 +33,7 @@ export const WEBHOOKS_MIGRATIONS = [
   Events1700000000400,
   WebhookEndpoints1700000000410,
   DeliveriesLeased1700000000420,
+  TraceContext1700000000430,
 ];
 
 @Module({})
@@ -99,6 +101,7 @@ export async function createWebhooks(
       set({}, Number(row.n));
     },
   );
+  observeAttempts(runtime.metrics, worker);
   eventLog.onDeliveries = worker.wake;
   const endpoints = new EndpointsService(runtime.db, runtime.clock, sandboxTargets, worker.wake);
   const app = await createHttpApp(WebhooksModule.forRoot(runtime, eventLog, endpoints), runtime);
@@ -121,5 +124,35 @@ export async function createWebhooks(
       await app.close();
       await runtime.stop();
     },
+  };
+}
+
+/**
+ * Attempts by endpoint class (`mode`: live or test endpoints; never the endpoint or account)
+ * and outcome: `succeeded` (2xx), `failed_status` (any other answer), `failed_connection` (no
+ * answer: refused, reset, time-out, blocked address). Success ratio and latency follow.
+ */
+function observeAttempts(metrics: Metrics, worker: DeliveryWorker): void {
+  const attempts = metrics.counter(
+    'paygrid_webhook_attempts_total',
+    'Webhook delivery attempts by endpoint class (mode) and outcome.',
+    ['mode', 'outcome'],
+  );
+  const latency = metrics.histogram(
+    'paygrid_webhook_delivery_duration_seconds',
+    "Time from the POST to the endpoint's answer (or failure), by endpoint class (mode) and outcome.",
+    ['mode', 'outcome'],
+  );
+  worker.onAttempt = (livemode, result) => {
+    const status = result.statusCode;
+    const outcome =
+      status === undefined
+        ? 'failed_connection'
+        : status >= 200 && status < 300
+          ? 'succeeded'
+          : 'failed_status';
+    const labels = { mode: livemode ? 'live' : 'test', outcome };
+    attempts.inc(labels);
+    latency.observe(labels, result.latencyMs / 1000);
   };
 }

@@ -37,4 +37,10 @@ export interface OperatorContext {
   issued_at: number;
 }
 
-export type InternalContext = AuthenticatedContext | PublicContext | OperatorContext;
+/**
+ * Every kind may carry the W3C `traceparent` of the gateway's span for this request (only
+ * when tracing is on): the service's span continues that trace. Signed like the rest.
+ */
+export type InternalContext = (AuthenticatedContext | PublicContext | OperatorContext) & {
+  traceparent?: string;
+};

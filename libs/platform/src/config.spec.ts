@@ -225,7 +225,39 @@ describe('readServiceConfig', () => {
       outboxRelayEnabled: false,
       internalSecret: SECRET,
       logLevel: 'debug',
+      tracing: { tracesUrl: undefined, protocol: 'http/protobuf', serviceName: 'paygrid-invoicing' },
     });
+  });
+
+  it('reads the OpenTelemetry export settings, and refuses what it cannot honour', () => {
+    const base = { DATABASE_URL: DB, KAFKA_BROKERS: 'k:9092', INTERNAL_SIGNING_SECRET: SECRET };
+    const read = (env: Record<string, string>) => readServiceConfig({ ...base, ...env }, 'payments', 3001);
+    expect(read({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).config.tracing).toEqual({
+      tracesUrl: 'http://collector:4318/v1/traces',
+      protocol: 'http/protobuf',
+      serviceName: 'paygrid-payments',
+    });
+    expect(
+      read({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example/otlp',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_SERVICE_NAME: 'pay-eu',
+      }).config.tracing,
+    ).toEqual({ tracesUrl: 'https://traces.example/otlp', protocol: 'http/json', serviceName: 'pay-eu' });
+    expect(
+      read({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).config.tracing
+        .tracesUrl,
+    ).toBeUndefined();
+    const grpc = read({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4317',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+    });
+    expect(() => grpc.reader.done()).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL must be http\/protobuf or http\/json/,
+    );
+    const bad = read({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' });
+    expect(() => bad.reader.done()).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL/);
   });
 
   it('uses defaults for the optional settings', () => {

@@ -1,6 +1,8 @@
 // Configuration is parsed and validated once at start. Every problem is listed at once,
 // and production mode has no default secrets.
 
+import type { TracingConfig } from './observability/tracing';
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -92,6 +94,38 @@ export class EnvReader {
 
 export type RunMode = 'embedded' | 'distributed';
 
+/**
+ * The standard OpenTelemetry variables, as far as Paygrid honours them: a traces endpoint
+ * (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as is, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces),
+ * OTLP over HTTP in protobuf (the default) or JSON, OTEL_SERVICE_NAME, and OTEL_SDK_DISABLED
+ * or OTEL_TRACES_EXPORTER=none to turn it off. gRPC is refused rather than silently ignored.
+ */
+function readTracingConfig(reader: EnvReader, service: string): TracingConfig {
+  const protocol =
+    reader.optional('OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ?? reader.optional('OTEL_EXPORTER_OTLP_PROTOCOL');
+  if (protocol !== undefined && protocol !== 'http/protobuf' && protocol !== 'http/json')
+    reader.invalid(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (got "${protocol}")`);
+  const serviceName = reader.optional('OTEL_SERVICE_NAME') ?? `paygrid-${service}`;
+  const off =
+    reader.optional('OTEL_SDK_DISABLED') === 'true' || reader.optional('OTEL_TRACES_EXPORTER') === 'none';
+  const endpoint = reader.optional('OTEL_EXPORTER_OTLP_ENDPOINT');
+  const tracesEndpoint = reader.optional('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  let tracesUrl = tracesEndpoint ?? (endpoint ? `${endpoint.replace(/\/+$/, '')}/v1/traces` : undefined);
+  if (tracesUrl) {
+    try {
+      if (!['http:', 'https:'].includes(new URL(tracesUrl).protocol)) throw new Error('not http');
+    } catch {
+      reader.invalid(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL (got "${tracesUrl}")`);
+      tracesUrl = undefined;
+    }
+  }
+  return {
+    tracesUrl: off ? undefined : tracesUrl,
+    protocol: protocol === 'http/json' ? 'http/json' : 'http/protobuf',
+    serviceName,
+  };
+}
+
 /** What every service needs; each app extends it with its own settings. */
 export interface ServiceConfig {
   mode: RunMode;
@@ -111,6 +145,8 @@ export interface ServiceConfig {
   logLevel: string;
   /** Where `GET /metrics` (Prometheus) is served, on its own port; undefined: not served. */
   metricsPort?: number;
+  /** OTLP trace export (docs/observability.md); tracesUrl undefined: no tracing at all. */
+  tracing: TracingConfig;
 }
 
 export function readServiceConfig(
@@ -145,6 +181,7 @@ export function readServiceConfig(
       'info',
     ),
     metricsPort: reader.optional('METRICS_PORT') ? reader.int('METRICS_PORT', 0, 0, 65535) : undefined,
+    tracing: readTracingConfig(reader, service),
   };
   return { reader, config };
 }

@@ -36,3 +36,4 @@ export * from './runtime';
 export * from './tenancy';
 export * from './signed-token';
 export * from './periodic';
+export * from './observability/tracing';

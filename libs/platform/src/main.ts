@@ -4,6 +4,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError } from './config';
 import type { Metrics } from './observability/metrics';
+import { startTracing, stopTracing, type TracingConfig } from './observability/tracing';
 
 export interface Runnable {
   app: NestFastifyApplication;
@@ -13,12 +14,13 @@ export interface Runnable {
   stop(): Promise<void>;
 }
 
-export function runMain<C extends { port: number; host: string; metricsPort?: number }>(
-  readConfig: () => C,
-  start: (config: C) => Promise<Runnable>,
-): void {
+export function runMain<
+  C extends { port: number; host: string; metricsPort?: number; tracing?: TracingConfig },
+>(readConfig: () => C, start: (config: C) => Promise<Runnable>): void {
   const main = async () => {
     const config = readConfig();
+    // Before the app starts, so its first requests are traced too (a no-op without an endpoint).
+    if (config.tracing) startTracing(config.tracing);
     const service = await start(config);
     await service.app.listen({ port: config.port, host: config.host });
     const metrics = service.metrics ?? service.runtime?.metrics;
@@ -28,6 +30,7 @@ export function runMain<C extends { port: number; host: string; metricsPort?: nu
       if (stopping) return;
       stopping = true;
       await service.stop();
+      await stopTracing();
       process.exit(0);
     };
     process.once('SIGTERM', stop);

@@ -83,7 +83,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
           logger,
         }));
   if (ownBus) await bus.connect();
-  const consumer = new InboxConsumer(db, bus, logger);
+  const metrics = options.metrics ?? new Metrics();
+  const consumer = new InboxConsumer(db, bus, logger, {
+    retries: metrics.counter(
+      'paygrid_inbox_retries_total',
+      'Consumed messages whose handling failed and is retried (the partition waits meanwhile).',
+      ['service', 'consumer'],
+    ),
+    service: config.service,
+  });
   // Housekeeping, hourly: idempotency keys past their 24 hours, inbox ids past 30 days.
   const housekeeping = [
     new Periodic('idempotency key cleanup', 3_600_000, () => pruneIdempotencyKeys(db), logger).start(),
@@ -91,8 +99,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
   ];
   const relay = new OutboxRelay(db, bus, logger, { singleInstance: config.mode === 'embedded' });
   if (bus.transport !== 'none' && config.outboxRelayEnabled) relay.start();
-  const metrics = options.metrics ?? new Metrics();
   if (bus.transport !== 'none') registerOutboxGauges(metrics, db, config.service, options.schema);
+  registerPoolGauge(metrics, db, config.service);
+  if (ownBus && bus instanceof KafkaBus) registerKafkaLagGauge(metrics, bus);
   return {
     config,
     logger,
@@ -132,5 +141,35 @@ function registerOutboxGauges(metrics: Metrics, db: Database, service: string, s
     'Age of the oldest unpublished outbox row, 0 when none (read together with paygrid_outbox_backlog).',
     ['service'],
     async (set) => set({ service }, oldestAge),
+  );
+}
+
+/** The database pool: connections open, idle, and callers waiting for one. */
+function registerPoolGauge(metrics: Metrics, db: Database, service: string): void {
+  metrics.gauge(
+    'paygrid_db_pool_connections',
+    'Database pool connections by state: total (open), idle, waiting (callers queued for one).',
+    ['service', 'state'],
+    async (set) => {
+      const pool = db.poolUsage();
+      if (!pool) return;
+      set({ service, state: 'total' }, pool.total);
+      set({ service, state: 'idle' }, pool.idle);
+      set({ service, state: 'waiting' }, pool.waiting);
+    },
+  );
+}
+
+/** Kafka consumer lag of this process's groups, per topic and partition (read at scrape). */
+function registerKafkaLagGauge(metrics: Metrics, bus: KafkaBus): void {
+  metrics.gauge(
+    'paygrid_kafka_consumer_lag',
+    'Messages on a partition not yet committed by the consumer group (high watermark - committed offset).',
+    ['group', 'topic', 'partition'],
+    async (set) => {
+      for (const row of await bus.lag()) {
+        set({ group: row.group, topic: row.topic, partition: String(row.partition) }, row.lag);
+      }
+    },
   );
 }

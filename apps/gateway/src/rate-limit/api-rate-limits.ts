@@ -12,6 +12,8 @@ import { monotonicMicroseconds, type MicrosecondClock, type RateLimiter } from '
 
 export class ApiRateLimits {
   private readonly authFailures?: AuthFailureLimiter;
+  /** Told of every 429 (the gateway's metrics): a key's quota or an address's failed authentications. */
+  onRejected?: (limit: 'key' | 'failed_auth') => void;
 
   constructor(
     private readonly limiter: RateLimiter,
@@ -28,6 +30,7 @@ export class ApiRateLimits {
     const refused = this.authFailures?.refuse(address, secret);
     if (!refused) return;
     const limit = this.authFailures?.perSecond ?? 0;
+    this.onRejected?.('failed_auth');
     throw rateLimitedError(
       limit,
       refused,
@@ -51,7 +54,10 @@ export class ApiRateLimits {
   async charge(auth: AuthenticatedKey, reply: FastifyReply): Promise<void> {
     const limit = limitFor(auth.key.livemode, auth.account.rate_limit_per_second, this.defaults);
     const decision = await this.limiter.take(`key:${auth.key.id}`, policyFor(limit));
-    if (!decision.allowed) throw rateLimitedError(limit, decision);
+    if (!decision.allowed) {
+      this.onRejected?.('key');
+      throw rateLimitedError(limit, decision);
+    }
     void reply.headers(rateLimitHeaders(limit, decision));
   }
 

@@ -19,6 +19,8 @@ import {
   signContext,
   toApiError,
   type Logger,
+  traceparentOf,
+  type Span,
 } from '@paygrid/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountsService, AuthenticatedKey } from '../accounts/accounts.service';
@@ -93,7 +95,12 @@ function overloaded(): ApiError {
   );
 }
 
-type RawRequest = FastifyRequest & { rawBody?: Buffer; requestId?: string; paygrid?: InternalContext };
+type RawRequest = FastifyRequest & {
+  rawBody?: Buffer;
+  requestId?: string;
+  paygrid?: InternalContext;
+  span?: Span;
+};
 
 function relay(reply: FastifyReply, response: UpstreamResponse): void {
   for (const name of FORWARDED_RESPONSE_HEADERS) {
@@ -163,22 +170,33 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       }
     };
 
+  const ensureInstalled = (service: ServiceName, path: string) => {
+    if (deps.services && !deps.services.includes(service)) {
+      throw new ApiError(
+        'service_not_installed',
+        `This installation does not include the ${service} service that serves ${path}.`,
+      );
+    }
+  };
+
   const forward = async (
     request: RawRequest,
     reply: FastifyReply,
     service: ServiceName,
     context: AuthenticatedContext | PublicContext,
   ) => {
-    if (deps.services && !deps.services.includes(service)) {
-      throw new ApiError(
-        'service_not_installed',
-        `This installation does not include the ${service} service that serves ${request.url.split('?')[0]}.`,
-      );
-    }
+    ensureInstalled(service, request.url.split('?')[0]);
     const url = canonicalRequestTarget(request.url);
     // The access log line (written when the answer leaves) names the caller's account and key.
     request.paygrid = context;
-    const signed = signContext(deps.internalSecret, context, request.method, url);
+    // The service's span continues the gateway's trace (docs/observability.md, traces).
+    const traceparent = traceparentOf(request.span);
+    const signed = signContext(
+      deps.internalSecret,
+      traceparent ? { ...context, traceparent } : context,
+      request.method,
+      url,
+    );
     const response = await deps.upstream.request(service, {
       method: request.method,
       url,
@@ -218,6 +236,9 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       const owner = routeOwner(prefix);
       if (!owner)
         throw new ApiError('route_not_found', `Unrecognized request URL (${request.method}: ${path}).`);
+      // What the installation lacks is said before what the account lacks: an account may
+      // hold a grouping whose service this installation does not run.
+      ensureInstalled(owner.service, path);
       if (!groupingAllows(owner, account.groupings, request.method)) {
         throw new ApiError(
           'grouping_not_enabled',

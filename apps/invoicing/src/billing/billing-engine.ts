@@ -97,6 +97,8 @@ export async function emitSubscriptionEvent(
 
 export class BillingEngine {
   private readonly timer: Periodic;
+  /** Told how long each real-time run took, in seconds (the service's metrics). */
+  onRun?: (seconds: number) => void;
   private readonly batchSize: number;
 
   constructor(
@@ -110,7 +112,11 @@ export class BillingEngine {
     this.timer = new Periodic(
       'billing run',
       options.intervalMs ?? 1000,
-      () => this.runDue(this.clock.now(), { testClock: null }),
+      async () => {
+        const started = performance.now();
+        await this.runDue(this.clock.now(), { testClock: null });
+        this.onRun?.((performance.now() - started) / 1000);
+      },
       logger,
     );
     invoices.onPaymentOutcome((tx, outcome) => this.onPaymentOutcome(tx, outcome));

@@ -9,7 +9,12 @@ import { isIP } from 'node:net';
 import { TOPICS } from '@paygrid/contracts';
 import {
   emitEvent,
+  failSpan,
   requestTransaction,
+  SpanKind,
+  startSpan,
+  traceparentOf,
+  tracingEnabled,
   type Clock,
   type Database,
   type Logger,
@@ -47,6 +52,7 @@ interface Claimed {
   previous_secret_expires_at: Date | null;
   payload: unknown;
   endpoint_id: string;
+  trace_context: string | null;
 }
 
 export interface AttemptResult {
@@ -143,6 +149,8 @@ export class DeliveryWorker {
   private again = false;
   private stopped = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Told of every attempt made (the service's metrics: attempts, outcome, latency). */
+  onAttempt?: (livemode: boolean, result: AttemptResult) => void;
 
   constructor(
     private readonly db: Database,
@@ -235,7 +243,7 @@ export class DeliveryWorker {
          from ranked, webhooks.endpoints e
          where d.id = ranked.id and ranked.slot <= $4 and e.id = d.endpoint_id
          returning d.id, d.livemode, d.attempts, d.event_id, d.endpoint_id, e.url, e.status as endpoint_status,
-           e.secret, e.previous_secret, e.previous_secret_expires_at,
+           e.secret, e.previous_secret, e.previous_secret_expires_at, d.trace_context,
            coalesce(d.payload, (select payload from webhooks.events ev where ev.id = d.event_id)) as payload`,
         [now, new Date(now.getTime() + LEASE_MS), BATCH, PER_ENDPOINT_IN_FLIGHT],
       );
@@ -261,6 +269,18 @@ export class DeliveryWorker {
     ) {
       secrets.push(delivery.previous_secret);
     }
+    // The attempt is a client span of the event's trace (tracing on and the delivery queued in
+    // a traced consumer); the endpoint gets its traceparent, which the signature does not cover.
+    const span =
+      delivery.trace_context && tracingEnabled()
+        ? startSpan('webhook delivery', SpanKind.CLIENT, delivery.trace_context, {
+            'paygrid.delivery_id': delivery.id,
+            'paygrid.event_id': delivery.event_id,
+            'paygrid.endpoint_class': delivery.livemode ? 'live' : 'test',
+            'paygrid.attempt': delivery.attempts + 1,
+          })
+        : undefined;
+    const traceparent = traceparentOf(span);
     const result = await post(
       delivery.url,
       {
@@ -268,10 +288,18 @@ export class DeliveryWorker {
         'webhook-timestamp': String(timestamp),
         'webhook-signature': signatureHeader(secrets, delivery.event_id, timestamp, body),
         'user-agent': 'Paygrid-Webhooks/1',
+        ...(traceparent ? { traceparent } : {}),
       },
       body,
       delivery.livemode ? { allowPrivate: false } : this.sandboxTargets,
     );
+    if (span) {
+      if (result.statusCode !== undefined) span.setAttribute('http.response.status_code', result.statusCode);
+      const ok = result.statusCode !== undefined && result.statusCode >= 200 && result.statusCode < 300;
+      if (!ok) failSpan(span, new Error(result.error ?? `endpoint answered ${result.statusCode}`));
+      span.end();
+    }
+    this.onAttempt?.(delivery.livemode, result);
     await this.record(delivery, now, result);
   }
 

@@ -14,6 +14,7 @@ import {
   type ListQuery,
   type Tx,
   type Tenant,
+  traceparentOf,
 } from '@paygrid/platform';
 
 export const EVENT_LOG_CONSUMER = 'webhooks.event-log';
@@ -63,9 +64,20 @@ export class EventLog {
     for (const endpoint of endpoints) {
       await tx.query(
         `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, account_id, livemode,
-           next_attempt_at, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8) on conflict (endpoint_id, event_id) do nothing`,
-        [newId('del'), endpoint.id, event.id, event.type, objectId, event.account, event.livemode, now],
+           next_attempt_at, created_at, updated_at, trace_context)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8, $9) on conflict (endpoint_id, event_id) do nothing`,
+        [
+          newId('del'),
+          endpoint.id,
+          event.id,
+          event.type,
+          objectId,
+          event.account,
+          event.livemode,
+          now,
+          // The consumer's span (tracing on): the delivery continues the event's trace.
+          traceparentOf() ?? null,
+        ],
       );
     }
     // The rows are visible once the transaction commits; the poll catches a wake-up that is early.

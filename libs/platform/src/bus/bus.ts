@@ -7,6 +7,11 @@
 export interface BusMessage {
   key: string;
   value: string;
+  /**
+   * The W3C traceparent of the publish (tracing on only): a Kafka header, so the consumer's
+   * span continues the trace. The embedded bus does not keep it.
+   */
+  traceparent?: string;
 }
 
 export interface ConsumedMessage extends BusMessage {

@@ -26,6 +26,8 @@ export class KafkaBus implements EventBus {
   private readonly consumers: Consumer[] = [];
   private closing = false;
   private pingAdmin?: Admin;
+  /** Groups and topics this process consumes (what `lag()` reports on). */
+  private readonly subscriptions: { groupId: string; topics: readonly string[] }[] = [];
 
   constructor(private readonly options: KafkaBusOptions) {
     const log = options.logger.child({ component: 'kafka' });
@@ -114,7 +116,11 @@ export class KafkaBus implements EventBus {
     await this.producer.send({
       topic: this.topic(topic),
       acks: -1,
-      messages: messages.map((m) => ({ key: m.key, value: m.value })),
+      messages: messages.map((m) =>
+        m.traceparent
+          ? { key: m.key, value: m.value, headers: { traceparent: m.traceparent } }
+          : { key: m.key, value: m.value },
+      ),
     });
   }
 
@@ -127,6 +133,7 @@ export class KafkaBus implements EventBus {
    * and the join retried with back-off, so a subscription is never silently given up.
    */
   async subscribe(subscription: Subscription): Promise<void> {
+    this.subscriptions.push({ groupId: subscription.groupId, topics: subscription.topics });
     void this.join(subscription, await this.consumer(subscription));
   }
 
@@ -184,6 +191,7 @@ export class KafkaBus implements EventBus {
           offset: message.offset,
           key: message.key?.toString() ?? '',
           value: message.value?.toString() ?? '',
+          traceparent: message.headers?.traceparent?.toString(),
         };
         // Retry in place: a failing message blocks its partition (keeping per-key order)
         // instead of being skipped. Heartbeats keep the group membership meanwhile.
@@ -207,12 +215,47 @@ export class KafkaBus implements EventBus {
 
   /** Readiness: one metadata round trip on a connection kept open for it. */
   async ping(): Promise<void> {
+    await (await this.admin()).describeCluster();
+  }
+
+  private async admin(): Promise<Admin> {
     if (!this.pingAdmin) {
       const admin = this.kafka.admin();
       await admin.connect();
       this.pingAdmin = admin;
     }
-    await this.pingAdmin.describeCluster();
+    return this.pingAdmin;
+  }
+
+  /**
+   * The consumer lag of this process's groups (names without the prefix): per partition, the
+   * high watermark minus the group's committed offset (a partition the group never committed
+   * counts from the low watermark, since groups start from the beginning). Two admin round
+   * trips per topic and group, so it is read when Prometheus scrapes, not on the hot path.
+   */
+  async lag(): Promise<{ group: string; topic: string; partition: number; lag: number }[]> {
+    const admin = await this.admin();
+    const rows: { group: string; topic: string; partition: number; lag: number }[] = [];
+    for (const { groupId, topics } of this.subscriptions) {
+      const committed = await admin.fetchOffsets({
+        groupId: this.topic(groupId),
+        topics: topics.map((t) => this.topic(t)),
+      });
+      for (const { topic, partitions } of committed) {
+        const ends = await admin.fetchTopicOffsets(topic);
+        for (const end of ends) {
+          const offset = Number(partitions.find((p) => p.partition === end.partition)?.offset ?? -1);
+          const from = offset >= 0 ? offset : Number(end.low);
+          rows.push({
+            group: groupId,
+            topic: topic.slice((this.options.topicPrefix ?? '').length),
+            partition: end.partition,
+            lag: Math.max(0, Number(end.high) - from),
+          });
+        }
+      }
+    }
+    return rows;
   }
 
   async close(): Promise<void> {

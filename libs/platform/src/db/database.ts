@@ -13,6 +13,7 @@ import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { isRetryableTransactionError } from '../errors';
 import type { Logger } from '../logging';
 import { requestTransaction } from './request-transaction';
+import { traceparentOf } from '../observability/tracing';
 
 export interface DatabaseOptions {
   url: string;
@@ -65,11 +66,17 @@ export class Tx {
   async publish(...messages: OutboxMessage[]): Promise<void> {
     if (!messages.length) return;
     const values: unknown[] = [];
+    // The trace this write belongs to (tracing on only): the relay continues it onto the bus.
+    const traceparent = traceparentOf();
+    const width = traceparent ? 5 : 4;
     const rows = messages.map((m, i) => {
       values.push(m.topic, m.key, m.id, JSON.stringify(m.payload));
-      return `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4}::jsonb)`;
+      if (traceparent) values.push(traceparent);
+      const at = i * width;
+      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb${traceparent ? `, $${at + 5}` : ''})`;
     });
-    const insert = `insert into ${this.schema}.outbox (topic, key, message_id, payload) values ${rows.join(', ')}`;
+    const columns = `topic, key, message_id, payload${traceparent ? ', trace_context' : ''}`;
+    const insert = `insert into ${this.schema}.outbox (${columns}) values ${rows.join(', ')}`;
     if (this.notifyChannel) {
       // NOTIFY is delivered at commit, so the relay leader in another instance wakes too.
       values.push(this.notifyChannel);
@@ -202,6 +209,17 @@ export class Database {
     await this.dataSource.query('select 1');
   }
 
+  /** The pg pool's connections (undefined when the driver exposes none). */
+  poolUsage(): { total: number; idle: number; waiting: number } | undefined {
+    const pool = (
+      this.dataSource.driver as {
+        master?: Partial<Record<'totalCount' | 'idleCount' | 'waitingCount', number>>;
+      }
+    ).master;
+    if (typeof pool?.totalCount !== 'number') return undefined;
+    return { total: pool.totalCount, idle: pool.idleCount ?? 0, waiting: pool.waitingCount ?? 0 };
+  }
+
   async close(): Promise<void> {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
@@ -233,6 +251,25 @@ export function idempotencyMigration(
     }
     async down(runner: import('typeorm').QueryRunner): Promise<void> {
       await runner.query(`drop table ${schema}.idempotency_keys`);
+    }
+  };
+  Object.defineProperty(migration, 'name', { value: name });
+  return migration;
+}
+
+/**
+ * The outbox's trace_context: the W3C traceparent of the span that wrote the row (null when
+ * tracing is off), so the relay's publish and the consumers continue the request's trace.
+ */
+export function outboxTraceContextMigration(schema: string, timestamp: number): new () => MigrationInterface {
+  const name = `OutboxTraceContext${timestamp}`;
+  const migration = class implements MigrationInterface {
+    name = name;
+    async up(runner: import('typeorm').QueryRunner): Promise<void> {
+      await runner.query(`alter table ${schema}.outbox add column trace_context text`);
+    }
+    async down(runner: import('typeorm').QueryRunner): Promise<void> {
+      await runner.query(`alter table ${schema}.outbox drop column trace_context`);
     }
   };
   Object.defineProperty(migration, 'name', { value: name });

@@ -21,6 +21,9 @@ import { InternalContextGuard } from './guard';
 import { HEALTH_DETAILS, HealthController, type HealthDetails } from './health.controller';
 import { parseQuery } from './query';
 import { ApiValidationPipe } from './validation';
+import { SpanStatusCode } from '@opentelemetry/api';
+import { SpanKind, startSpan, traceIdOf, tracingEnabled } from '../observability/tracing';
+import { TracingInterceptor } from './tracing.interceptor';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -194,10 +197,37 @@ export async function createHttpApp(
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('request-id', requestIdOf(request));
   });
+  // The edge (the gateway, which has no internal guard): one span per request from its
+  // arrival, continuing a caller's W3C traceparent if it sent one. Services start theirs in
+  // TracingInterceptor, once the signed context (and the gateway's traceparent) is verified.
+  // Tracing off (the default): neither the hook nor the interceptor is installed at all.
+  const tracing = tracingEnabled();
+  if (tracing && options.internalGuard === false) {
+    fastify.addHook('onRequest', async (request: FastifyRequest & RequestWithContext) => {
+      const incoming = request.headers.traceparent;
+      request.span = startSpan(
+        request.method,
+        SpanKind.SERVER,
+        typeof incoming === 'string' ? incoming : null,
+        {
+          'http.request.method': request.method,
+          'paygrid.service': runtime.config.service,
+        },
+      );
+    });
+  }
   // Every answer is counted and timed (docs/observability.md); the gateway also logs it.
   fastify.addHook('onResponse', async (request: FastifyRequest & RequestWithContext, reply: FastifyReply) => {
     const route = routeLabel(request);
     const status = reply.statusCode;
+    const span = request.span;
+    const traceId = traceIdOf(span);
+    if (span) {
+      span.updateName(`${request.method} ${route}`);
+      span.setAttributes({ 'http.route': route, 'http.response.status_code': status });
+      if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    }
     runtime.metrics.observeHttp(
       runtime.config.service,
       request.method,
@@ -218,6 +248,8 @@ export async function createHttpApp(
         account_id: caller?.account ?? null,
         key_id: caller?.key_id ?? null,
         livemode: caller?.livemode ?? null,
+        // Present when tracing is on: the trace of this request in the tracing backend.
+        ...(traceId ? { trace_id: traceId } : {}),
       },
       'request',
     );
@@ -228,7 +260,11 @@ export async function createHttpApp(
   app.useGlobalPipes(new ApiValidationPipe());
   if (options.internalGuard !== false) {
     app.useGlobalGuards(new InternalContextGuard(app.get(Reflector), runtime.config.internalSecret));
-    app.useGlobalInterceptors(new IdempotencyInterceptor(runtime.db));
+    // Tracing first: the idempotent replay and the handler's transaction run inside its span.
+    app.useGlobalInterceptors(
+      ...(tracing ? [new TracingInterceptor(runtime.config.service)] : []),
+      new IdempotencyInterceptor(runtime.db),
+    );
   }
   await options.configure?.(fastify);
   await app.init();

@@ -3,6 +3,7 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { AuthenticatedContext, InternalContext, Scope } from '@paygrid/contracts';
 import { ApiError } from '../errors';
+import type { Span } from '../observability/tracing';
 
 export const PUBLIC_ROUTE = 'paygrid:public';
 export const REQUIRED_SCOPE = 'paygrid:scope';
@@ -25,6 +26,8 @@ export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope)
 export interface RequestWithContext {
   paygrid?: InternalContext;
   requestId?: string;
+  /** This request's span (tracing on): ended with the answer's status in onResponse. */
+  span?: Span;
 }
 
 /** The authenticated caller: account, mode, key and scopes. */

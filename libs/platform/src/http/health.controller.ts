@@ -1,4 +1,4 @@
-// Liveness (`GET /health`: the process answers) and readiness (`GET /ready`: its database and
+// Liveness (`GET /live`, and `GET /health` with the service's facts: the process answers) and readiness (`GET /ready`: its database and
 // bus answer too; the gateway's /health shows each service's). Both bypass the gateway check so
 // orchestrators can probe them directly. A service may add facts of its own (HEALTH_DETAILS).
 
@@ -23,6 +23,12 @@ export class HealthController {
   async health(): Promise<Record<string, unknown>> {
     const details = this.details ? await this.details().catch(() => ({})) : {};
     return { status: 'ok', service: this.runtime.config.service, ...details };
+  }
+
+  @Get('live')
+  @Public({ bypassGateway: true })
+  live(): Record<string, unknown> {
+    return { status: 'ok', service: this.runtime.config.service };
   }
 
   @Get('ready')

@@ -19,6 +19,7 @@ type GaugeCollector = (set: (labels: Record<string, string>, value: number) => v
 export class Metrics {
   readonly registry = new Registry();
   private readonly collectors = new Map<string, GaugeCollector[]>();
+  private readonly instruments = new Map<string, Counter<string> | Histogram<string>>();
   readonly httpRequests: Counter<'service' | 'method' | 'route' | 'status'>;
   readonly httpDuration: Histogram<'service' | 'method' | 'route' | 'status'>;
 
@@ -44,6 +45,38 @@ export class Metrics {
     const labels = { service, method, route, status: String(status) };
     this.httpRequests.inc(labels);
     this.httpDuration.observe(labels, seconds);
+  }
+
+  /**
+   * A counter, registered once per name: in the embedded default several apps ask for the
+   * same series and tell themselves apart by their labels.
+   */
+  counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+    const known = this.instruments.get(name);
+    if (known) return known as Counter<L>;
+    const counter = new Counter<L>({ name, help, labelNames: labelNames as L[], registers: [this.registry] });
+    this.instruments.set(name, counter as Counter<string>);
+    return counter;
+  }
+
+  /** A histogram (seconds), registered once per name like `counter`. */
+  histogram<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    buckets: number[] = HTTP_BUCKETS,
+  ): Histogram<L> {
+    const known = this.instruments.get(name);
+    if (known) return known as Histogram<L>;
+    const histogram = new Histogram<L>({
+      name,
+      help,
+      labelNames: labelNames as L[],
+      buckets,
+      registers: [this.registry],
+    });
+    this.instruments.set(name, histogram as Histogram<string>);
+    return histogram;
   }
 
   /**

@@ -4,6 +4,8 @@
 import type { EventBus } from '../bus/bus';
 import type { Database, Tx } from '../db/database';
 import type { Logger } from '../logging';
+import { inSpan, SpanKind, tracingEnabled } from '../observability/tracing';
+import type { Counter } from 'prom-client';
 
 export interface Envelope {
   id: string;
@@ -28,6 +30,8 @@ export class InboxConsumer {
     private readonly db: Database,
     private readonly bus: EventBus,
     private readonly logger: Logger,
+    /** Counts failed handlings (each is retried by the bus); absent in unit set-ups. */
+    private readonly metrics?: { retries: Counter<'service' | 'consumer'>; service: string },
   ) {}
 
   /**
@@ -40,6 +44,8 @@ export class InboxConsumer {
     handle: EnvelopeHandler<E>,
   ): Promise<void> {
     const log = this.logger.child({ component: 'consumer', consumer });
+    // The series exists from the start (0), so a rate or an alert has something to read.
+    this.metrics?.retries.inc({ service: this.metrics.service, consumer }, 0);
     await this.bus.subscribe({
       groupId: consumer,
       topics,
@@ -55,10 +61,32 @@ export class InboxConsumer {
           log.error({ topic: message.topic, offset: message.offset }, 'dropping a message without an id');
           return;
         }
-        await this.db.transaction(async (tx) => {
-          if (!(await claimInbox(tx, consumer, envelope.id))) return;
-          await handle(envelope, tx);
-        });
+        const handleInTx = () =>
+          this.db.transaction(async (tx) => {
+            if (!(await claimInbox(tx, consumer, envelope.id))) return;
+            await handle(envelope, tx);
+          });
+        try {
+          // A message published in a traced request: its handling is a consumer span of that
+          // trace, active while the handler writes (a webhook delivery row keeps it).
+          await (message.traceparent && tracingEnabled()
+            ? inSpan(
+                `consume ${message.topic}`,
+                SpanKind.CONSUMER,
+                message.traceparent,
+                {
+                  'messaging.system': this.bus.transport,
+                  'messaging.destination.name': message.topic,
+                  'messaging.consumer.group.name': consumer,
+                  'paygrid.event_id': envelope.id,
+                },
+                handleInTx,
+              )
+            : handleInTx());
+        } catch (error) {
+          this.metrics?.retries.inc({ service: this.metrics.service, consumer });
+          throw error;
+        }
       },
     });
   }

@@ -12,6 +12,7 @@ import type { QueryRunner } from 'typeorm';
 import { backoffMs, sleep, type EventBus } from '../bus/bus';
 import type { Database } from '../db/database';
 import type { Logger } from '../logging';
+import { failSpan, SpanKind, startSpan, traceparentOf, tracingEnabled } from '../observability/tracing';
 
 export interface RelayOptions {
   batchSize?: number;
@@ -35,6 +36,7 @@ interface OutboxRow {
   topic: string;
   key: string;
   payload: unknown;
+  trace_context: string | null;
 }
 
 export class OutboxRelay {
@@ -105,7 +107,7 @@ export class OutboxRelay {
   async publishBatch(): Promise<number> {
     const schema = this.db.schema;
     const rows = await this.db.query<OutboxRow>(
-      `select id, topic, key, payload from ${schema}.outbox where published_at is null order by id limit $1`,
+      `select id, topic, key, payload, trace_context from ${schema}.outbox where published_at is null order by id limit $1`,
       [this.batchSize],
     );
     if (!rows.length) return 0;
@@ -114,10 +116,33 @@ export class OutboxRelay {
     for (let i = 1; i <= rows.length; i++) {
       if (i === rows.length || rows[i].topic !== rows[start].topic) {
         const chunk = rows.slice(start, i);
-        await this.bus.publish(
-          chunk[0].topic,
-          chunk.map((r) => ({ key: r.key, value: JSON.stringify(r.payload) })),
+        // A row written in a traced request gets a producer span (child of the writer's span)
+        // whose traceparent travels as the message's header; untraced rows cost nothing.
+        const spans = chunk.map((r) =>
+          r.trace_context && tracingEnabled()
+            ? startSpan(`publish ${r.topic}`, SpanKind.PRODUCER, r.trace_context, {
+                'messaging.system': 'kafka',
+                'messaging.destination.name': r.topic,
+                'paygrid.outbox_id': r.id,
+              })
+            : undefined,
         );
+        try {
+          await this.bus.publish(
+            chunk[0].topic,
+            chunk.map((r, n) => {
+              const traceparent = traceparentOf(spans[n]);
+              return traceparent
+                ? { key: r.key, value: JSON.stringify(r.payload), traceparent }
+                : { key: r.key, value: JSON.stringify(r.payload) };
+            }),
+          );
+        } catch (error) {
+          for (const span of spans) if (span) failSpan(span, error);
+          throw error;
+        } finally {
+          for (const span of spans) span?.end();
+        }
         await this.db.query(`update ${schema}.outbox set published_at = now() where id = any($1::bigint[])`, [
           chunk.map((r) => r.id),
         ]);
