@@ -24,7 +24,7 @@ import { closedLoop, closedLoopParams, httpClient } from './lib/load.mjs';
 import { cpuTimes, machineLoad } from './lib/machine.mjs';
 import { perModeBenchmark } from './lib/report.mjs';
 import { round } from './lib/stats.mjs';
-import { apiCall, provisionAccount, sharedTarget } from './lib/platform-target.mjs';
+import { adminCall, apiCall, provisionAccount, sharedTarget } from './lib/platform-target.mjs';
 
 const CARD = '4242424242424242';
 
@@ -90,6 +90,48 @@ function tokenOf(html) {
   return match[1];
 }
 
+/** A card number no sandbox knows (Mastercard's test number): only a processor takes it. */
+const STRIPE_CARD = '5555555555554444';
+
+/** Live mode for `accountId` through a Stripe connection to the run's stripe-mock: `count` links. */
+async function liveStripeLinks(target, accountId, count) {
+  const { secret } = await adminCall(target, 'POST', `/admin/v1/accounts/${accountId}/keys`, {
+    mode: 'live',
+    kind: 'secret',
+  });
+  await adminCall(target, 'POST', `/admin/v1/accounts/${accountId}/processor-connections`, {
+    mode: 'live',
+    processor: 'stripe',
+    // stripe-mock takes any test key; STRIPE_API_BASE (test-only) lifts the sk_live_ check.
+    credentials: {
+      secret_key: `sk_test_${'B3n'.repeat(8)}Bench`,
+      webhook_signing_secret: `whsec_${'Bn7'.repeat(10)}`,
+    },
+    description: 'Bench: Stripe (stripe-mock)',
+  });
+  const merchant = await apiCall(target, secret, 'POST', '/v1/merchants', {
+    business_name: 'Bench Live Shop',
+    email: 'ops@bench-live.example',
+    country: 'GB',
+    default_currency: 'EUR',
+    business_type: 'company',
+    website: 'https://bench-live.example',
+  });
+  await adminCall(target, 'POST', `/admin/v1/merchants/${merchant.id}/approve`);
+  const links = [];
+  for (let i = 0; i < count; i++) {
+    const link = await apiCall(target, secret, 'POST', '/v1/payment-links', {
+      merchant: merchant.id,
+      amount: 2500,
+      currency: 'EUR',
+      description: `Bench Stripe checkout ${i}`,
+      max_completions: 1_000_000,
+    });
+    links.push(link.id);
+  }
+  return links;
+}
+
 async function measure(target, name, fn) {
   const before = cpuTimes();
   const result = await fn();
@@ -136,11 +178,11 @@ export async function runMode(mode, opts, say) {
     }
     target.state.checkoutLinks = links;
     say(`[api] ${mode}: checkout, ${connections} connections, ${seconds} s`);
-    const form = (token) =>
+    const form = (token, card = CARD) =>
       new URLSearchParams({
         csrf_token: token,
         cardholder_name: 'Bench Payer',
-        card_number: CARD,
+        card_number: card,
         exp_month: '12',
         exp_year: '2099',
         cvc: '123',
@@ -164,6 +206,33 @@ export async function runMode(mode, opts, say) {
     );
     results.push(checkout);
     target.state.checkoutRate = checkout.ops_per_s;
+
+    // The same checkout in live mode through the Stripe connector (issue 13), against the run's
+    // stripe-mock: a live key, a Stripe connection, an approved live merchant, one link per
+    // connection, and a card no sandbox knows. Each payment sends Stripe a PaymentMethod and a
+    // confirmed PaymentIntent (with our intent id as its Idempotency-Key).
+    const stripeLinks = await liveStripeLinks(target, account.id, connections);
+    say(
+      `[api] ${mode}: checkout through the Stripe connector (stripe-mock), ${connections} connections, ${seconds} s`,
+    );
+    const stripeCheckout = await measure(target, 'checkout-stripe', () =>
+      closedLoop({
+        connections,
+        seconds,
+        warmup,
+        op: async (worker) => {
+          const path = `/pay/${stripeLinks[worker]}`;
+          const page = await client.request('GET', path);
+          if (page.status !== 200) return { status: `page ${page.status}`, ok: false };
+          const paid = await client.request('POST', path, {
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: form(tokenOf(page.text), STRIPE_CARD),
+          });
+          return { status: paid.status, ok: paid.status === 200 && paid.text.includes('txn_') };
+        },
+      }),
+    );
+    results.push({ ...stripeCheckout, sandbox_checkouts_per_s: checkout.ops_per_s });
 
     // The transactions table: `rows` seeded rows for this account.
     say(`[api] ${mode}: seeding ${rows.toLocaleString('en')} transactions with their ledger entries`);

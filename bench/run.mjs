@@ -115,15 +115,19 @@ export const BENCHMARKS = [
         transport: {
           read: 'GET /v1/merchants (authenticated read)',
           checkout: 'checkout payment (GET /pay/:link + POST card)',
+          'checkout-stripe': 'live checkout payment through the Stripe connector (stripe-mock)',
           'list-transactions': `GET /v1/transactions page of 100, filtered, ${x.table_rows?.toLocaleString('en')} rows`,
           refund: 'POST /v1/refunds (full refund)',
         }[x.name],
         load: `${x.connections} connections, ${x.seconds} s`,
-        throughput: `${x.ops_per_s} ${x.name === 'checkout' ? 'payments' : x.name === 'refund' ? 'refunds' : 'req'}/s`,
+        throughput: `${x.ops_per_s} ${x.name.startsWith('checkout') ? 'payments' : x.name === 'refund' ? 'refunds' : 'req'}/s`,
         ...lat(x.latency_ms),
         unit: 'ms per operation (closed model)',
         notes:
           `${statusNote(x.statuses, x.errors)}` +
+          (x.sandbox_checkouts_per_s
+            ? `; **Stripe ÷ sandbox = ${Math.round((x.ops_per_s / x.sandbox_checkouts_per_s) * 100) / 100}** (sandbox ${x.sandbox_checkouts_per_s} payments/s, same run)`
+            : '') +
           (x.seed_seconds !== undefined ? `; seeded in ${x.seed_seconds} s` : '') +
           (x.unbalanced_after !== undefined
             ? `; unbalanced ledger transactions after: ${x.unbalanced_after}`

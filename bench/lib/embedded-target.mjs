@@ -23,7 +23,11 @@ async function main() {
     dataDir: 'memory://',
     port: 0,
     demo: false,
-    env: { OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}` },
+    env: {
+      OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}`,
+      // The run's stripe-mock (lib/stripe-mock.mjs), for the checkout-through-Stripe row.
+      ...(process.env.STRIPE_API_BASE ? { STRIPE_API_BASE: process.env.STRIPE_API_BASE } : {}),
+    },
     logger: createLogger('bench-embedded', process.env.LOG_LEVEL ?? 'warn'),
   });
   const payments = embedded.services.payments;

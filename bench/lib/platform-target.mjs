@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { countAsPlatform } from './machine.mjs';
+import { sharedStripeMock, stopStripeMock } from './stripe-mock.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require(createRequire(require.resolve('@paygrid/platform')).resolve('pg'));
@@ -111,6 +112,9 @@ async function sqlClient(url) {
 }
 
 async function startDistributed(say) {
+  const stripe = await sharedStripeMock();
+  // Counted with the platform's processes: it stands in for the processor of the Stripe row.
+  countAsPlatform(stripe.pid);
   const suffix = randomBytes(5).toString('hex');
   const database = `paygrid_bench_${suffix}`;
   const topicPrefix = `bench-${suffix}.`;
@@ -137,6 +141,10 @@ async function startDistributed(say) {
     // The bench's receiver is local; only sandbox endpoints are used.
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Live checkouts of the bench go to the Stripe connector, pointed at the run's stripe-mock;
+    // the processor credentials are sealed under a key ring made for this run.
+    STRIPE_API_BASE: stripe.url,
+    PROCESSOR_SECRETS_KEYS: `k1:${randomBytes(32).toString('base64')}`,
   };
   const processes = {};
   const extras = [];
@@ -212,9 +220,11 @@ async function startDistributed(say) {
 }
 
 async function startEmbedded(say) {
+  const stripe = await sharedStripeMock();
+  countAsPlatform(stripe.pid);
   say('[bench] embedded: starting the embedded platform (PGlite in memory) in its own process');
   const child = spawn(process.execPath, ['--max-old-space-size=4096', join(HERE, 'embedded-target.mjs')], {
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', STRIPE_API_BASE: stripe.url },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   countAsPlatform(child.pid);
@@ -274,6 +284,7 @@ export async function stopSharedTargets() {
       process.stderr.write(`[bench] stopping a target: ${error?.message ?? error}\n`);
     }
   }
+  await stopStripeMock();
 }
 
 /** An admin API call through the gateway. */
