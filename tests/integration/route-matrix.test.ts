@@ -454,9 +454,10 @@ describe('every operation', () => {
       } else {
         // GET or DELETE of one object: no body and no query parameters to add one to.
         // Or an action on one object that takes no parameters (POST /v1/webhooks/{id}/test).
+        // The account's profile is one object without an id (GET /v1/account, DELETE its logo).
         const oneObject =
           (op.method === 'get' || op.method === 'delete' || (op.method === 'post' && !requestBody(op))) &&
-          hasId(op);
+          (hasId(op) || op.owner.prefix === 'account');
         expect({ op: op.label, oneObject }).toEqual({ op: op.label, oneObject: true });
         continue;
       }

@@ -17,6 +17,13 @@ import {
   type ServiceRuntime,
   type Metrics,
 } from '@paygrid/platform';
+import {
+  AccountBrandingController,
+  AccountController,
+  AccountProfileOperatorController,
+} from './account/account.controller';
+import { AccountProfileService } from './account/account.service';
+import { AccountProfiles1700000000350 } from './migrations/1700000000350-account-profiles';
 import { BILLING_MIGRATIONS, createBilling, type Billing } from './billing/billing.module';
 import type { InvoicingConfig } from './config';
 import { CustomersController } from './customers/customers.controller';
@@ -46,6 +53,7 @@ export const INVOICING_MIGRATIONS = [
   MailQueue1700000000330,
   Estimates1700000000331,
   ...BILLING_MIGRATIONS,
+  AccountProfiles1700000000350,
 ];
 
 /** Built once per service and handed to the modules (and, through InvoicingService, to tests). */
@@ -55,6 +63,7 @@ export interface InvoicingParts {
   estimates: EstimatesService;
   invoices: InvoicesService;
   billing: Billing;
+  profiles: AccountProfileService;
 }
 
 @Module({})
@@ -64,6 +73,9 @@ class InvoicingModule {
       module: InvoicingModule,
       imports: [RuntimeModule.forRoot(runtime)],
       controllers: [
+        AccountController,
+        AccountBrandingController,
+        AccountProfileOperatorController,
         CustomersController,
         InvoicesController,
         InvoicePageController,
@@ -74,6 +86,7 @@ class InvoicingModule {
       providers: [
         { provide: CustomersService, useValue: new CustomersService(runtime.db, runtime.clock) },
         { provide: MailService, useValue: parts.mail },
+        { provide: AccountProfileService, useValue: parts.profiles },
         { provide: InvoiceDocumentsService, useValue: parts.documents },
         { provide: InvoicesService, useValue: parts.invoices },
         { provide: INVOICES_INTERNAL, useValue: parts.invoices },
@@ -130,7 +143,8 @@ export async function createInvoicing(
     mail,
   );
   const billing = createBilling(runtime, invoices, { estimates });
-  const parts: InvoicingParts = { mail, documents, invoices, billing, estimates };
+  const profiles = new AccountProfileService(runtime.db, runtime.clock, config.publicBaseUrl);
+  const parts: InvoicingParts = { mail, documents, invoices, billing, estimates, profiles };
   const app = await createHttpApp(InvoicingModule.forRoot(runtime, parts), runtime);
   mail.start();
   // Sweeps on the injected clock, in every instance (their claims skip locked rows).

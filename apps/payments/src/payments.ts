@@ -16,6 +16,8 @@ import {
   type ServiceRuntime,
   type Metrics,
 } from '@paygrid/platform';
+import { startAccountProfilesFeed } from './account-profiles/account-profiles.feed';
+import { BrandController } from './account-profiles/brand.controller';
 import type { PaymentsConfig } from './config';
 import { MerchantDecisionsController } from './merchants/merchant-decisions.controller';
 import { MerchantDecisionsService } from './merchants/merchant-decisions.service';
@@ -25,6 +27,7 @@ import { Merchants1700000000200 } from './migrations/1700000000200-merchants';
 import { Ledger1700000000210 } from './migrations/1700000000210-ledger';
 import { PaymentLinks1700000000220 } from './migrations/1700000000220-payment-links';
 import { Mandates1700000000230 } from './migrations/1700000000230-mandates';
+import { AccountProfiles1700000000290 } from './migrations/1700000000290-account-profiles';
 import { MandatesController } from './mandates/mandates.controller';
 import { MandatesService } from './mandates/mandates.service';
 import {
@@ -50,6 +53,7 @@ export const PAYMENTS_MIGRATIONS = [
   Ledger1700000000210,
   PaymentLinks1700000000220,
   Mandates1700000000230,
+  AccountProfiles1700000000290,
 ];
 
 /** The services of one instance, built once from the runtime (and the clock it runs on). */
@@ -111,6 +115,7 @@ class PaymentsModule {
         RefundsController,
         PaymentLinksController,
         CheckoutController,
+        BrandController,
         InvoicePaymentController,
         MandatesController,
         // Exists only when the operator asked for a test clock (PAYMENTS_TEST_CLOCK=true).
@@ -152,7 +157,8 @@ export async function createPayments(
     config,
     schema: 'payments',
     migrations: PAYMENTS_MIGRATIONS,
-    topics: [TOPICS.paymentsEvents, TOPICS.paymentsCommands],
+    // invoicing.events.v1 for account.updated only (the business profile's projection).
+    topics: [TOPICS.paymentsEvents, TOPICS.paymentsCommands, TOPICS.invoicingEvents],
     ...options,
   });
   const testClock = config.testClock ? new OffsetClock(runtime.clock) : undefined;
@@ -164,6 +170,7 @@ export async function createPayments(
     runtime,
   );
   await services.mandates.startCommandConsumer(runtime.bus, TOPICS.paymentsCommands);
+  await startAccountProfilesFeed(runtime.consumer);
   if (config.jobsEnabled) services.jobs.start();
   return {
     app,

@@ -50,7 +50,7 @@ export const documentTotals: Record<string, JsonSchema> = {
   total: money('subtotal - discount_total + tax_total.'),
 };
 
-const address = nullable(
+export const address = nullable(
   strictObject({
     line1: text('Line 1.'),
     line2: text('Line 2.'),
@@ -71,6 +71,35 @@ export const customerDetails = (description: string): JsonSchema =>
         phone: text('Phone.'),
         address,
         tax_id: text('Tax id.'),
+      },
+      description,
+    ),
+  );
+
+/** Tax ids as the account profile keeps them (docs/api.md §5). */
+export const TAX_ID_TYPES = ['eu_vat', 'gb_vat', 'ch_vat', 'no_vat', 'us_ein', 'au_abn'] as const;
+export const taxIds: JsonSchema = {
+  type: 'array',
+  maxItems: 5,
+  items: strictObject({
+    type: { type: 'string', enum: TAX_ID_TYPES },
+    value: { type: 'string', description: 'Normalised: upper case, without spaces or dots.' },
+  }),
+};
+
+/** The seller as an invoice froze it at finalization, from the account's business profile. */
+export const sellerDetails = (description: string): JsonSchema =>
+  nullable(
+    strictObject(
+      {
+        name: text('The trading name (else the legal name, else the account name).'),
+        legal_name: text('Legal name.'),
+        address,
+        tax_ids: taxIds,
+        email: text('Support e-mail address.'),
+        phone: text('Support phone.'),
+        website: text('Website.'),
+        footer: text('The invoice footer.'),
       },
       description,
     ),

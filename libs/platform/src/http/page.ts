@@ -22,6 +22,11 @@ export interface PageShell {
   stylesheet: string;
   /** Reload the page after this many seconds (a payment still being confirmed). */
   refreshSeconds?: number;
+  /**
+   * The seller's brand stylesheet (its colour as CSS variables), loaded after the page's own:
+   * the CSP allows no inline style, so a colour reaches the page only as a stylesheet.
+   */
+  brandStylesheet?: string;
 }
 
 /** The HTML document around a page's `<main>`: language, viewport, noindex, one stylesheet. */
@@ -37,7 +42,7 @@ export function renderPage(shell: PageShell, body: string): string {
 <meta name="robots" content="noindex">
 ${refresh}<title>${escapeHtml(shell.title)}</title>
 <link rel="stylesheet" href="${escapeHtml(shell.stylesheet)}">
-</head>
+${shell.brandStylesheet ? `<link rel="stylesheet" href="${escapeHtml(shell.brandStylesheet)}">\n` : ''}</head>
 <body>
 <main>
 ${body}
@@ -76,6 +81,19 @@ export function sendPage(
     .header('x-content-type-options', 'nosniff')
     .send(html);
 }
+
+/**
+ * The stylesheet of a seller's brand colour (`#rrggbb`, validated when stored): headings,
+ * buttons and links take it; the pages' own stylesheets use `var(--brand, <default>)`.
+ */
+export function brandCss(color: string | null): string {
+  if (!color || !/^#[0-9a-f]{6}$/i.test(color)) return ':root {}\n';
+  return `:root { --brand: ${color}; }\n`;
+}
+
+/** Where a service serves brandCss for a colour: `/<prefix>/brand/0a7c59.css`. */
+export const brandStylesheetPath = (prefix: string, color: string | null): string | undefined =>
+  color && /^#[0-9a-f]{6}$/i.test(color) ? `/${prefix}/brand/${color.slice(1).toLowerCase()}.css` : undefined;
 
 /** Sends a page's stylesheet (public, cacheable for an hour). */
 export function sendStylesheet(reply: FastifyReply, css: string): FastifyReply {
