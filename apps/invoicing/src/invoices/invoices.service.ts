@@ -29,6 +29,7 @@ import {
 } from '@paygrid/platform';
 import { profileOf, sellerSnapshot } from '../account/account-profile';
 import { profileInTx } from '../account/account.service';
+import { invoiceToUbl, missingForEInvoice } from '../documents/ubl';
 import type { CustomerRow } from '../customers/customers.service';
 import { checkDiscount, customerSnapshot, pricedLines } from '../documents/document-parts';
 import type { InvoiceDocuments } from './invoice-mailer';
@@ -330,6 +331,16 @@ export class InvoicesService implements InvoicesInternal {
 
   async pdf(row: InvoiceRow): Promise<Buffer> {
     return this.documents.renderInvoicePdf(this.serialize(row));
+  }
+
+  /** The invoice as UBL (EN 16931), or 409 invoice_incomplete naming what it lacks. */
+  ubl(row: InvoiceRow): string {
+    const invoice = this.serialize(row);
+    const missing = missingForEInvoice(invoice);
+    if (missing.length) {
+      throw new ApiError('invoice_incomplete', `An e-invoice needs ${missing.join(', ')}.`);
+    }
+    return invoiceToUbl(invoice);
   }
 
   list(tenant: Tenant, query: ListInvoicesQuery) {

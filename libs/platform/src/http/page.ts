@@ -120,6 +120,17 @@ export function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): Fas
     .send(pdf);
 }
 
+/** An XML document (an e-invoice), saved as `filename` (made safe by the caller); never cached. */
+export function sendXml(reply: FastifyReply, filename: string, xml: string): FastifyReply {
+  return reply
+    .status(200)
+    .header('content-type', 'application/xml')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(xml);
+}
+
 /** A 303 after a form post; never cached. */
 export function sendSeeOther(reply: FastifyReply, location: string): FastifyReply {
   return reply.status(303).header('location', location).header('cache-control', 'no-store').send();
