@@ -23,13 +23,15 @@ describe('UBL amounts and rates', () => {
     );
   });
 
-  it('writes rates as percentages and derives the category from the rate', () => {
+  it("writes rates as percentages and takes each line's VAT category", () => {
     expect(percentOf(2000)).toBe('20');
     expect(percentOf(2300)).toBe('23');
     expect(percentOf(525)).toBe('5.25');
     expect(percentOf(550)).toBe('5.5');
     expect(percentOf(0)).toBe('0');
-    expect(vatCategoryOf(800)).toBe('S');
-    expect(vatCategoryOf(0)).toBe('Z');
+    // A line's own category, else (lines stored before categories) derived from its rate.
+    expect(vatCategoryOf({ tax_rate_bps: 800 })).toBe('S');
+    expect(vatCategoryOf({ tax_rate_bps: 0 })).toBe('Z');
+    expect(vatCategoryOf({ tax_rate_bps: 0, tax_category: 'AE' })).toBe('AE');
   });
 });

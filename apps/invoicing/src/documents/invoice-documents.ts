@@ -31,9 +31,20 @@ export function invoiceView(invoice: SerializedInvoice): InvoiceDocumentView {
     amount_due: big(invoice.amount_due),
     link_url: invoice.status === 'open' || invoice.status === 'uncollectible' ? invoice.hosted_url : null,
     link_label: 'Pay online',
-    memo: invoice.description,
+    memo: [invoice.description, ...vatNotes(invoice)].filter(Boolean).join('\n') || null,
     footer: invoice.seller?.footer ?? null,
   };
+}
+
+/** What the law asks an invoice to say when it charges no VAT: one note per exempt or reverse-charge category. */
+function vatNotes(invoice: SerializedInvoice): string[] {
+  const notes = new Map<string, string>();
+  for (const line of invoice.lines) {
+    if (!line.tax_exemption_reason) continue;
+    const label = line.tax_category === 'AE' ? 'Reverse charge' : 'VAT exempt';
+    notes.set(line.tax_category, `${label}: ${line.tax_exemption_reason}`);
+  }
+  return [...notes.values()];
 }
 
 /** The seller block of the PDF, from the invoice's snapshot of the business profile. */

@@ -3,11 +3,11 @@
 // Pure, no I/O. The element order is the UBL schema's (it is a sequence). Amounts are the
 // invoice's own minor units written as decimals, so the XML's totals equal the invoice's.
 //
-// VAT categories are derived from the rate until the model carries them: a positive rate is
-// S (standard rated), 0 is Z (zero rated). Exemptions (E) and reverse charge (AE) are not
-// expressible yet. The discount, taken off before tax and split across the lines, becomes
-// one document-level allowance per VAT category and rate (the sum of that group's shares),
-// so every breakdown's taxable amount is its lines' net amount minus its allowance exactly.
+// Each line carries its VAT category (S, Z, E, AE) and, for E and AE, the exemption reason
+// its breakdown states. The discount, taken off before tax and split across the lines,
+// becomes one document-level allowance per VAT category and rate (the sum of that group's
+// shares), so every breakdown's taxable amount is its lines' net amount minus its allowance
+// exactly.
 
 import { currencyExponent, toMinor } from '@paygrid/platform';
 import type { SerializedInvoice } from '../invoices/invoice.serializer';
@@ -51,8 +51,10 @@ export function percentOf(bps: number): string {
   return `${Math.trunc(bps / 100)}${fraction ? `.${fraction}` : ''}`;
 }
 
-export type VatCategory = 'S' | 'Z';
-export const vatCategoryOf = (bps: number): VatCategory => (bps > 0 ? 'S' : 'Z');
+export type VatCategory = 'S' | 'Z' | 'E' | 'AE';
+/** A line's category: its own, else derived from its rate (lines stored before categories). */
+export const vatCategoryOf = (line: { tax_rate_bps: number; tax_category?: string | null }): VatCategory =>
+  (line.tax_category as VatCategory | undefined) ?? (line.tax_rate_bps > 0 ? 'S' : 'Z');
 
 /** What EN 16931 needs that the invoice does not have; empty when the XML can be built. */
 export function missingForEInvoice(invoice: SerializedInvoice): string[] {
@@ -62,13 +64,16 @@ export function missingForEInvoice(invoice: SerializedInvoice): string[] {
   if (!seller?.name) missing.push("the seller's name (POST /v1/account)");
   if (!seller?.address?.country) missing.push("the seller's country (POST /v1/account address)");
   if (!seller?.email) missing.push("the seller's electronic address (support_email)");
-  const standardRated = invoice.lines.some((l) => l.tax_rate_bps > 0);
-  if (standardRated && !seller?.tax_ids.some((t) => t.type.endsWith('_vat')))
+  // BR-S-02, BR-Z-02, BR-E-02, BR-AE-02: every VAT category needs the seller's VAT number.
+  if (!seller?.tax_ids.some((t) => t.type.endsWith('_vat')))
     missing.push("the seller's VAT number (tax_ids)");
   const customer = invoice.customer_details;
   if (!customer?.name) missing.push("the customer's name");
   if (!customer?.address?.country) missing.push("the customer's country (address)");
   if (!customer?.email) missing.push("the customer's e-mail (its electronic address)");
+  // BR-AE-02: a reverse-charge invoice names the buyer's VAT number.
+  if (invoice.lines.some((l) => vatCategoryOf(l) === 'AE') && !buyerVat(customer?.tax_id ?? null))
+    missing.push("the customer's VAT number (tax_id, for reverse charge)");
   if (!invoice.lines.length) missing.push('at least one line');
   return missing;
 }
@@ -76,6 +81,7 @@ export function missingForEInvoice(invoice: SerializedInvoice): string[] {
 interface Group {
   category: VatCategory;
   bps: number;
+  reason: string | null;
   net: bigint;
   allowance: bigint;
   tax: bigint;
@@ -115,8 +121,9 @@ function buyerVat(taxId: string | null): string | null {
   return /^[A-Z]{2}[0-9A-Z+*]{2,13}$/.test(value) ? value : null;
 }
 
-const taxCategory = (tag: string, g: Pick<Group, 'category' | 'bps'>) =>
-  `<${tag}><cbc:ID>${g.category}</cbc:ID><cbc:Percent>${percentOf(g.bps)}</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></${tag}>`;
+/** A TaxCategory: the reason only in the VAT breakdown and document allowances (not on lines). */
+const taxCategory = (tag: string, g: Pick<Group, 'category' | 'bps'> & { reason?: string | null }) =>
+  `<${tag}><cbc:ID>${g.category}</cbc:ID><cbc:Percent>${percentOf(g.bps)}</cbc:Percent>${el('cbc:TaxExemptionReason', g.reason)}<cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></${tag}>`;
 
 /**
  * The UBL document, or throws a RangeError naming what is missing (missingForEInvoice):
@@ -134,9 +141,16 @@ export function invoiceToUbl(invoice: SerializedInvoice): string {
 
   const groups = new Map<string, Group>();
   for (const line of invoice.lines) {
-    const category = vatCategoryOf(line.tax_rate_bps);
+    const category = vatCategoryOf(line);
     const key = `${category}:${line.tax_rate_bps}`;
-    const group = groups.get(key) ?? { category, bps: line.tax_rate_bps, net: 0n, allowance: 0n, tax: 0n };
+    const group = groups.get(key) ?? {
+      category,
+      bps: line.tax_rate_bps,
+      reason: line.tax_exemption_reason ?? null,
+      net: 0n,
+      allowance: 0n,
+      tax: 0n,
+    };
     group.net += toMinor(line.amount);
     group.allowance += toMinor(line.discount_amount ?? 0);
     group.tax += toMinor(line.tax_amount ?? 0);
@@ -166,7 +180,7 @@ export function invoiceToUbl(invoice: SerializedInvoice): string {
 <cbc:ID>${i + 1}</cbc:ID>
 <cbc:InvoicedQuantity unitCode="C62">${line.quantity}</cbc:InvoicedQuantity>
 ${money('cbc:LineExtensionAmount', toMinor(line.amount))}
-<cac:Item>${el('cbc:Name', line.description.slice(0, 200))}${taxCategory('cac:ClassifiedTaxCategory', { category: vatCategoryOf(line.tax_rate_bps), bps: line.tax_rate_bps })}</cac:Item>
+<cac:Item>${el('cbc:Name', line.description.slice(0, 200))}${taxCategory('cac:ClassifiedTaxCategory', { category: vatCategoryOf(line), bps: line.tax_rate_bps })}</cac:Item>
 <cac:Price>${money('cbc:PriceAmount', toMinor(line.unit_amount))}</cac:Price>
 </cac:InvoiceLine>`,
   );

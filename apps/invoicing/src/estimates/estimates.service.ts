@@ -308,6 +308,8 @@ export class EstimatesService {
           quantity: line.quantity,
           unit_amount: line.unit_amount,
           tax_rate_bps: line.tax_rate_bps,
+          tax_category: line.tax_category ?? null,
+          tax_exemption_reason: line.tax_exemption_reason ?? null,
         })),
         discount: current.discount as DiscountInput | null,
         estimate: current.id,

@@ -6,6 +6,7 @@ import { minorToJson, toMinor } from '@paygrid/platform';
 import type { Address } from '../customers/customers.service';
 import { serializeLinesAndTotals } from '../documents/document-parts';
 import type { CollectionMethod, Invoice, InvoiceStatus } from './invoices.internal';
+import type { TaxCategory } from './totals';
 
 export interface StoredLine {
   description: string;
@@ -15,6 +16,9 @@ export interface StoredLine {
   amount: number;
   discount_amount: number;
   tax_amount: number;
+  /** Absent on lines stored before categories existed (serialized as derived from the rate). */
+  tax_category?: TaxCategory;
+  tax_exemption_reason?: string | null;
 }
 
 export interface CustomerSnapshot {

@@ -7,6 +7,13 @@ export const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$', des
 export const money = (description: string): JsonSchema => ({ type: 'integer', minimum: 0, description });
 export const text = (description: string): JsonSchema => nullable({ type: 'string', description });
 
+/**
+ * VAT categories of a line (UNCL 5305, the EN 16931 subset built so far): S standard rated
+ * (a positive rate), Z zero rated, E exempt, AE reverse charge (the last three at rate 0; E and
+ * AE with an exemption reason).
+ */
+export const TAX_CATEGORIES = ['S', 'Z', 'E', 'AE'] as const;
+
 /** One computed line; `discountShare` and `description` name the document. */
 export const documentLines = (discountShare: string, description: string): JsonSchema => ({
   type: 'array',
@@ -24,6 +31,12 @@ export const documentLines = (discountShare: string, description: string): JsonS
       amount: money('quantity x unit_amount, before discount and tax.'),
       discount_amount: money(discountShare),
       tax_amount: money('Tax on (amount - discount_amount), rounded half-even once.'),
+      tax_category: {
+        type: 'string',
+        enum: TAX_CATEGORIES,
+        description: 'VAT category: S (standard rated), Z (zero rated), E (exempt), AE (reverse charge).',
+      },
+      tax_exemption_reason: text('Why no VAT is charged (E and AE lines).'),
     },
     description,
   ),

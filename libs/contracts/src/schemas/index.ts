@@ -29,7 +29,7 @@ import {
 
 export * from './error.schema';
 export { SUBSCRIPTION_STATUSES } from './subscription.schema';
-export { TAX_ID_TYPES } from './document-parts';
+export { TAX_CATEGORIES, TAX_ID_TYPES } from './document-parts';
 export { SCHEMA_REF_PREFIX, schemaRef, type JsonSchema } from './json-schema';
 
 export const API_SCHEMAS = {
