@@ -119,6 +119,42 @@ it('renders the invoice accessibly under its CSP, with the PDF link and a Pay bu
   await page.close();
 });
 
+it("shows the seller's logo, brand colour and contact from its business profile, under the CSP", async () => {
+  // A 1x1 PNG in the brand colour.
+  const logo = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPgqokEAAFzAOBIgglpAAAAAElFTkSuQmCC';
+  expect(
+    (
+      await api('POST', '/v1/account', {
+        trading_name: 'Acme Studio',
+        brand_color: '#0a7c59',
+        support_email: 'help@acme.example',
+      })
+    ).status,
+  ).toBe(200);
+  expect((await api('POST', '/v1/account/logo', { file: logo })).status).toBe(200);
+  const invoice = await sentInvoice();
+  const page = await browser.newPage({ javaScriptEnabled: false });
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  const loaded = new Map<string, number>();
+  page.on('response', (r) => loaded.set(new URL(r.url()).pathname, r.status()));
+  await page.goto(invoice.hosted_url);
+  const img = page.getByRole('img', { name: 'Acme Studio' });
+  await expect(img.getAttribute('src')).resolves.toMatch(/^\/i\/logos\/acct_\w+\/[0-9a-f]{32}$/);
+  await expect(page.getByText('Questions? Contact help@acme.example.').count()).resolves.toBe(1);
+  // The colour reached the page through its stylesheet: the top border of the main block.
+  await expect(page.locator('main').evaluate((e) => getComputedStyle(e).borderTopColor)).resolves.toBe(
+    'rgb(10, 124, 89)',
+  );
+  expect(loaded.get('/i/brand/0a7c59.css')).toBe(200);
+  expect(loaded.get(String(await img.getAttribute('src')))).toBe(200);
+  expect(violations).toEqual([]);
+  await page.close();
+  expect((await api('DELETE', '/v1/account/logo')).status).toBe(200);
+});
+
 (PAYMENTS_SERVES_INVOICES ? it : it.skip)(
   'pays with a sandbox card through the Pay button and comes back to "Paid" without JavaScript',
   async () => {

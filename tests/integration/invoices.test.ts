@@ -20,6 +20,7 @@ afterAll(async () => {
 });
 
 /** Three lines, two tax rates (20 % and 5 %), 10 % off. Hand-computed in the first test. */
+const STANDARD = { tax_category: 'S', tax_exemption_reason: null };
 const LINES = [
   { description: 'Consulting (hours)', quantity: 2, unit_amount: 1500, tax_rate_bps: 2000 },
   { description: 'Software licence', quantity: 1, unit_amount: 999, tax_rate_bps: 2000 },
@@ -94,9 +95,10 @@ describe.each(['test', 'live'] as const)('invoices in %s mode', (mode) => {
       },
     });
     expect(created.body.lines).toEqual([
-      { ...LINES[0], amount: 3000, discount_amount: 300, tax_amount: 540 },
-      { ...LINES[1], amount: 999, discount_amount: 100, tax_amount: 180 },
-      { ...LINES[2], amount: 999, discount_amount: 100, tax_amount: 45 },
+      // Taxed lines without a category are standard rated (S), with no exemption reason.
+      { ...LINES[0], amount: 3000, discount_amount: 300, tax_amount: 540, ...STANDARD },
+      { ...LINES[1], amount: 999, discount_amount: 100, tax_amount: 180, ...STANDARD },
+      { ...LINES[2], amount: 999, discount_amount: 100, tax_amount: 45, ...STANDARD },
     ]);
     const id: string = created.body.id;
 

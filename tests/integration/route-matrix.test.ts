@@ -128,6 +128,8 @@ const PREPARE: Record<string, string[]> = {
   'POST /v1/estimates/{id}/decline': ['send'],
   'POST /v1/estimates/{id}/convert': ['send', 'accept'],
   'POST /v1/subscriptions/{id}/resume': ['pause'],
+  // An e-invoice is made of a finalized invoice (and the seller's profile, set in beforeAll).
+  'GET /v1/invoices/{id}/ubl': ['finalize'],
 };
 
 /**
@@ -231,6 +233,13 @@ beforeAll(async () => {
     expect(payment.status).toBe(200);
     refundablePayment = payment.body.id;
   }
+  // The seller's business profile (its documented example: address, VAT number, support
+  // e-mail), which invoices snapshot and e-invoices need.
+  const updateAccount = operations.find((o) => o.label === 'POST /v1/account');
+  if (updateAccount) {
+    const profile = await platform.api(account.testKey, 'POST', '/v1/account', exampleBody(updateAccount));
+    expect(profile.status).toBe(200);
+  }
   const createCustomer = operations.find((o) => o.label === 'POST /v1/customers');
   if (createCustomer) {
     for (const [mode, key] of [
@@ -307,7 +316,7 @@ describe('the OpenAPI document', () => {
 describe('every operation', () => {
   it('answers the happy call with the documented status and response schema', async () => {
     for (const op of operations) {
-      if (isAction(op)) ids.test.delete(op.owner.prefix);
+      if (isAction(op) || PREPARE[op.label]) ids.test.delete(op.owner.prefix);
       const path = await pathFor(op, 'test', account.testKey);
       for (const step of PREPARE[op.label] ?? []) {
         const object = path.split('/').slice(0, 4).join('/');
@@ -316,7 +325,7 @@ describe('every operation', () => {
       }
       const response = await call(account.testKey, op.method.toUpperCase(), path, exampleBody(op));
       // A deleted object is gone, an action's object is spent: the next operation creates another.
-      if (op.method === 'delete' || isAction(op)) ids.test.delete(op.owner.prefix);
+      if (op.method === 'delete' || isAction(op) || PREPARE[op.label]) ids.test.delete(op.owner.prefix);
       const [status, documented] = Object.entries(op.op.responses).find(([s]) => s.startsWith('2')) as [
         string,
         any,
@@ -454,9 +463,10 @@ describe('every operation', () => {
       } else {
         // GET or DELETE of one object: no body and no query parameters to add one to.
         // Or an action on one object that takes no parameters (POST /v1/webhooks/{id}/test).
+        // The account's profile is one object without an id (GET /v1/account, DELETE its logo).
         const oneObject =
           (op.method === 'get' || op.method === 'delete' || (op.method === 'post' && !requestBody(op))) &&
-          hasId(op);
+          (hasId(op) || op.owner.prefix === 'account');
         expect({ op: op.label, oneObject }).toEqual({ op: op.label, oneObject: true });
         continue;
       }

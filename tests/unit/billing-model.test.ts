@@ -7,6 +7,8 @@ import {
   composeInvoice,
   pendingActions,
   periodLines,
+  periodInWords,
+  invoiceDescriptionInWords,
   prorationLines,
   retryTime,
   type SubscriptionRow,
@@ -76,11 +78,33 @@ describe('what a period bills', () => {
   it('bills whole items, or each item pro rata from a later start', () => {
     const period = { start: new Date('2028-01-31T00:00:00Z'), end: new Date('2028-02-29T00:00:00Z') };
     expect(periodLines(row().items, period, period.start)).toEqual([
-      { description: 'Seat', quantity: 2, unit_amount: 1000 },
+      { description: 'Seat × 2, 31 Jan – 29 Feb 2028', quantity: 2, unit_amount: 1000 },
     ]);
     // From Feb 14: 15 of 29 days of 2 x 1000 = 1034.48 -> 1034.
     const stub = periodLines(row().items, period, new Date('2028-02-14T00:00:00Z'));
-    expect(stub.map((l) => [l.quantity, l.unit_amount])).toEqual([[1, 1034]]);
+    expect(stub.map((l) => [l.description, l.quantity, l.unit_amount])).toEqual([
+      ['Seat × 2, 14 – 29 Feb 2028 (pro rata)', 1, 1034],
+    ]);
+  });
+
+  it('names the plan and the period in words, in the time zone of the subscription', () => {
+    const items = [
+      { description: 'Pro plan', unit_amount: 1000, quantity: 3 },
+      { description: 'Support', unit_amount: 500, quantity: 1 },
+    ];
+    const from = new Date('2026-11-24T00:00:00Z');
+    const end = new Date('2026-12-15T00:00:00Z');
+    expect(invoiceDescriptionInWords(items.slice(0, 1), from, end)).toBe(
+      'Pro plan × 3, 24 Nov – 15 Dec 2026',
+    );
+    expect(invoiceDescriptionInWords(items, from, end)).toBe('Pro plan × 3 + Support, 24 Nov – 15 Dec 2026');
+    // 23:30 UTC on 23 Nov is already the 24th in Warsaw; across a year end both years show.
+    expect(periodInWords(new Date('2026-11-23T23:30:00Z'), end, 'Europe/Warsaw')).toBe(
+      '24 Nov – 15 Dec 2026',
+    );
+    expect(periodInWords(new Date('2026-12-24T00:00:00Z'), new Date('2027-01-24T00:00:00Z'))).toBe(
+      '24 Dec 2026 – 24 Jan 2027',
+    );
   });
 
   it('period n is billed at its start, or at bill_from for the period billing starts in', () => {

@@ -14,6 +14,7 @@ import {
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AccountsService } from './accounts/accounts.service';
 import { LocalInvalidation, RedisInvalidation, type InvalidationChannel } from './accounts/invalidation';
+import { AccountProfilesAdminController } from './admin/account-profiles.controller';
 import { AdminController } from './admin/admin.controller';
 import { OPERATOR_TOKEN, OperatorGuard } from './admin/admin.guard';
 import { MerchantDecisionsController } from './admin/merchant-decisions.controller';
@@ -51,6 +52,7 @@ class GatewayModule {
       imports: [RuntimeModule.forRoot(deps.runtime, { health: false, openapi: false })],
       controllers: [
         AdminController,
+        AccountProfilesAdminController,
         MerchantDecisionsController,
         ProcessorConnectionsAdminController,
         GatewayHealthController,

@@ -18,6 +18,13 @@ import {
   type ServiceRuntime,
   type Metrics,
 } from '@paygrid/platform';
+import {
+  AccountBrandingController,
+  AccountController,
+  AccountProfileOperatorController,
+} from './account/account.controller';
+import { AccountProfileService } from './account/account.service';
+import { AccountProfiles1700000000352 } from './migrations/1700000000352-account-profiles';
 import { BILLING_MIGRATIONS, createBilling, type Billing } from './billing/billing.module';
 import { registerInvoicingMetrics } from './invoicing.metrics';
 import type { InvoicingConfig } from './config';
@@ -50,6 +57,7 @@ export const INVOICING_MIGRATIONS = [
   ...BILLING_MIGRATIONS,
   // The outbox row's trace context (docs/observability.md, traces).
   outboxTraceContextMigration('invoicing', 1700000000350),
+  AccountProfiles1700000000352,
 ];
 
 /** Built once per service and handed to the modules (and, through InvoicingService, to tests). */
@@ -59,6 +67,7 @@ export interface InvoicingParts {
   estimates: EstimatesService;
   invoices: InvoicesService;
   billing: Billing;
+  profiles: AccountProfileService;
 }
 
 @Module({})
@@ -68,6 +77,9 @@ class InvoicingModule {
       module: InvoicingModule,
       imports: [RuntimeModule.forRoot(runtime)],
       controllers: [
+        AccountController,
+        AccountBrandingController,
+        AccountProfileOperatorController,
         CustomersController,
         InvoicesController,
         InvoicePageController,
@@ -78,6 +90,7 @@ class InvoicingModule {
       providers: [
         { provide: CustomersService, useValue: new CustomersService(runtime.db, runtime.clock) },
         { provide: MailService, useValue: parts.mail },
+        { provide: AccountProfileService, useValue: parts.profiles },
         { provide: InvoiceDocumentsService, useValue: parts.documents },
         { provide: InvoicesService, useValue: parts.invoices },
         { provide: INVOICES_INTERNAL, useValue: parts.invoices },
@@ -135,7 +148,8 @@ export async function createInvoicing(
   );
   const billing = createBilling(runtime, invoices, { estimates });
   registerInvoicingMetrics(runtime, billing.engine);
-  const parts: InvoicingParts = { mail, documents, invoices, billing, estimates };
+  const profiles = new AccountProfileService(runtime.db, runtime.clock, config.publicBaseUrl);
+  const parts: InvoicingParts = { mail, documents, invoices, billing, estimates, profiles };
   const app = await createHttpApp(InvoicingModule.forRoot(runtime, parts), runtime);
   mail.start();
   // Sweeps on the injected clock, in every instance (their claims skip locked rows).

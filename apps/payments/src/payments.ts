@@ -20,6 +20,8 @@ import {
 import { CheckoutFormTokens } from './card-payments/checkout-form-token';
 import { InvoiceFormTokens } from './card-payments/invoice-form-token';
 import { PayByCard } from './card-payments/pay-by-card';
+import { startAccountProfilesFeed } from './account-profiles/account-profiles.feed';
+import { BrandController } from './account-profiles/brand.controller';
 import type { PaymentsConfig } from './config';
 import { MerchantDecisionsController } from './merchants/merchant-decisions.controller';
 import { MerchantDecisionsService } from './merchants/merchant-decisions.service';
@@ -30,6 +32,7 @@ import { Ledger1700000000210 } from './migrations/1700000000210-ledger';
 import { PaymentLinks1700000000220 } from './migrations/1700000000220-payment-links';
 import { Mandates1700000000230 } from './migrations/1700000000230-mandates';
 import { ProcessorConnections1700000000240 } from './migrations/1700000000240-processor-connections';
+import { AccountProfiles1700000000290 } from './migrations/1700000000290-account-profiles';
 import { MandatesController } from './mandates/mandates.controller';
 import { MandatesService } from './mandates/mandates.service';
 import {
@@ -62,6 +65,7 @@ export const PAYMENTS_MIGRATIONS = [
   ProcessorConnections1700000000240,
   // The outbox row's trace context (docs/observability.md, traces).
   outboxTraceContextMigration('payments', 1700000000250),
+  AccountProfiles1700000000290,
 ];
 
 /** The services of one instance, built once from the runtime (and the clock it runs on). */
@@ -144,6 +148,7 @@ class PaymentsModule {
         RefundsController,
         PaymentLinksController,
         CheckoutController,
+        BrandController,
         InvoicePaymentController,
         MandatesController,
         ProcessorConnectionsController,
@@ -191,7 +196,8 @@ export async function createPayments(
     config,
     schema: 'payments',
     migrations: PAYMENTS_MIGRATIONS,
-    topics: [TOPICS.paymentsEvents, TOPICS.paymentsCommands],
+    // invoicing.events.v1 for account.updated only (the business profile's projection).
+    topics: [TOPICS.paymentsEvents, TOPICS.paymentsCommands, TOPICS.invoicingEvents],
     ...options,
   });
   const testClock = config.testClock ? new OffsetClock(runtime.clock) : undefined;
@@ -203,6 +209,7 @@ export async function createPayments(
     runtime,
   );
   await services.mandates.startCommandConsumer(runtime.bus, TOPICS.paymentsCommands);
+  await startAccountProfilesFeed(runtime.consumer);
   if (config.jobsEnabled) services.jobs.start();
   return {
     app,

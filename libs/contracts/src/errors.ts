@@ -102,6 +102,12 @@ export const ERROR_CATALOGUE = {
     type: 'invalid_request_error',
     description: 'The object is not in a state that allows this action.',
   },
+  invoice_incomplete: {
+    status: 409,
+    type: 'invalid_request_error',
+    description:
+      'The invoice lacks details an EN 16931 e-invoice needs (a number, the seller or customer country, address or VAT number); the message names them.',
+  },
   transaction_not_refundable: {
     status: 409,
     type: 'invalid_request_error',

@@ -31,6 +31,7 @@ export const PAYMENTS_EVENT_TYPES = [
   'mandate.canceled',
   'mandate.failed',
   'merchant.onboarding.updated',
+  'account.updated',
 ] as const;
 
 export const INVOICING_EVENT_TYPES = [
@@ -60,6 +61,7 @@ export const INVOICING_EVENT_TYPES = [
   'customer.updated',
   'customer.deleted',
   'merchant.onboarding.updated',
+  'account.updated',
 ] as const;
 
 /** Events about the webhook system itself, sent to every grouping. */

@@ -18,6 +18,7 @@ export const SCOPE_RESOURCES = [
   'webhooks',
   'events',
   'test_clocks',
+  'account',
 ] as const;
 export type ScopeResource = (typeof SCOPE_RESOURCES)[number];
 export type Scope = `${ScopeResource}:${'read' | 'write'}`;
@@ -67,6 +68,8 @@ export const ROUTE_TABLE: readonly RouteOwner[] = [
   { prefix: 'test-clocks', service: 'invoicing', groupings: ['invoicing'], resource: 'test_clocks' },
   { prefix: 'webhooks', service: 'webhooks', groupings: BOTH, resource: 'webhooks' },
   { prefix: 'events', service: 'webhooks', groupings: BOTH, resource: 'events' },
+  // The business profile (docs/adr/0011): owned by invoicing, projected into payments.
+  { prefix: 'account', service: 'invoicing', groupings: BOTH, resource: 'account' },
 ];
 
 /**

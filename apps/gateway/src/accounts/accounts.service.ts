@@ -82,8 +82,18 @@ const GROUPING_RESOURCES: Record<Grouping, readonly string[]> = {
     'webhooks',
     'events',
     'invoices',
+    'account',
   ],
-  invoicing: ['invoices', 'customers', 'subscriptions', 'estimates', 'test_clocks', 'webhooks', 'events'],
+  invoicing: [
+    'invoices',
+    'customers',
+    'subscriptions',
+    'estimates',
+    'test_clocks',
+    'webhooks',
+    'events',
+    'account',
+  ],
 };
 
 export function scopesForGroupings(groupings: readonly Grouping[]): Scope[] {

@@ -12,17 +12,31 @@ export class OperatorForwarder {
     private readonly internalSecret: string,
   ) {}
 
-  post(service: ServiceName, url: string, body: object, requestId: string): Promise<UpstreamResponse> {
+  post(service: ServiceName, url: string, body: unknown, requestId: string): Promise<UpstreamResponse> {
+    return this.send(service, 'POST', url, requestId, Buffer.from(JSON.stringify(body ?? {})));
+  }
+
+  get(service: ServiceName, url: string, requestId: string): Promise<UpstreamResponse> {
+    return this.send(service, 'GET', url, requestId);
+  }
+
+  private send(
+    service: ServiceName,
+    method: 'GET' | 'POST',
+    url: string,
+    requestId: string,
+    body?: Buffer,
+  ): Promise<UpstreamResponse> {
     const context: OperatorContext = { kind: 'operator', request_id: requestId, issued_at: Date.now() };
     return this.upstream.request(service, {
-      method: 'POST',
+      method,
       url,
       headers: {
-        ...signContext(this.internalSecret, context, 'POST', url),
+        ...signContext(this.internalSecret, context, method, url),
         'request-id': requestId,
-        'content-type': 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
       },
-      body: Buffer.from(JSON.stringify(body)),
+      ...(body ? { body } : {}),
     });
   }
 }

@@ -36,6 +36,7 @@ import {
   cycleOf,
   pendingActions,
   periodLines,
+  invoiceDescriptionInWords,
   retryTime,
   serializeSubscription,
   type ProrationLine,
@@ -310,7 +311,7 @@ export class BillingEngine {
       [row.id],
     );
     const composed = composeInvoice(
-      periodLines(row.items, period, from),
+      periodLines(row.items, period, from, row.time_zone),
       prorations.map((p) => ({ ...p, amount: BigInt(p.amount) })),
       BigInt(row.pending_credit),
     );
@@ -326,7 +327,7 @@ export class BillingEngine {
         discount: composed.discount > 0n ? { amount: minorToJson(composed.discount) } : null,
         collection_method: row.collection_method,
         ...(row.days_until_due !== null ? { days_until_due: row.days_until_due } : {}),
-        description: `Subscription ${row.id}, period ${period.start.toISOString().slice(0, 10)} to ${period.end.toISOString().slice(0, 10)}`,
+        description: invoiceDescriptionInWords(row.items, from, period.end, row.time_zone),
         subscription: row.id,
         period_start: from,
         period_end: period.end,

@@ -7,6 +7,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsIn,
   IsInt,
   IsObject,
   IsString,
@@ -15,8 +16,9 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { TAX_CATEGORIES } from '@paygrid/contracts';
 import { IsOmittable, JSONSchema } from '@paygrid/platform';
-import { MAX_BPS, MAX_LINES } from '../invoices/totals';
+import { MAX_BPS, MAX_LINES, type TaxCategory } from '../invoices/totals';
 
 const MAX = 99_999_999_999;
 
@@ -41,6 +43,21 @@ export class InvoiceLineDto {
   @Min(0, { message: 'tax_rate_bps must not be negative' })
   @Max(MAX_BPS, { message: `tax_rate_bps must be at most ${MAX_BPS}` })
   tax_rate_bps?: number;
+  @IsOmittable()
+  @JSONSchema({
+    description:
+      'VAT category (EN 16931): `S` standard rated (a positive rate), `Z` zero rated, `E` exempt, `AE` reverse charge (the last three at rate 0). Default: S with a positive rate, else Z.',
+  })
+  @IsIn(TAX_CATEGORIES, { message: `tax_category must be one of ${TAX_CATEGORIES.join(', ')}` })
+  tax_category?: TaxCategory;
+  @IsOmittable()
+  @JSONSchema({
+    description:
+      'Why no VAT is charged: required for E and AE lines (the same on every line of a category), refused for S and Z.',
+  })
+  @IsString()
+  @Length(1, 300)
+  tax_exemption_reason?: string;
 }
 
 @JSONSchema({ description: 'Either `percent_bps` (1-10 000) or `amount` (minor units), not both.' })

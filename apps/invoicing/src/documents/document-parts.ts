@@ -6,7 +6,7 @@
 import { ApiError, formatMinor, MAX_AMOUNT, minorToJson, toMinor } from '@paygrid/platform';
 import type { CustomerRow } from '../customers/customers.service';
 import type { CustomerSnapshot, StoredLine } from '../invoices/invoice.serializer';
-import { computeTotals, type DiscountInput, type LineInput } from '../invoices/totals';
+import { computeTotals, type DiscountInput, type LineInput, type TaxCategory } from '../invoices/totals';
 import { formatRate, type InvoiceDocumentView } from './invoice-pdf';
 
 type Discount = { percent_bps: number } | { amount: number } | null;
@@ -36,7 +36,8 @@ export function pricedLines(lines: LineInput[], discount: DiscountInput | null, 
   if (totals.total > MAX_AMOUNT || totals.subtotal > MAX_AMOUNT) {
     throw new ApiError('parameter_invalid', `The ${noun} total must be at most ${MAX_AMOUNT}.`, 'lines');
   }
-  const stored: StoredLine[] = totals.lines.map((line) => ({
+  const categories = taxCategories(lines);
+  const stored: StoredLine[] = totals.lines.map((line, i) => ({
     description: line.description,
     quantity: minorToJson(line.quantity),
     unit_amount: minorToJson(line.unit_amount),
@@ -44,9 +45,61 @@ export function pricedLines(lines: LineInput[], discount: DiscountInput | null, 
     amount: minorToJson(line.amount),
     discount_amount: minorToJson(line.discount_amount),
     tax_amount: minorToJson(line.tax_amount),
+    ...categories[i],
   }));
   return { totals, lines: stored };
 }
+
+/** S with a positive rate, Z at 0: the category of a line that names none. */
+export const defaultTaxCategory = (bps: number | bigint): TaxCategory => (BigInt(bps) > 0n ? 'S' : 'Z');
+
+/**
+ * Each line's VAT category and exemption reason, checked as EN 16931 has them: S needs a
+ * positive rate, Z, E and AE a rate of 0; E and AE need a reason, S and Z take none; all the
+ * lines of one category share its reason (an invoice has one VAT breakdown per category).
+ */
+export function taxCategories(
+  lines: readonly LineInput[],
+): { tax_category: TaxCategory; tax_exemption_reason: string | null }[] {
+  const reasons = new Map<TaxCategory, string>();
+  return lines.map((line, i) => {
+    const rate = BigInt(line.tax_rate_bps ?? 0);
+    const category = line.tax_category ?? defaultTaxCategory(rate);
+    const reason = line.tax_exemption_reason ?? null;
+    const param = `lines[${i}]`;
+    if (category === 'S' && rate === 0n)
+      throw invalidLine(`${param}: tax_category S needs a positive tax_rate_bps.`, `${param}[tax_rate_bps]`);
+    if (category !== 'S' && rate !== 0n)
+      throw invalidLine(
+        `${param}: tax_category ${category} has a tax_rate_bps of 0.`,
+        `${param}[tax_rate_bps]`,
+      );
+    const needsReason = category === 'E' || category === 'AE';
+    if (needsReason && !reason)
+      throw new ApiError(
+        'parameter_missing',
+        `${param}: tax_category ${category} needs a tax_exemption_reason.`,
+        `${param}[tax_exemption_reason]`,
+      );
+    if (!needsReason && reason)
+      throw invalidLine(
+        `${param}: tax_exemption_reason is for E and AE lines only.`,
+        `${param}[tax_exemption_reason]`,
+      );
+    if (reason) {
+      const earlier = reasons.get(category);
+      if (earlier !== undefined && earlier !== reason)
+        throw invalidLine(
+          `${param}: every ${category} line of a document has the same tax_exemption_reason.`,
+          `${param}[tax_exemption_reason]`,
+        );
+      reasons.set(category, reason);
+    }
+    return { tax_category: category, tax_exemption_reason: reason };
+  });
+}
+
+const invalidLine = (message: string, param: string) => new ApiError('parameter_invalid', message, param);
 
 /** The stored document's amounts: bigint columns come from pg as strings. */
 interface StoredAmounts {
@@ -63,7 +116,11 @@ const money = (value: string) => minorToJson(toMinor(value));
 /** `lines`, `discount` and the four totals of the public JSON, in this order. */
 export function serializeLinesAndTotals(row: StoredAmounts) {
   return {
-    lines: row.lines.map((line) => ({ ...line })),
+    lines: row.lines.map((line) => ({
+      ...line,
+      tax_category: line.tax_category ?? defaultTaxCategory(line.tax_rate_bps),
+      tax_exemption_reason: line.tax_exemption_reason ?? null,
+    })),
     discount: row.discount,
     subtotal: money(row.subtotal),
     discount_total: money(row.discount_total),

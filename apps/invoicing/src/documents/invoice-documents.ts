@@ -9,7 +9,8 @@ import { invoicePdfFilename, type SerializedInvoice } from '../invoices/invoice.
 import type { MailService } from '../mail/mail.service';
 import { documentViewParts } from './document-parts';
 import { escapeHtml, mailHtml } from './mail-templates';
-import { formatDate, renderInvoicePdf, type InvoiceDocumentView } from './invoice-pdf';
+import { formatDate, renderInvoicePdf, type DocumentParty, type InvoiceDocumentView } from './invoice-pdf';
+import { taxIdLine } from './seller-lines';
 
 export type InvoiceLoader = (owner: Tenant, id: string) => Promise<SerializedInvoice>;
 
@@ -24,13 +25,41 @@ export function invoiceView(invoice: SerializedInvoice): InvoiceDocumentView {
     currency: invoice.currency,
     issue_date: new Date(invoice.status_transitions.finalized_at ?? invoice.created_at ?? Date.now()),
     due_date: invoice.due_date ? new Date(invoice.due_date) : null,
-    seller: { name: invoice.seller?.name ?? null },
+    seller: sellerParty(invoice.seller),
     ...documentViewParts({ ...invoice, customer: invoice.customer_details }),
     amount_paid: big(invoice.amount_paid),
     amount_due: big(invoice.amount_due),
     link_url: invoice.status === 'open' || invoice.status === 'uncollectible' ? invoice.hosted_url : null,
     link_label: 'Pay online',
-    memo: invoice.description,
+    memo: [invoice.description, ...vatNotes(invoice)].filter(Boolean).join('\n') || null,
+    footer: invoice.seller?.footer ?? null,
+  };
+}
+
+/** What the law asks an invoice to say when it charges no VAT: one note per exempt or reverse-charge category. */
+function vatNotes(invoice: SerializedInvoice): string[] {
+  const notes = new Map<string, string>();
+  for (const line of invoice.lines) {
+    if (!line.tax_exemption_reason) continue;
+    const label = line.tax_category === 'AE' ? 'Reverse charge' : 'VAT exempt';
+    notes.set(line.tax_category, `${label}: ${line.tax_exemption_reason}`);
+  }
+  return [...notes.values()];
+}
+
+/** The seller block of the PDF, from the invoice's snapshot of the business profile. */
+function sellerParty(seller: SerializedInvoice['seller']): DocumentParty {
+  if (!seller) return { name: null };
+  return {
+    name: seller.name,
+    address: seller.address,
+    email: seller.email,
+    phone: seller.phone,
+    notes: [
+      ...(seller.legal_name && seller.legal_name !== seller.name ? [seller.legal_name] : []),
+      ...seller.tax_ids.map(taxIdLine),
+      ...(seller.website ? [seller.website] : []),
+    ],
   };
 }
 

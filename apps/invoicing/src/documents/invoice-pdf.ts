@@ -27,6 +27,8 @@ export interface DocumentParty {
   phone?: string | null;
   tax_id?: string | null;
   address?: DocumentAddress | null;
+  /** Further lines printed as given: the seller's legal name, tax ids, website. */
+  notes?: string[];
 }
 
 export interface DocumentLine {
@@ -114,6 +116,7 @@ function addressLines(party: DocumentParty): string[] {
   if (party.email) lines.push(party.email);
   if (party.phone) lines.push(party.phone);
   if (party.tax_id) lines.push(`Tax ID: ${party.tax_id}`);
+  lines.push(...(party.notes ?? []));
   return lines;
 }
 

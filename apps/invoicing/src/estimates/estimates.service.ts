@@ -4,6 +4,7 @@
 // and /convert, which creates the invoice through the invoices module's in-transaction API
 // so the invoice, its events and the estimate's `invoiced` state commit together.
 
+import { sellerNameInTx } from '../account/account.service';
 import { randomBytes } from 'node:crypto';
 import { TOPICS, type InvoicingEventType } from '@paygrid/contracts';
 import {
@@ -258,7 +259,8 @@ export class EstimatesService {
       const sendCount = current.send_count + 1;
       const changes: Record<string, unknown> = {
         send_count: sendCount,
-        seller_name: sellerName,
+        // The name customers know the seller by (the business profile), as of this send.
+        seller_name: (await sellerNameInTx(tx, tenant.account, sellerName)) ?? sellerName,
         customer_snapshot: JSON.stringify(customerSnapshot(customer)),
       };
       if (!current.number) changes.number = await this.nextNumber(tx, current);
@@ -306,6 +308,8 @@ export class EstimatesService {
           quantity: line.quantity,
           unit_amount: line.unit_amount,
           tax_rate_bps: line.tax_rate_bps,
+          tax_category: line.tax_category ?? null,
+          tax_exemption_reason: line.tax_exemption_reason ?? null,
         })),
         discount: current.discount as DiscountInput | null,
         estimate: current.id,

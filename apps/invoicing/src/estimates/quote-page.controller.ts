@@ -20,7 +20,10 @@ import {
 } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { estimatePdfFilename, EstimatesService } from './estimates.service';
-import { QUOTE_PAGE_CSS, renderQuoteMessage, renderQuotePage } from './quote-page';
+import { QUOTE_PAGE_CSS, renderQuoteMessage, renderQuotePage, type QuotePageView } from './quote-page';
+import type { EstimateRow } from './estimate.serializer';
+import { profileOf, sellerBranding, sellerSnapshot } from '../account/account-profile';
+import { AccountProfileService } from '../account/account.service';
 
 export const QUOTE_PAGE_SETTINGS = 'paygrid:quote-page-settings';
 export interface QuotePageSettings {
@@ -46,7 +49,18 @@ export class QuotePageController {
   constructor(
     @Inject(EstimatesService) private readonly estimates: EstimatesService,
     @Inject(QUOTE_PAGE_SETTINGS) private readonly settings: QuotePageSettings,
+    @Inject(AccountProfileService) private readonly profiles: AccountProfileService,
   ) {}
+
+  /** The seller as its profile reads now: quotes keep no snapshot beyond the name. */
+  private async seller(row: EstimateRow): Promise<Pick<QuotePageView, 'seller' | 'branding'>> {
+    const profileRow = await this.profiles.get(row.account_id);
+    const fallback = row.seller_name ?? profileRow?.account_name ?? null;
+    return {
+      seller: sellerSnapshot(profileOf(profileRow), fallback),
+      branding: sellerBranding(profileRow, this.profiles.publicUrl, fallback),
+    };
+  }
 
   @Get('assets/quote.css')
   @Public()
@@ -59,7 +73,15 @@ export class QuotePageController {
   async page(@Param('token') token: string, @Res() reply: FastifyReply) {
     const found = await this.estimates.findByPageToken(token);
     if (!found) return send(reply, 404, notFoundPage());
-    return send(reply, 200, renderQuotePage({ ...found, formToken: this.formToken(found.estimate.id) }));
+    return send(
+      reply,
+      200,
+      renderQuotePage({
+        ...found,
+        formToken: this.formToken(found.estimate.id),
+        ...(await this.seller(found.estimate)),
+      }),
+    );
   }
 
   @Get(':token/pdf')
@@ -100,7 +122,7 @@ export class QuotePageController {
     const result = await this.estimates.decideFromPage(id, action, tokenHash(csrf));
     const { estimate: row, expired } = result;
     if (result.outcome === 'not_allowed') {
-      return send(reply, 409, renderQuotePage({ estimate: row, expired }));
+      return send(reply, 409, renderQuotePage({ estimate: row, expired, ...(await this.seller(row)) }));
     }
     const notice =
       row.status === 'accepted' || row.status === 'invoiced'
@@ -108,7 +130,11 @@ export class QuotePageController {
         : row.status === 'declined'
           ? `You declined this ${row.kind}. ${row.seller_name ?? 'The seller'} has been told.`
           : undefined;
-    return send(reply, 200, renderQuotePage({ estimate: row, expired, ...(notice ? { notice } : {}) }));
+    return send(
+      reply,
+      200,
+      renderQuotePage({ estimate: row, expired, ...(notice ? { notice } : {}), ...(await this.seller(row)) }),
+    );
   }
 
   private formToken(estimateId: string): string {

@@ -3,13 +3,25 @@
 // Accept and decline are two plain POST forms carrying the same single-use CSRF token.
 // Every interpolated value is escaped.
 
-import { escapeHtml, formatMinor, renderMessagePage, renderPage, toMinor } from '@paygrid/platform';
+import {
+  brandStylesheetPath,
+  escapeHtml,
+  formatMinor,
+  renderMessagePage,
+  renderPage,
+  toMinor,
+} from '@paygrid/platform';
+import type { SellerBranding, SellerSnapshot } from '../account/account-profile';
+import { brandLogo, sellerLines, supportLine } from '../documents/seller-lines';
 import { formatDate, formatRate } from '../documents/invoice-pdf';
 import type { EstimateRow } from './estimate.serializer';
 
 export const QUOTE_PAGE_CSS = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
 main{max-width:44rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
+main{border-top:.375rem solid var(--brand,transparent)}
+.brand-logo{display:block;max-width:12rem;max-height:4rem;margin:0 0 1rem}
+.seller-contact{color:#595959;font-size:.875rem}
 h1{font-size:1.4rem;margin:0 0 .25rem}
 h2{font-size:1rem;margin:1.25rem 0 .25rem}
 .meta{display:flex;flex-wrap:wrap;gap:1.5rem;margin:.75rem 0}
@@ -44,6 +56,9 @@ export interface QuotePageView {
   expired: boolean;
   /** A message about the submission just made (role=status). */
   notice?: string;
+  /** The seller as the business profile reads now, and its logo and colour. */
+  seller?: SellerSnapshot;
+  branding?: SellerBranding;
 }
 
 function statusText(row: EstimateRow, expired: boolean): string | undefined {
@@ -71,7 +86,10 @@ export function renderQuotePage(view: QuotePageView): string {
   const row = view.estimate;
   const money = (value: string | number) => escapeHtml(formatMinor(toMinor(value), row.currency));
   const title = `${KIND_TITLE[row.kind]} ${row.number ?? ''}`.trim();
-  const seller = row.seller_name ?? 'Paygrid merchant';
+  const seller = row.seller_name ?? view.seller?.name ?? 'Paygrid merchant';
+  const details = sellerLines(view.seller)
+    .map((line) => `<br>${escapeHtml(line)}`)
+    .join('');
   const customer = row.customer_snapshot;
   const status = statusText(row, view.expired);
   const lines = row.lines
@@ -101,9 +119,14 @@ export function renderQuotePage(view: QuotePageView): string {
 <p class="muted">By accepting, you agree to the ${escapeHtml(row.kind)} above; ${escapeHtml(seller)} will then send you an invoice.</p>`
       : '';
   return renderPage(
-    { ...SHELL, title: `${title} from ${seller}` },
-    `<h1>${escapeHtml(title)}</h1>
+    {
+      ...SHELL,
+      title: `${title} from ${seller}`,
+      brandStylesheet: brandStylesheetPath('q', view.branding?.brand_color ?? null),
+    },
+    `${brandLogo(view.branding, seller)}<h1>${escapeHtml(title)}</h1>
 <p>From <strong>${escapeHtml(seller)}</strong>${customer?.name ? ` to <strong>${escapeHtml(customer.name)}</strong>` : ''}</p>
+${details ? `<p class="seller-contact">${details.slice(4)}</p>` : ''}
 <div class="meta">
 <div><span class="label">Total</span><strong id="total">${money(row.total)}</strong></div>
 ${row.sent_at ? `<div><span class="label">Issued</span>${escapeHtml(formatDate(new Date(row.sent_at)))}</div>` : ''}
@@ -126,7 +149,8 @@ ${discount}
 </tfoot>
 </table>
 ${decision}
-<p><a href="/q/${escapeHtml(row.page_token)}/pdf">Download the ${escapeHtml(row.kind)} as a PDF</a></p>`,
+<p><a href="/q/${escapeHtml(row.page_token)}/pdf">Download the ${escapeHtml(row.kind)} as a PDF</a></p>
+${supportLine(view.branding)}`,
   );
 }
 

@@ -1,3 +1,4 @@
+import type { AccountProfileService } from '../account/account.service';
 import { systemClock } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { InvoicePageController } from './invoice-page.controller';
@@ -77,7 +78,16 @@ async function render(row: InvoiceRow, payment: string | undefined, credited: bo
     },
     serialize: (r: InvoiceRow) => serializeInvoice(r, 'http://pay.test'),
   } as unknown as InvoicesService;
-  const controller = new InvoicePageController(invoices, { secret: 'x'.repeat(32), clock: systemClock });
+  // No business profile: the page names the seller from the invoice's snapshot alone.
+  const profiles = {
+    get: async () => undefined,
+    publicUrl: 'http://pay.test',
+  } as unknown as AccountProfileService;
+  const controller = new InvoicePageController(
+    invoices,
+    { secret: 'x'.repeat(32), clock: systemClock },
+    profiles,
+  );
   const sent: { status?: number; html?: string } = {};
   const reply = {
     status(code: number) {

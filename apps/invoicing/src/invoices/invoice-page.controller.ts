@@ -23,6 +23,8 @@ import type { FastifyReply } from 'fastify';
 import { invoicePdfFilename, type InvoiceRow } from './invoice.serializer';
 import { INVOICE_PAGE_CSS, renderInvoicePage, renderNotFound, type PaymentBanner } from './invoice-page';
 import { InvoicesService } from './invoices.service';
+import { sellerBranding } from '../account/account-profile';
+import { AccountProfileService } from '../account/account.service';
 
 export const INVOICE_PAGE_SETTINGS = 'paygrid:invoice-page-settings';
 export interface InvoicePageSettings {
@@ -42,6 +44,7 @@ export class InvoicePageController {
   constructor(
     @Inject(InvoicesService) private readonly invoices: InvoicesService,
     @Inject(INVOICE_PAGE_SETTINGS) private readonly settings: InvoicePageSettings,
+    @Inject(AccountProfileService) private readonly profiles: AccountProfileService,
   ) {}
 
   @Get('assets/invoice.css')
@@ -69,6 +72,11 @@ export class InvoicePageController {
         banner,
         payUrl: payable && toMinor(row.amount_due) > 0n ? this.payUrl(row, invoice.hosted_url ?? '') : null,
         pdfUrl: `/i/${row.page_token}/pdf`,
+        branding: sellerBranding(
+          await this.profiles.get(row.account_id),
+          this.profiles.publicUrl,
+          invoice.seller?.name ?? null,
+        ),
       }),
     );
   }

@@ -2,12 +2,24 @@
 // /i/assets/invoice.css (so the CSP needs no 'unsafe-inline'). Every interpolated value is
 // escaped. The "Pay" button is a plain link to the payments service's card form.
 
-import { escapeHtml, formatMinor, renderMessagePage, renderPage, toMinor } from '@paygrid/platform';
+import {
+  brandStylesheetPath,
+  escapeHtml,
+  formatMinor,
+  renderMessagePage,
+  renderPage,
+  toMinor,
+} from '@paygrid/platform';
+import type { SellerBranding } from '../account/account-profile';
+import { brandLogo, sellerLines, supportLine } from '../documents/seller-lines';
 import type { SerializedInvoice } from './invoice.serializer';
 
 export const INVOICE_PAGE_CSS = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
 main{max-width:44rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
+main{border-top:.375rem solid var(--brand,transparent)}
+.brand-logo{display:block;max-width:12rem;max-height:4rem;margin:0 0 1rem}
+.seller-contact{color:#595959;font-size:.875rem}
 h1{font-size:1.4rem;margin:0 0 .25rem}h2{font-size:1rem;margin:1.25rem 0 .25rem}
 .amount{font-size:1.75rem;font-weight:700;margin:.5rem 0 1rem}
 .parties{display:flex;gap:2rem;flex-wrap:wrap}.parties>div{flex:1;min-width:12rem}
@@ -56,6 +68,8 @@ export interface InvoicePageView {
   /** The card form's address, when the invoice can be paid now. */
   payUrl: string | null;
   pdfUrl: string;
+  /** The seller's logo and colour as the profile reads now (the identity is the invoice's snapshot). */
+  branding?: SellerBranding;
 }
 
 function party(heading: string, name: string | null, lines: (string | null | undefined)[]): string {
@@ -108,7 +122,7 @@ export function renderInvoicePage(view: InvoicePageView): string {
   const pay = view.payUrl
     ? `<a class="button" href="${escapeHtml(view.payUrl)}">Pay ${money(inv.amount_due)}</a>`
     : '';
-  const body = `<h1>Invoice ${escapeHtml(inv.number ?? '')}</h1>
+  const body = `${brandLogo(view.branding, seller)}<h1>Invoice ${escapeHtml(inv.number ?? '')}</h1>
 <p class="muted">from ${escapeHtml(seller)}</p>
 ${banner(view)}
 <p class="amount">Amount due: <span id="amount-due">${money(inv.amount_due)}</span></p>
@@ -118,7 +132,7 @@ ${banner(view)}
 ${inv.due_date ? `<dt>Due</dt><dd>${escapeHtml(date(inv.due_date))}</dd>` : ''}
 </dl>
 <div class="parties">
-${party('From', seller, [])}
+${party('From', seller, sellerLines(inv.seller))}
 ${party('Bill to', customer?.name ?? null, [
   customer?.email,
   address?.line1,
@@ -148,9 +162,10 @@ ${discount}
 ${pay}
 <a href="${escapeHtml(view.pdfUrl)}" download>Download PDF</a>
 </div>
-${inv.livemode ? '' : '<p class="muted">Test mode: pay with a sandbox test card, such as 4242 4242 4242 4242.</p>'}`;
+${supportLine(view.branding)}${inv.livemode ? '' : '<p class="muted">Test mode: pay with a sandbox test card, such as 4242 4242 4242 4242.</p>'}`;
   const refreshSeconds = view.banner.kind === 'processing' ? 2 : undefined;
-  return renderPage({ title, stylesheet: STYLESHEET, refreshSeconds }, body);
+  const brandStylesheet = brandStylesheetPath('i', view.branding?.brand_color ?? null);
+  return renderPage({ title, stylesheet: STYLESHEET, refreshSeconds, brandStylesheet }, body);
 }
 
 export function renderNotFound(): string {

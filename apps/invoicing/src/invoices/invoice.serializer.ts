@@ -1,10 +1,12 @@
 // The invoice row and its public JSON (docs/api.md §6), mapped in one place. pg returns
 // bigint columns as strings; they go through toMinor/minorToJson, never through a float.
 
+import { fullSellerSnapshot, type SellerSnapshot } from '../account/account-profile';
 import { minorToJson, toMinor } from '@paygrid/platform';
 import type { Address } from '../customers/customers.service';
 import { serializeLinesAndTotals } from '../documents/document-parts';
 import type { CollectionMethod, Invoice, InvoiceStatus } from './invoices.internal';
+import type { TaxCategory } from './totals';
 
 export interface StoredLine {
   description: string;
@@ -14,6 +16,9 @@ export interface StoredLine {
   amount: number;
   discount_amount: number;
   tax_amount: number;
+  /** Absent on lines stored before categories existed (serialized as derived from the rate). */
+  tax_category?: TaxCategory;
+  tax_exemption_reason?: string | null;
 }
 
 export interface CustomerSnapshot {
@@ -59,7 +64,7 @@ export interface InvoiceRow {
   estimate_id: string | null;
   test_clock: string | null;
   seller_name: string | null;
-  seller: { name: string } | null;
+  seller: Partial<SellerSnapshot> | null;
   customer_snapshot: CustomerSnapshot | null;
   page_token: string;
   attempt_count: number;
@@ -113,7 +118,7 @@ export function serializeInvoice(row: InvoiceRow, publicBaseUrl: string) {
     period_end: iso(row.period_end),
     estimate: row.estimate_id,
     test_clock: row.test_clock,
-    seller: row.seller,
+    seller: row.seller ? fullSellerSnapshot(row.seller) : null,
     customer_details: row.customer_snapshot,
     status_transitions: {
       finalized_at: iso(row.finalized_at),

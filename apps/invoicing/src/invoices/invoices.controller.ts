@@ -2,7 +2,7 @@
 
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, Operation, RequireScope, sendPdf } from '@paygrid/platform';
+import { Caller, Operation, RequireScope, sendPdf, sendXml } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { invoicePdfFilename } from './invoice.serializer';
 import { CreateInvoiceDto, ListInvoicesQuery, PayInvoiceDto, UpdateInvoiceDto } from './invoices.dto';
@@ -72,6 +72,22 @@ export class InvoicesController {
   async pdf(@Caller() caller: AuthenticatedContext, @Param('id') id: string, @Res() reply: FastifyReply) {
     const row = await this.invoices.get(tenantOf(caller), id);
     return sendPdf(reply, invoicePdfFilename(row), await this.invoices.pdf(row));
+  }
+
+  @Get(':id/ubl')
+  @RequireScope('invoices:read')
+  @Operation({
+    summary: 'Download an invoice as UBL (EN 16931)',
+    description:
+      "The finalized invoice as a UBL 2.1 Invoice (`application/xml`) in the PEPPOL BIS Billing 3.0 shape, conformant to EN 16931: the seller and customer as the invoice keeps them (the business profile's VAT number, addresses, e-mail addresses as electronic addresses), one VAT breakdown per category and rate (a positive rate is standard rated `S`, 0 zero rated `Z`), the discount as a document allowance per category and rate. A draft, or an invoice whose seller or customer lacks what EN 16931 requires (country, electronic address, the seller's VAT number for taxed lines), is 409 `invoice_incomplete` naming what is missing.",
+    response: 'Invoice',
+    produces: 'application/xml',
+    operationId: 'invoices.ubl',
+    errors: ['invoice_incomplete'],
+  })
+  async ubl(@Caller() caller: AuthenticatedContext, @Param('id') id: string, @Res() reply: FastifyReply) {
+    const row = await this.invoices.get(tenantOf(caller), id);
+    return sendXml(reply, `${invoicePdfFilename(row).replace(/\.pdf$/, '')}.xml`, this.invoices.ubl(row));
   }
 
   @Post(':id')

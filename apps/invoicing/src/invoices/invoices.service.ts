@@ -27,6 +27,9 @@ import {
   updateColumns,
   type Tenant,
 } from '@paygrid/platform';
+import { profileOf, sellerSnapshot } from '../account/account-profile';
+import { profileInTx } from '../account/account.service';
+import { invoiceToUbl, missingForEInvoice } from '../documents/ubl';
 import type { CustomerRow } from '../customers/customers.service';
 import { checkDiscount, customerSnapshot, pricedLines } from '../documents/document-parts';
 import type { InvoiceDocuments } from './invoice-mailer';
@@ -330,6 +333,16 @@ export class InvoicesService implements InvoicesInternal {
     return this.documents.renderInvoicePdf(this.serialize(row));
   }
 
+  /** The invoice as UBL (EN 16931), or 409 invoice_incomplete naming what it lacks. */
+  ubl(row: InvoiceRow): string {
+    const invoice = this.serialize(row);
+    const missing = missingForEInvoice(invoice);
+    if (missing.length) {
+      throw new ApiError('invoice_incomplete', `An e-invoice needs ${missing.join(', ')}.`);
+    }
+    return invoiceToUbl(invoice);
+  }
+
   list(tenant: Tenant, query: ListInvoicesQuery) {
     const where = ['account_id = $1', 'livemode = $2'];
     const params: unknown[] = [tenant.account, tenant.livemode];
@@ -454,17 +467,23 @@ export class InvoicesService implements InvoicesInternal {
       [tenant.account, tenant.livemode],
     );
     const number = `${this.settings.numberPrefix}-${counter.last_number.toString().padStart(4, '0')}`;
+    // The seller as the profile reads now (docs/adr/0011): kept with the invoice, which never
+    // changes its seller again; its payment terms are the default due date.
+    const profileRow = await profileInTx(tx, tenant.account);
+    const profile = profileOf(profileRow);
     let dueDate = current.due_date;
     let daysUntilDue = current.days_until_due;
     if (current.collection_method === 'send_invoice' && !dueDate) {
-      daysUntilDue ??= DEFAULT_DAYS_UNTIL_DUE;
+      daysUntilDue ??= profile.payment_terms_days ?? DEFAULT_DAYS_UNTIL_DUE;
       dueDate = new Date(now.getTime() + daysUntilDue * DAY_MS);
     }
     const row = await this.move(tx, current, 'finalize', now, {
       number,
       due_date: dueDate,
       days_until_due: daysUntilDue,
-      seller: JSON.stringify({ name: current.seller_name ?? current.account_id }),
+      seller: JSON.stringify(
+        sellerSnapshot(profile, current.seller_name ?? profileRow?.account_name ?? null),
+      ),
       customer_snapshot: JSON.stringify(customerSnapshot(customer)),
     });
     // Nothing to collect: a zero invoice is paid when finalized.

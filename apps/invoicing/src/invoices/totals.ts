@@ -23,7 +23,12 @@ export interface LineInput {
   unit_amount: number | bigint | string;
   /** Basis points (2000 = 20 %); 0 or absent = untaxed. */
   tax_rate_bps?: number | bigint | null;
+  /** The VAT category (EN 16931); checked and defaulted by documents/document-parts.ts. */
+  tax_category?: TaxCategory | null;
+  tax_exemption_reason?: string | null;
 }
+
+export type TaxCategory = 'S' | 'Z' | 'E' | 'AE';
 
 /** `percent_bps` (1-10 000) or a fixed `amount` in the invoice's minor unit; not both. */
 export type DiscountInput = { percent_bps: number | bigint } | { amount: number | bigint | string };

@@ -4,6 +4,8 @@
 // (`{ kind: 'invoice_pdf', ref: 'inv_...' }`) and built when the mail is sent.
 
 import { randomBase62, type Tx } from '@paygrid/platform';
+import { profileOf, sellerDisplayName } from '../account/account-profile';
+import { profileInTx } from '../account/account.service';
 
 /** An attachment built at send time by the builder registered for `kind` (MailAttachments). */
 export interface MailAttachmentRef {
@@ -23,6 +25,7 @@ export interface MailMessage {
   send_key: string;
   to: string[];
   cc?: string[];
+  /** Default: the account's support e-mail (its business profile). */
   reply_to?: string;
   subject: string;
   /** The plain-text body (always sent; the HTML part is optional). */
@@ -49,14 +52,20 @@ export const MESSAGE_ID_DOMAIN = 'mail.paygrid';
  */
 export async function enqueueMail(tx: Tx, message: MailMessage): Promise<QueuedMail> {
   if (!message.to.length) throw new RangeError('a mail needs at least one recipient');
+  // Every mail goes out under the seller's name with its support address as Reply-To, as the
+  // profile reads when the mail is queued (a retry later sends the same mail).
+  const profileRow = await profileInTx(tx, message.account);
+  const profile = profileOf(profileRow);
+  const fromName = sellerDisplayName(profile, profileRow?.account_name);
+  const replyTo = message.reply_to ?? profile.support_email;
   const id = `mail_${randomBase62(24)}`;
   const messageId = `<${id}@${MESSAGE_ID_DOMAIN}>`;
   // next_attempt_at '-infinity': due at once whatever the worker's clock says (a test clock's
   // frozen time must not hold a mail back).
   const [row] = await tx.query<{ id: string; message_id: string }>(
     `insert into invoicing.mail_queue (id, account_id, livemode, send_key, message_id, to_addresses,
-       cc_addresses, reply_to, subject, text_body, html_body, attachments, next_attempt_at, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, '-infinity', $13, $13)
+       cc_addresses, reply_to, subject, text_body, html_body, attachments, next_attempt_at, created_at, updated_at, from_name)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, '-infinity', $13, $13, $14)
      on conflict (account_id, livemode, send_key) do nothing
      returning id, message_id`,
     [
@@ -67,12 +76,13 @@ export async function enqueueMail(tx: Tx, message: MailMessage): Promise<QueuedM
       messageId,
       message.to,
       message.cc ?? [],
-      message.reply_to ?? null,
+      replyTo ?? null,
       message.subject,
       message.text,
       message.html ?? null,
       JSON.stringify(message.attachments ?? []),
       message.at,
+      fromName,
     ],
   );
   if (row) return { id: row.id, message_id: row.message_id, created: true };

@@ -47,6 +47,8 @@ interface ClaimedMail {
   to_addresses: string[];
   cc_addresses: string[];
   reply_to: string | null;
+  /** The seller's name, fixed when the mail was queued (the business profile). */
+  from_name: string | null;
   subject: string;
   text_body: string;
   html_body: string | null;
@@ -54,6 +56,17 @@ interface ClaimedMail {
   attempts: number;
   /** The lease of an earlier claim that never completed (a crash mid-send), if any. */
   previous_lease: Date | null;
+}
+
+/**
+ * The From of a mail: the operator's address (MAIL_FROM, which the SMTP server is allowed to
+ * send from) under the seller's name, so the customer sees who wrote to them; the seller's
+ * own address goes in Reply-To (docs/adr/0011). Without a name, MAIL_FROM as configured.
+ */
+export function sender(mailFrom: string, name: string | null): string | { name: string; address: string } {
+  if (!name) return mailFrom;
+  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return { name, address };
 }
 
 /** When to try again after `attempts` failed attempts; undefined: give up. */
@@ -158,7 +171,7 @@ export class MailWorker {
          update invoicing.mail_queue m set lease_until = $2, last_attempt_at = $1, updated_at = $1
            from due where m.id = due.id
          returning m.id, m.account_id, m.livemode, m.message_id, m.to_addresses, m.cc_addresses,
-           m.reply_to, m.subject, m.text_body, m.html_body, m.attachments, m.attempts, due.previous_lease`,
+           m.reply_to, m.from_name, m.subject, m.text_body, m.html_body, m.attachments, m.attempts, due.previous_lease`,
         [now, new Date(now.getTime() + LEASE_MS), BATCH],
       ),
     );
@@ -178,7 +191,7 @@ export class MailWorker {
         livemode: mail.livemode,
       });
       ({ response } = await this.transport.send({
-        from: this.from,
+        from: sender(this.from, mail.from_name),
         to: mail.to_addresses,
         ...(mail.cc_addresses.length ? { cc: mail.cc_addresses } : {}),
         ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),

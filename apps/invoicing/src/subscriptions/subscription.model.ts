@@ -76,26 +76,55 @@ export const lineTotal = (item: SubscriptionItem) => BigInt(item.unit_amount) * 
 export const itemsTotal = (items: readonly SubscriptionItem[]) =>
   items.reduce((sum, i) => sum + lineTotal(i), 0n);
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
+/** "Pro plan" for one, "Pro plan × 3" for more. */
+export const itemInWords = (item: Pick<SubscriptionItem, 'description' | 'quantity'>) =>
+  item.quantity === 1 ? item.description : `${item.description} × ${item.quantity}`;
+
+/**
+ * A period as people write it, in the subscription's time zone: "24 Nov – 15 Dec 2026",
+ * "1 – 20 Dec 2026", "24 Dec 2026 – 24 Jan 2027" (Intl's range format, en-GB).
+ */
+export function periodInWords(start: Date, end: Date, timeZone = 'UTC'): string {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone,
+  });
+  // Intl puts thin spaces around the dash; plain spaces read the same in mail, PDFs and tests.
+  return format.formatRange(start, end).replace(/[\u2009\u202f\u00a0]/g, ' ');
+}
+
+/** The invoice's description: "Pro plan × 3, 24 Nov – 15 Dec 2026" (items joined with " + "). */
+export function invoiceDescriptionInWords(
+  items: readonly SubscriptionItem[],
+  from: Date,
+  end: Date,
+  timeZone = 'UTC',
+): string {
+  return `${items.map(itemInWords).join(' + ')}, ${periodInWords(from, end, timeZone)}`;
+}
 
 /**
  * The lines of period [start, end) billed from `from`: full items when `from` <= start,
- * else each item pro rata by seconds (rounded half-even once per item).
+ * else each item pro rata by seconds (rounded half-even once per item). Each line names the
+ * item and the period in words, in the subscription's time zone.
  */
 export function periodLines(
   items: readonly SubscriptionItem[],
   period: { start: Date; end: Date },
   from: Date,
+  timeZone = 'UTC',
 ): LineInput[] {
   if (from.getTime() <= period.start.getTime()) {
     return items.map((i) => ({
-      description: i.description,
+      description: `${itemInWords(i)}, ${periodInWords(period.start, period.end, timeZone)}`,
       quantity: i.quantity,
       unit_amount: i.unit_amount,
     }));
   }
   return items.map((i) => ({
-    description: `${i.quantity} × ${i.description} (${day(from)} to ${day(period.end)}, pro rata)`,
+    description: `${itemInWords(i)}, ${periodInWords(from, period.end, timeZone)} (pro rata)`,
     quantity: 1,
     unit_amount: minorToJson(prorateAmount(lineTotal(i), period, from)),
   }));
@@ -119,6 +148,7 @@ export function prorationLines(
   newItems: readonly SubscriptionItem[],
   period: { start: Date; end: Date },
   at: Date,
+  timeZone = 'UTC',
 ): ProrationLine[] {
   const same = (a?: SubscriptionItem, b?: SubscriptionItem) =>
     !!a &&
@@ -130,7 +160,7 @@ export function prorationLines(
   oldItems.forEach((item, i) => {
     if (same(item, newItems[i])) return;
     lines.push({
-      description: `Unused time on ${item.quantity} × ${item.description} after ${day(at)}`,
+      description: `Unused time on ${itemInWords(item)}, ${periodInWords(at, period.end, timeZone)}`,
       amount: -prorateAmount(lineTotal(item), period, at),
       period_start: at,
       period_end: period.end,
@@ -139,7 +169,7 @@ export function prorationLines(
   newItems.forEach((item, i) => {
     if (same(oldItems[i], item)) return;
     lines.push({
-      description: `Remaining time on ${item.quantity} × ${item.description} after ${day(at)}`,
+      description: `Remaining time on ${itemInWords(item)}, ${periodInWords(at, period.end, timeZone)}`,
       amount: prorateAmount(lineTotal(item), period, at),
       period_start: at,
       period_end: period.end,

@@ -29,7 +29,9 @@ export class SubscriptionsController {
     errors: ['invalid_state_transition'],
   })
   async create(@Caller() caller: AuthenticatedContext, @Body() body: CreateSubscriptionDto) {
-    return serializeSubscription(await this.subscriptions.create(tenantOf(caller), body));
+    return serializeSubscription(
+      await this.subscriptions.create(tenantOf(caller), body, caller.account_name),
+    );
   }
 
   @Get()

@@ -3,6 +3,7 @@
 // makes something due at once (the first invoice at creation) runs the engine's step inline,
 // in the action's own transaction. A subscription on a test clock lives at the clock's time.
 
+import { rememberAccountName } from '../account/account.service';
 import {
   ApiError,
   type Database,
@@ -90,7 +91,8 @@ export class SubscriptionsService {
     return this.engine.nowFor(tx, testClock);
   }
 
-  async create(tenant: Tenant, body: CreateSubscriptionDto): Promise<SubscriptionRow> {
+  /** `accountName`: the gateway's name for the account, the seller's name when its profile has none. */
+  async create(tenant: Tenant, body: CreateSubscriptionDto, accountName?: string): Promise<SubscriptionRow> {
     const { currency, interval, intervalCount, items } = normalizeItems(body.items);
     const timeZone = body.time_zone ?? 'UTC';
     if (!isValidTimeZone(timeZone))
@@ -133,6 +135,8 @@ export class SubscriptionsService {
         );
       }
       const now = await this.nowFor(tx, customer.test_clock);
+      // The engine's invoices are made without a request: they name the seller by this.
+      if (accountName) await rememberAccountName(tx, tenant.account, accountName, now);
       if (body.trial_end && body.trial_end.getTime() <= now.getTime()) {
         throw new ApiError('parameter_invalid', 'trial_end must be in the future.', 'trial_end');
       }
@@ -262,7 +266,12 @@ export class SubscriptionsService {
       const next = { start: periodStart(cycleOf(row), n), end: periodStart(cycleOf(row), n + 1) };
       const carried = behavior === 'create_prorations' ? [...pending, ...plan.prorations] : pending;
       const nextInvoice = composeInvoice(
-        periodLines(items, next, new Date(Math.max(next.start.getTime(), new Date(row.bill_from).getTime()))),
+        periodLines(
+          items,
+          next,
+          new Date(Math.max(next.start.getTime(), new Date(row.bill_from).getTime())),
+          row.time_zone,
+        ),
         immediate ? [] : carried,
         immediate ? immediate.creditLeft : BigInt(row.pending_credit),
       );
@@ -342,7 +351,13 @@ export class SubscriptionsService {
     void tx;
     return {
       items: next.items,
-      prorations: prorationLines(row.items, next.items, { start: full.start, end: full.end }, at),
+      prorations: prorationLines(
+        row.items,
+        next.items,
+        { start: full.start, end: full.end },
+        at,
+        row.time_zone,
+      ),
       at,
     };
   }

@@ -1,11 +1,36 @@
 // The hosted checkout page's HTML: server-rendered, no JavaScript, on the card-form shell,
 // fields and stylesheet (../card-form/card-form.page.ts). Every interpolated value is escaped.
 
-import { escapeHtml, formatMinor, toMinor } from '@paygrid/platform';
+import { brandStylesheetPath, escapeHtml, formatMinor, toMinor } from '@paygrid/platform';
 import { cardFields, errorAlert, layout, testModeNote } from '../card-form/card-form.page';
 import type { PublicLink } from './payment-links.service';
 
-const merchantName = (link: PublicLink) => link.business_name ?? 'Paygrid merchant';
+/**
+ * The seller's name: the business profile's for the account's default merchant, the
+ * merchant's own business name for another merchant of the account (docs/adr/0011).
+ */
+const merchantName = (link: PublicLink) =>
+  (link.merchant_is_default === false
+    ? (link.business_name ?? link.seller?.name)
+    : (link.seller?.name ?? link.business_name)) ?? 'Paygrid merchant';
+
+/** The logo (same origin: the gateway serves /i/logos), its alt text the seller's name. */
+function logo(link: PublicLink): string {
+  const url = link.seller?.logo_url;
+  if (!url || link.merchant_is_default === false) return '';
+  return `<img class="brand-logo" src="${escapeHtml(new URL(url).pathname)}" alt="${escapeHtml(merchantName(link))}">\n`;
+}
+
+function support(link: PublicLink): string {
+  const contacts = [link.seller?.support_email, link.seller?.support_phone].filter(Boolean) as string[];
+  if (!contacts.length) return '';
+  return `\n<p class="seller-contact">Questions? Contact ${contacts.map(escapeHtml).join(' or ')}.</p>`;
+}
+
+const brand = (link: PublicLink) =>
+  link.merchant_is_default === false
+    ? undefined
+    : brandStylesheetPath('pay', link.seller?.brand_color ?? null);
 
 function summary(link: PublicLink): string {
   const total = formatMinor(toMinor(link.amount_total), link.currency);
@@ -25,7 +50,7 @@ ${link.line_items
 </tbody>
 </table>`
     : '';
-  return `<h1>${escapeHtml(merchantName(link))}</h1>
+  return `${logo(link)}<h1>${escapeHtml(merchantName(link))}</h1>
 ${link.description ? `<p>${escapeHtml(link.description)}</p>` : ''}
 ${items}
 <p class="amount">Total: <span id="total">${escapeHtml(total)}</span></p>`;
@@ -65,7 +90,8 @@ ${payer}
 ${recurring}
 <button type="submit">${link.recurring ? 'Subscribe' : 'Pay'} ${total}</button>
 </form>
-${testModeNote(link.livemode)}`,
+${testModeNote(link.livemode)}${support(link)}`,
+    brand(link),
   );
 }
 
@@ -76,6 +102,7 @@ export function renderSuccess(link: PublicLink, transactionId: string): string {
 <div class="success" role="status"><strong>Payment successful.</strong> Thank you; ${escapeHtml(
       merchantName(link),
     )} has received your payment.</div>
-<p class="muted">Reference: <code>${escapeHtml(transactionId)}</code></p>`,
+<p class="muted">Reference: <code>${escapeHtml(transactionId)}</code></p>${support(link)}`,
+    brand(link),
   );
 }

@@ -91,6 +91,16 @@ export function serializePaymentLink(link: PaymentLinkRow, publicBaseUrl: string
 
 export interface PublicLink extends PaymentLinkRow {
   business_name: string | null;
+  /** Whether the link's merchant is the account's default one (named by the business profile). */
+  merchant_is_default: boolean | null;
+  /** The account's business profile, as projected from account.updated (docs/adr/0011). */
+  seller: {
+    name: string | null;
+    logo_url: string | null;
+    brand_color: string | null;
+    support_email: string | null;
+    support_phone: string | null;
+  } | null;
 }
 
 export class PaymentLinksService {
@@ -244,8 +254,12 @@ export class PaymentLinksService {
   async findPublic(id: string): Promise<PublicLink | undefined> {
     if (!/^plink_[0-9A-Za-z]{8,64}$/.test(id)) return undefined;
     const [row] = await this.db.query<PublicLink>(
-      `select l.*, m.business_name from payments.payment_links l
+      `select l.*, m.business_name, m.is_default as merchant_is_default,
+              case when p.account_id is null then null else json_build_object('name', p.name, 'logo_url', p.logo_url,
+                'brand_color', p.brand_color, 'support_email', p.support_email, 'support_phone', p.support_phone) end as seller
+         from payments.payment_links l
          left join payments.merchants m on m.id = l.merchant_id
+         left join payments.account_profiles p on p.account_id = l.account_id
         where l.id = $1`,
       [id],
     );

@@ -7,6 +7,13 @@ export const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$', des
 export const money = (description: string): JsonSchema => ({ type: 'integer', minimum: 0, description });
 export const text = (description: string): JsonSchema => nullable({ type: 'string', description });
 
+/**
+ * VAT categories of a line (UNCL 5305, the EN 16931 subset built so far): S standard rated
+ * (a positive rate), Z zero rated, E exempt, AE reverse charge (the last three at rate 0; E and
+ * AE with an exemption reason).
+ */
+export const TAX_CATEGORIES = ['S', 'Z', 'E', 'AE'] as const;
+
 /** One computed line; `discountShare` and `description` name the document. */
 export const documentLines = (discountShare: string, description: string): JsonSchema => ({
   type: 'array',
@@ -24,6 +31,12 @@ export const documentLines = (discountShare: string, description: string): JsonS
       amount: money('quantity x unit_amount, before discount and tax.'),
       discount_amount: money(discountShare),
       tax_amount: money('Tax on (amount - discount_amount), rounded half-even once.'),
+      tax_category: {
+        type: 'string',
+        enum: TAX_CATEGORIES,
+        description: 'VAT category: S (standard rated), Z (zero rated), E (exempt), AE (reverse charge).',
+      },
+      tax_exemption_reason: text('Why no VAT is charged (E and AE lines).'),
     },
     description,
   ),
@@ -50,7 +63,7 @@ export const documentTotals: Record<string, JsonSchema> = {
   total: money('subtotal - discount_total + tax_total.'),
 };
 
-const address = nullable(
+export const address = nullable(
   strictObject({
     line1: text('Line 1.'),
     line2: text('Line 2.'),
@@ -71,6 +84,35 @@ export const customerDetails = (description: string): JsonSchema =>
         phone: text('Phone.'),
         address,
         tax_id: text('Tax id.'),
+      },
+      description,
+    ),
+  );
+
+/** Tax ids as the account profile keeps them (docs/api.md §5). */
+export const TAX_ID_TYPES = ['eu_vat', 'gb_vat', 'ch_vat', 'no_vat', 'us_ein', 'au_abn'] as const;
+export const taxIds: JsonSchema = {
+  type: 'array',
+  maxItems: 5,
+  items: strictObject({
+    type: { type: 'string', enum: TAX_ID_TYPES },
+    value: { type: 'string', description: 'Normalised: upper case, without spaces or dots.' },
+  }),
+};
+
+/** The seller as an invoice froze it at finalization, from the account's business profile. */
+export const sellerDetails = (description: string): JsonSchema =>
+  nullable(
+    strictObject(
+      {
+        name: text('The trading name (else the legal name, else the account name).'),
+        legal_name: text('Legal name.'),
+        address,
+        tax_ids: taxIds,
+        email: text('Support e-mail address.'),
+        phone: text('Support phone.'),
+        website: text('Website.'),
+        footer: text('The invoice footer.'),
       },
       description,
     ),

@@ -1,6 +1,7 @@
 // The schemas of the public API's objects, each defined once. The OpenAPI document takes
 // them from here, and tests validate real responses against them.
 
+import { AccountSchema } from './account.schema';
 import { BillingHistorySchema, CustomerListSchema, CustomerSchema } from './customer.schema';
 import { ErrorEnvelopeSchema } from './error.schema';
 import { EstimateListSchema, EstimateSchema } from './estimate.schema';
@@ -29,6 +30,7 @@ import {
 
 export * from './error.schema';
 export { SUBSCRIPTION_STATUSES } from './subscription.schema';
+export { TAX_CATEGORIES, TAX_ID_TYPES } from './document-parts';
 export { SCHEMA_REF_PREFIX, schemaRef, type JsonSchema } from './json-schema';
 
 export const API_SCHEMAS = {
@@ -66,6 +68,7 @@ export const API_SCHEMAS = {
   DeletedInvoice: DeletedInvoiceSchema,
   Estimate: EstimateSchema,
   EstimateList: EstimateListSchema,
+  Account: AccountSchema,
 } as const satisfies Record<string, JsonSchema>;
 
 export type ApiSchemaName = keyof typeof API_SCHEMAS;

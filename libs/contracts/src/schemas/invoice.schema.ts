@@ -3,6 +3,7 @@
 import {
   currency,
   customerDetails,
+  sellerDetails,
   documentDiscount,
   documentLines,
   documentTotals,
@@ -52,9 +53,7 @@ export const InvoiceSchema: JsonSchema = strictObject(
     period_end: nullable(timestamp('End of the subscription period billed.')),
     estimate: nullable(idOf('est', 'The estimate or quote converted into this invoice.')),
     test_clock: nullable(idOf('clock', "The customer's test clock.")),
-    seller: nullable(
-      strictObject({ name: { type: 'string' } }, 'The seller as it was when the invoice was finalized.'),
-    ),
+    seller: sellerDetails('The seller as it was when the invoice was finalized (the business profile).'),
     customer_details: customerDetails('The customer as it was when the invoice was finalized.'),
     status_transitions: strictObject({
       finalized_at: nullable(timestamp('draft -> open.')),

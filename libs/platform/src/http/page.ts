@@ -22,6 +22,11 @@ export interface PageShell {
   stylesheet: string;
   /** Reload the page after this many seconds (a payment still being confirmed). */
   refreshSeconds?: number;
+  /**
+   * The seller's brand stylesheet (its colour as CSS variables), loaded after the page's own:
+   * the CSP allows no inline style, so a colour reaches the page only as a stylesheet.
+   */
+  brandStylesheet?: string;
 }
 
 /** The HTML document around a page's `<main>`: language, viewport, noindex, one stylesheet. */
@@ -37,7 +42,7 @@ export function renderPage(shell: PageShell, body: string): string {
 <meta name="robots" content="noindex">
 ${refresh}<title>${escapeHtml(shell.title)}</title>
 <link rel="stylesheet" href="${escapeHtml(shell.stylesheet)}">
-</head>
+${shell.brandStylesheet ? `<link rel="stylesheet" href="${escapeHtml(shell.brandStylesheet)}">\n` : ''}</head>
 <body>
 <main>
 ${body}
@@ -77,6 +82,19 @@ export function sendPage(
     .send(html);
 }
 
+/**
+ * The stylesheet of a seller's brand colour (`#rrggbb`, validated when stored): headings,
+ * buttons and links take it; the pages' own stylesheets use `var(--brand, <default>)`.
+ */
+export function brandCss(color: string | null): string {
+  if (!color || !/^#[0-9a-f]{6}$/i.test(color)) return ':root {}\n';
+  return `:root { --brand: ${color}; }\n`;
+}
+
+/** Where a service serves brandCss for a colour: `/<prefix>/brand/0a7c59.css`. */
+export const brandStylesheetPath = (prefix: string, color: string | null): string | undefined =>
+  color && /^#[0-9a-f]{6}$/i.test(color) ? `/${prefix}/brand/${color.slice(1).toLowerCase()}.css` : undefined;
+
 /** Sends a page's stylesheet (public, cacheable for an hour). */
 export function sendStylesheet(reply: FastifyReply, css: string): FastifyReply {
   return reply
@@ -100,6 +118,17 @@ export function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): Fas
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .send(pdf);
+}
+
+/** An XML document (an e-invoice), saved as `filename` (made safe by the caller); never cached. */
+export function sendXml(reply: FastifyReply, filename: string, xml: string): FastifyReply {
+  return reply
+    .status(200)
+    .header('content-type', 'application/xml')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(xml);
 }
 
 /** A 303 after a form post; never cached. */
