@@ -25,6 +25,7 @@ import { Merchants1700000000200 } from './migrations/1700000000200-merchants';
 import { Ledger1700000000210 } from './migrations/1700000000210-ledger';
 import { PaymentLinks1700000000220 } from './migrations/1700000000220-payment-links';
 import { Mandates1700000000230 } from './migrations/1700000000230-mandates';
+import { CustomerDirectory1700000000240 } from './migrations/1700000000240-customer-directory';
 import { MandatesController } from './mandates/mandates.controller';
 import { MandatesService } from './mandates/mandates.service';
 import {
@@ -36,6 +37,7 @@ import { OffsetClock, TEST_CLOCK, TestClockController } from './jobs/test-clock'
 import { CHECKOUT_SETTINGS, CheckoutController } from './payment-links/checkout.controller';
 import { PaymentLinksController } from './payment-links/payment-links.controller';
 import { PaymentLinksService } from './payment-links/payment-links.service';
+import { CustomerDirectory } from './customers/customer-directory';
 import { ConnectorRouter, NO_LIVE_CONNECTORS } from './connectors/connector-router';
 import { SandboxConnector } from './connectors/sandbox.connector';
 import { RefundsController } from './refunds/refunds.controller';
@@ -50,6 +52,7 @@ export const PAYMENTS_MIGRATIONS = [
   Ledger1700000000210,
   PaymentLinks1700000000220,
   Mandates1700000000230,
+  CustomerDirectory1700000000240,
 ];
 
 /** The services of one instance, built once from the runtime (and the clock it runs on). */
@@ -73,7 +76,8 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     { mandates, links, transactions, refunds, logger: runtime.logger.child({ component: 'jobs' }) },
     config.jobsIntervalMs,
   );
-  return { connectors, merchants, transactions, links, refunds, mandates, jobs };
+  const customers = new CustomerDirectory(runtime.db);
+  return { connectors, merchants, transactions, links, refunds, mandates, jobs, customers };
 }
 type Services = ReturnType<typeof buildServices>;
 
@@ -100,7 +104,7 @@ class PaymentsModule {
     clock: Clock,
     testClock: OffsetClock | undefined,
   ): DynamicModule {
-    const { connectors, merchants, transactions, links, refunds, mandates, jobs } = services;
+    const { connectors, merchants, transactions, links, refunds, mandates, jobs, customers } = services;
     return {
       module: PaymentsModule,
       imports: [RuntimeModule.forRoot(runtime, { healthDetails: () => liveProcessorHealth(connectors) })],
@@ -122,6 +126,7 @@ class PaymentsModule {
         { provide: TransactionsService, useValue: transactions },
         { provide: PaymentLinksService, useValue: links },
         { provide: MandatesService, useValue: mandates },
+        { provide: CustomerDirectory, useValue: customers },
         { provide: PaymentsJobs, useValue: jobs },
         { provide: CHECKOUT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         { provide: INVOICE_PAYMENT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
@@ -152,7 +157,7 @@ export async function createPayments(
     config,
     schema: 'payments',
     migrations: PAYMENTS_MIGRATIONS,
-    topics: [TOPICS.paymentsEvents, TOPICS.paymentsCommands],
+    topics: [TOPICS.paymentsEvents, TOPICS.paymentsCommands, TOPICS.invoicingEvents],
     ...options,
   });
   const testClock = config.testClock ? new OffsetClock(runtime.clock) : undefined;
@@ -164,6 +169,7 @@ export async function createPayments(
     runtime,
   );
   await services.mandates.startCommandConsumer(runtime.bus, TOPICS.paymentsCommands);
+  await services.customers.start(runtime.consumer);
   if (config.jobsEnabled) services.jobs.start();
   return {
     app,

@@ -4,6 +4,7 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@ne
 import type { AuthenticatedContext } from '@paygrid/contracts';
 import { ApiError, Caller, Operation, OwnIdempotency, RequireScope } from '@paygrid/platform';
 import { summarizeCard } from '../connectors/cards';
+import { CustomerDirectory } from '../customers/customer-directory';
 import { MandatesService } from '../mandates/mandates.service';
 import { ListTransactionsQuery, TestPaymentDto } from './transactions.dto';
 import { serializeTransaction, TransactionsService } from './transactions.service';
@@ -15,6 +16,7 @@ export class TransactionsController {
   constructor(
     @Inject(TransactionsService) private readonly transactions: TransactionsService,
     @Inject(MandatesService) private readonly mandates: MandatesService,
+    @Inject(CustomerDirectory) private readonly customers: CustomerDirectory,
   ) {}
 
   @Get()
@@ -59,12 +61,13 @@ export class TransactionsController {
   @Operation({
     summary: 'Make a test payment (test mode only)',
     description:
-      'Charges one of the sandbox test cards (docs/api.md §5) for the amount given and answers the resulting `payment` transaction, succeeded or failed. With `save_card: true` a succeeded payment also stores the card as an on-demand mandate (`mandate` on the transaction; `mandate.created`), optionally for `customer`. Live keys get 404. Idempotency-Key is not honoured here.',
+      'Charges one of the sandbox test cards (docs/api.md §5) for the amount given and answers the resulting `payment` transaction, succeeded or failed. With `save_card: true` a succeeded payment also stores the card as an on-demand mandate (`mandate` on the transaction; `mandate.created`), optionally for `customer`, which must be a customer of the account and mode (404 `resource_missing` otherwise; one created a moment ago is waited on up to 5 s, docs/api.md Part 2). Live keys get 404. Idempotency-Key is not honoured here.',
     response: 'Transaction',
     operationId: 'transactions.testPayment',
   })
   async testPayment(@Caller() caller: AuthenticatedContext, @Body() body: TestPaymentDto) {
     if (caller.livemode) throw new ApiError('route_not_found', 'No such route.');
+    if (body.customer) await this.customers.requireUsable(tenantOf(caller), body.customer);
     const card = { number: body.card_number, exp_month: 12, exp_year: 2099, cvc: '123' };
     const row = await this.transactions.chargeCard(
       tenantOf(caller),
