@@ -11,7 +11,7 @@ import {
   type ValidationError,
 } from 'class-validator';
 import { ApiError } from '../errors';
-import { ListQuery, RangeFilter } from './pagination';
+import { DATE_LIKE_PATTERN, ListQuery, RangeFilter } from './pagination';
 import { ApiValidationPipe, validationErrorToApiError } from './validation';
 
 class Address {
@@ -126,6 +126,35 @@ describe('ListQuery and RangeFilter', () => {
     const error = await apiErrorFor(ListQuery, { created: { after: '1700000000' } });
     expect(error.code).toBe('parameter_unknown');
     expect(error.param).toBe('created[after]');
+  });
+
+  it('accepts every string the documented pattern matches, and refuses the rest (Schemathesis)', async () => {
+    const documented = new RegExp(DATE_LIKE_PATTERN);
+    const valid = [
+      '0',
+      '999999999999',
+      '0000-01-01',
+      '2026-02-30',
+      '2026-12-31T23:59',
+      '2026-01-01T00:00:00.123456789+0530',
+    ];
+    const invalid = [
+      '2996-50-64',
+      '2026-00-10',
+      '2026-01-32',
+      '2026-01-01T24:00Z',
+      '2026-01-01T1',
+      '1e9',
+      '٣',
+    ];
+    for (const value of valid) {
+      expect([value, documented.test(value)]).toEqual([value, true]);
+      expect(await validate(plainToInstance(ListQuery, { created: { gt: value } }))).toEqual([]);
+    }
+    for (const value of invalid) {
+      expect([value, documented.test(value)]).toEqual([value, false]);
+      expect((await apiErrorFor(ListQuery, { created: { gt: value } })).param).toBe('created[gt]');
+    }
   });
 
   it('accepts unix seconds and RFC 3339 timestamps and turns them into dates', async () => {
