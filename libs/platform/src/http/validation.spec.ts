@@ -13,6 +13,7 @@ import {
 import { ApiError } from '../errors';
 import { DATE_LIKE_PATTERN, ListQuery, RangeFilter } from './pagination';
 import { ApiValidationPipe, validationErrorToApiError } from './validation';
+import { IsMetadata } from './validators';
 
 class Address {
   @IsString() line1: string;
@@ -24,6 +25,10 @@ class CreateCustomer {
   @IsOptional() @IsInt() @Min(0) balance?: number;
   @IsOptional() @IsBoolean() tax_exempt?: boolean;
   @IsOptional() @ValidateNested() @Type(() => Address) address?: Address;
+}
+
+class WithMetadata {
+  @IsMetadata() metadata: Record<string, string>;
 }
 
 async function errorsFor<T extends object>(cls: new () => T, plain: object): Promise<ValidationError[]> {
@@ -103,6 +108,17 @@ describe('validationErrorToApiError', () => {
     const error = validationErrorToApiError([]);
     expect(error.code).toBe('parameter_invalid');
     expect(error.param).toBeUndefined();
+  });
+});
+
+describe('IsMetadata', () => {
+  it('counts characters as code points, as the document (JSON Schema maxLength) does', async () => {
+    const emoji = '\u{1F600}';
+    const fits = { [emoji.repeat(40)]: emoji.repeat(500) };
+    expect(await errorsFor(WithMetadata, { metadata: fits })).toEqual([]);
+    for (const over of [{ [emoji.repeat(41)]: 'x' }, { k: emoji.repeat(501) }]) {
+      expect((await apiErrorFor(WithMetadata, { metadata: over })).param).toBe('metadata');
+    }
   });
 });
 
