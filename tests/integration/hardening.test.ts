@@ -240,3 +240,49 @@ describe('finding 1: sandbox webhook endpoints and private networks', () => {
     }
   });
 });
+
+describe('finding 10: the test helper names only a customer of the account and mode', () => {
+  const pay = (key: string, customer: string) =>
+    platform.api(key, 'POST', '/v1/transactions/test-helpers/payments', {
+      amount: 500,
+      currency: 'USD',
+      card_number: '4242424242424242',
+      save_card: true,
+      customer,
+    });
+  const refusal = (answer: { status: number; body: any }) => [
+    answer.status,
+    answer.body.error?.code,
+    answer.body.error?.param,
+  ];
+
+  it("refuses another account's customer, the live mode's customer and an unknown id with 404", async () => {
+    const other = await platform.newAccount(['payments', 'invoicing']);
+    const foreign = await platform.api(other.testKey, 'POST', '/v1/customers', { name: 'Not yours' });
+    const live = await platform.api(account.liveKey, 'POST', '/v1/customers', { name: 'Live only' });
+    expect([foreign.status, live.status]).toEqual([200, 200]);
+    for (const customer of [foreign.body.id, live.body.id, 'cus_000000000000neverexisted']) {
+      expect(refusal(await pay(account.testKey, customer))).toEqual([404, 'resource_missing', 'customer']);
+    }
+    // Nothing was charged or saved for them.
+    const mandates = await platform.api(account.testKey, 'GET', '/v1/mandates?limit=100');
+    const named = mandates.body.data.filter((m: any) => [foreign.body.id, live.body.id].includes(m.customer));
+    expect(named).toEqual([]);
+  });
+
+  it('takes a customer created a moment ago, and refuses it once archived', async () => {
+    const created = await platform.api(account.testKey, 'POST', '/v1/customers', { name: 'Fresh' });
+    expect(created.status).toBe(200);
+    // At once, without waiting for the event: the helper waits on its projection.
+    const paid = await pay(account.testKey, created.body.id);
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'succeeded', customer: created.body.id });
+    const archived = await platform.api(account.testKey, 'DELETE', `/v1/customers/${created.body.id}`);
+    expect(archived.status).toBe(200);
+    const refused = await eventually(async () => {
+      const answer = await pay(account.testKey, created.body.id);
+      return answer.status === 200 ? undefined : answer;
+    });
+    expect(refusal(refused)).toEqual([400, 'parameter_invalid', 'customer']);
+  });
+});

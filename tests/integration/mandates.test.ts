@@ -251,7 +251,10 @@ describe('recurring checkout and the scheduler', () => {
 
 describe('payments.commands.v1: payment.charge_mandate', () => {
   it('charges an on-demand mandate once per reference and answers an invalid mandate with mandate_invalid', async () => {
-    const customer = 'cus_0000000000commands1';
+    // A real customer: the test helper refuses an id invoicing never announced (issue 12 finding 10).
+    const created = await platform.api(account.testKey, 'POST', '/v1/customers', { name: 'Commands' });
+    expect(created.status).toBe(200);
+    const customer: string = created.body.id;
     const saved = await platform.api(account.testKey, 'POST', '/v1/transactions/test-helpers/payments', {
       amount: 100,
       currency: 'USD',

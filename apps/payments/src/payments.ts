@@ -33,6 +33,7 @@ import { PaymentLinks1700000000220 } from './migrations/1700000000220-payment-li
 import { Mandates1700000000230 } from './migrations/1700000000230-mandates';
 import { ProcessorConnections1700000000240 } from './migrations/1700000000240-processor-connections';
 import { AccountProfiles1700000000290 } from './migrations/1700000000290-account-profiles';
+import { CustomerDirectory1700000000280 } from './migrations/1700000000280-customer-directory';
 import { MandatesController } from './mandates/mandates.controller';
 import { MandatesService } from './mandates/mandates.service';
 import {
@@ -46,6 +47,7 @@ import { PaymentLinksController } from './payment-links/payment-links.controller
 import { PaymentLinksService } from './payment-links/payment-links.service';
 import { ConnectorRouter } from './connectors/connector-router';
 import { StripeProcessor } from './connectors/stripe';
+import { CustomerDirectory } from './customers/customer-directory';
 import { SandboxConnector } from './connectors/sandbox.connector';
 import { RefundsController } from './refunds/refunds.controller';
 import { RefundsService } from './refunds/refunds.service';
@@ -65,6 +67,7 @@ export const PAYMENTS_MIGRATIONS = [
   ProcessorConnections1700000000240,
   // The outbox row's trace context (docs/observability.md, traces).
   outboxTraceContextMigration('payments', 1700000000250),
+  CustomerDirectory1700000000280,
   AccountProfiles1700000000290,
 ];
 
@@ -98,6 +101,7 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     { mandates, links, transactions, refunds, logger: runtime.logger.child({ component: 'jobs' }) },
     config.jobsIntervalMs,
   );
+  const customers = new CustomerDirectory(runtime.db);
   return {
     connectors,
     processorConnections,
@@ -110,6 +114,7 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     checkoutForms,
     invoiceForms,
     jobs,
+    customers,
   };
 }
 type Services = ReturnType<typeof buildServices>;
@@ -137,7 +142,8 @@ class PaymentsModule {
     clock: Clock,
     testClock: OffsetClock | undefined,
   ): DynamicModule {
-    const { connectors, processorConnections, transactions, links, refunds, mandates, jobs } = services;
+    const { connectors, processorConnections, transactions, links, refunds, mandates, jobs, customers } =
+      services;
     return {
       module: PaymentsModule,
       imports: [RuntimeModule.forRoot(runtime, { healthDetails: () => liveProcessorHealth(connectors) })],
@@ -166,6 +172,7 @@ class PaymentsModule {
         { provide: PayByCard, useValue: services.payByCard },
         { provide: CheckoutFormTokens, useValue: services.checkoutForms },
         { provide: InvoiceFormTokens, useValue: services.invoiceForms },
+        { provide: CustomerDirectory, useValue: customers },
         { provide: PaymentsJobs, useValue: jobs },
         { provide: CHECKOUT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         { provide: INVOICE_PAYMENT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
@@ -196,7 +203,8 @@ export async function createPayments(
     config,
     schema: 'payments',
     migrations: PAYMENTS_MIGRATIONS,
-    // invoicing.events.v1 for account.updated only (the business profile's projection).
+    // invoicing.events.v1: account.updated (the business profile's projection) and
+    // customer.created|deleted (the customer directory).
     topics: [TOPICS.paymentsEvents, TOPICS.paymentsCommands, TOPICS.invoicingEvents],
     ...options,
   });
@@ -210,6 +218,7 @@ export async function createPayments(
   );
   await services.mandates.startCommandConsumer(runtime.bus, TOPICS.paymentsCommands);
   await startAccountProfilesFeed(runtime.consumer);
+  await services.customers.start(runtime.consumer);
   if (config.jobsEnabled) services.jobs.start();
   return {
     app,

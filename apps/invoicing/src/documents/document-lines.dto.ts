@@ -60,7 +60,11 @@ export class InvoiceLineDto {
   tax_exemption_reason?: string;
 }
 
-@JSONSchema({ description: 'Either `percent_bps` (1-10 000) or `amount` (minor units), not both.' })
+@JSONSchema({
+  description: 'Either `percent_bps` (1-10 000) or `amount` (minor units), not both.',
+  // Stated, not only described: checkDiscount (document-parts.ts) refuses neither and both.
+  oneOf: [{ required: ['percent_bps'] }, { required: ['amount'] }],
+} as Record<string, unknown>)
 export class DiscountDto {
   @IsOmittable()
   @IsInt({ message: 'percent_bps must be an integer number of basis points' })

@@ -70,7 +70,15 @@ export class InvoiceDraftFieldsDto {
       send: false,
     },
   ],
-})
+  // checkDraft's cross-field rules, stated (invoices.service.ts): days_until_due or due_date,
+  // not both; a charge_automatically invoice takes neither (send_invoice is the default).
+  not: { required: ['days_until_due', 'due_date'] },
+  if: {
+    required: ['collection_method'],
+    properties: { collection_method: { const: 'charge_automatically' } },
+  },
+  then: { not: { anyOf: [{ required: ['days_until_due'] }, { required: ['due_date'] }] } },
+} as Record<string, unknown>)
 export class CreateInvoiceDto extends InvoiceDraftFieldsDto {
   @JSONSchema({ description: 'The customer billed (`cus_...`).' })
   @IsCustomerId()

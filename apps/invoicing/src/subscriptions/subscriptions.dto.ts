@@ -105,7 +105,12 @@ export class SubscriptionItemDto {
       dunning_end_state: 'unpaid',
     },
   ],
-})
+  // The service's cross-field rules, stated (subscriptions.service.ts): trial_end and
+  // trial_period_days exclude each other; days_until_due needs collection_method send_invoice.
+  not: { required: ['trial_end', 'trial_period_days'] },
+  if: { required: ['days_until_due'] },
+  then: { required: ['collection_method'], properties: { collection_method: { const: 'send_invoice' } } },
+} as Record<string, unknown>)
 export class CreateSubscriptionDto {
   @IsCustomerId()
   customer!: string;

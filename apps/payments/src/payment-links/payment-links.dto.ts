@@ -58,7 +58,14 @@ export class AfterCompletionDto {
   examples: [
     { amount: 2500, currency: 'USD', description: 'Annual plan', client_reference_id: 'order_6735' },
   ],
-})
+  // The document states what PaymentLinksService.create refuses (Schemathesis sent both):
+  // exactly one of `amount` and `line_items`; a recurring link needs `recurring`, a one-time
+  // link (the default type) must not have it.
+  oneOf: [{ required: ['amount'] }, { required: ['line_items'] }],
+  if: { required: ['type'], properties: { type: { const: 'recurring' } } },
+  then: { required: ['recurring'] },
+  else: { not: { required: ['recurring'] } },
+} as Record<string, unknown>)
 export class CreatePaymentLinkDto {
   @IsOmittable()
   @JSONSchema({ description: "The merchant paid; default: the account's." })

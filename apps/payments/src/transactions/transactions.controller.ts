@@ -4,6 +4,7 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@ne
 import type { AuthenticatedContext } from '@paygrid/contracts';
 import { ApiError, Caller, Operation, OwnIdempotency, RequireScope, type Tenant } from '@paygrid/platform';
 import { PayByCard, type CardCharge } from '../card-payments/pay-by-card';
+import { CustomerDirectory } from '../customers/customer-directory';
 import { ListTransactionsQuery, TestPaymentDto } from './transactions.dto';
 import { serializeTransaction } from './transaction';
 import { TransactionsService } from './transactions.service';
@@ -32,6 +33,7 @@ export class TransactionsController {
   constructor(
     @Inject(TransactionsService) private readonly transactions: TransactionsService,
     @Inject(PayByCard) private readonly payByCard: PayByCard,
+    @Inject(CustomerDirectory) private readonly customers: CustomerDirectory,
   ) {}
 
   @Get()
@@ -76,12 +78,13 @@ export class TransactionsController {
   @Operation({
     summary: 'Make a test payment (test mode only)',
     description:
-      'Charges one of the sandbox test cards (docs/api.md §5) for the amount given and answers the resulting `payment` transaction, succeeded or failed. With `save_card: true` a succeeded payment also stores the card as an on-demand mandate (`mandate` on the transaction; `mandate.created`), optionally for `customer`. Live keys get 404. Idempotency-Key is not honoured here.',
+      'Charges one of the sandbox test cards (docs/api.md §5) for the amount given and answers the resulting `payment` transaction, succeeded or failed. With `save_card: true` a succeeded payment also stores the card as an on-demand mandate (`mandate` on the transaction; `mandate.created`), optionally for `customer`, which must be a customer of the account and mode (404 `resource_missing` otherwise; one created a moment ago is waited on up to 5 s, docs/api.md Part 2). Live keys get 404. Idempotency-Key is not honoured here.',
     response: 'Transaction',
     operationId: 'transactions.testPayment',
   })
   async testPayment(@Caller() caller: AuthenticatedContext, @Body() body: TestPaymentDto) {
     if (caller.livemode) throw new ApiError('route_not_found', 'No such route.');
+    if (body.customer) await this.customers.requireUsable(tenantOf(caller), body.customer);
     return serializeTransaction(
       await this.payByCard.charge(testPayment(tenantOf(caller), caller.account_name, body)),
     );

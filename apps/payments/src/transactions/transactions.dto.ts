@@ -67,7 +67,7 @@ export class TestPaymentDto {
 
   @JSONSchema({ description: 'One of the sandbox test cards (docs/api.md §5). Never stored.' })
   @IsString()
-  @Matches(/^[\d -]{12,23}$/, { message: 'card_number must be a card number' })
+  @Matches(/^[0-9 -]{12,23}$/, { message: 'card_number must be a card number' })
   card_number!: string;
 
   @IsOmittable()

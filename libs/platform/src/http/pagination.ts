@@ -17,13 +17,24 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { ApiError } from '../errors';
 import type { Tenant } from '../tenancy';
 
+/**
+ * Unix seconds, or an RFC 3339 date with an optional time (hours and minutes at least) and
+ * zone: the one grammar both the validation below and the document (openapi/request-schemas.ts)
+ * state, in ASCII digits (`\\d` is any Unicode digit to a Python generator). Months, days,
+ * hours and minutes are bounded, so every string it matches is a date V8 reads (the document
+ * said `\\d{2}` months, and Schemathesis's '2996-50-64' matched it but was refused); like
+ * Date, a day past the month's end rolls over (02-30 is 03-02).
+ */
+export const DATE_LIKE_PATTERN =
+  '^([0-9]{1,12}|[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])' +
+  '(T([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\\.[0-9]{1,9})?)?(Z|[+-]([01][0-9]|2[0-3]):?[0-5][0-9])?)?)$';
+const DATE_LIKE = new RegExp(DATE_LIKE_PATTERN);
+
 function toDate(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  if (/^\d{1,12}$/.test(value)) return new Date(Number(value) * 1000);
+  if (typeof value !== 'string' || !DATE_LIKE.test(value)) return value;
+  if (/^[0-9]{1,12}$/.test(value)) return new Date(Number(value) * 1000);
   const parsed = new Date(value);
-  return /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(parsed.getTime())
-    ? parsed
-    : value;
+  return Number.isNaN(parsed.getTime()) ? value : parsed;
 }
 
 function IsDateLike(): PropertyDecorator {

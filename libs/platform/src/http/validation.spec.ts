@@ -11,8 +11,9 @@ import {
   type ValidationError,
 } from 'class-validator';
 import { ApiError } from '../errors';
-import { ListQuery, RangeFilter } from './pagination';
+import { DATE_LIKE_PATTERN, ListQuery, RangeFilter } from './pagination';
 import { ApiValidationPipe, validationErrorToApiError } from './validation';
+import { IsMetadata } from './validators';
 
 class Address {
   @IsString() line1: string;
@@ -24,6 +25,10 @@ class CreateCustomer {
   @IsOptional() @IsInt() @Min(0) balance?: number;
   @IsOptional() @IsBoolean() tax_exempt?: boolean;
   @IsOptional() @ValidateNested() @Type(() => Address) address?: Address;
+}
+
+class WithMetadata {
+  @IsMetadata() metadata: Record<string, string>;
 }
 
 async function errorsFor<T extends object>(cls: new () => T, plain: object): Promise<ValidationError[]> {
@@ -106,6 +111,17 @@ describe('validationErrorToApiError', () => {
   });
 });
 
+describe('IsMetadata', () => {
+  it('counts characters as code points, as the document (JSON Schema maxLength) does', async () => {
+    const emoji = '\u{1F600}';
+    const fits = { [emoji.repeat(40)]: emoji.repeat(500) };
+    expect(await errorsFor(WithMetadata, { metadata: fits })).toEqual([]);
+    for (const over of [{ [emoji.repeat(41)]: 'x' }, { k: emoji.repeat(501) }]) {
+      expect((await apiErrorFor(WithMetadata, { metadata: over })).param).toBe('metadata');
+    }
+  });
+});
+
 describe('ListQuery and RangeFilter', () => {
   it('reports created[gt] for an unparseable date', async () => {
     const error = await apiErrorFor(ListQuery, { created: { gt: 'yesterday' } });
@@ -126,6 +142,35 @@ describe('ListQuery and RangeFilter', () => {
     const error = await apiErrorFor(ListQuery, { created: { after: '1700000000' } });
     expect(error.code).toBe('parameter_unknown');
     expect(error.param).toBe('created[after]');
+  });
+
+  it('accepts every string the documented pattern matches, and refuses the rest (Schemathesis)', async () => {
+    const documented = new RegExp(DATE_LIKE_PATTERN);
+    const valid = [
+      '0',
+      '999999999999',
+      '0000-01-01',
+      '2026-02-30',
+      '2026-12-31T23:59',
+      '2026-01-01T00:00:00.123456789+0530',
+    ];
+    const invalid = [
+      '2996-50-64',
+      '2026-00-10',
+      '2026-01-32',
+      '2026-01-01T24:00Z',
+      '2026-01-01T1',
+      '1e9',
+      '٣',
+    ];
+    for (const value of valid) {
+      expect([value, documented.test(value)]).toEqual([value, true]);
+      expect(await validate(plainToInstance(ListQuery, { created: { gt: value } }))).toEqual([]);
+    }
+    for (const value of invalid) {
+      expect([value, documented.test(value)]).toEqual([value, false]);
+      expect((await apiErrorFor(ListQuery, { created: { gt: value } })).param).toBe('created[gt]');
+    }
   });
 
   it('accepts unix seconds and RFC 3339 timestamps and turns them into dates', async () => {

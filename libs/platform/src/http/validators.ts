@@ -17,10 +17,14 @@ export function IsMetadata(): PropertyDecorator {
         validate(value: unknown) {
           if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
           const entries = Object.entries(value);
+          // Characters are code points, as JSON Schema's maxLength counts them (and
+          // class-validator's MaxLength): '😀' is one, though it is two UTF-16 units in
+          // String.length (Schemathesis: 40 emoji in a key were refused).
+          const chars = (text: string) => [...text].length;
           return (
             entries.length <= 50 &&
             entries.every(
-              ([k, v]) => k.length > 0 && k.length <= 40 && typeof v === 'string' && v.length <= 500,
+              ([k, v]) => k.length > 0 && chars(k) <= 40 && typeof v === 'string' && chars(v) <= 500,
             )
           );
         },

@@ -10,6 +10,7 @@ import type { ValidationMetadata } from 'class-validator/types/metadata/Validati
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import type { ISchemaConverters } from 'class-validator-jsonschema/build/defaultConverters';
 import { getMetadataSchema } from 'class-validator-jsonschema/build/decorators';
+import { DATE_LIKE_PATTERN } from '../http/pagination';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- DTO classes of any shape
 export type DtoClass = Function;
@@ -20,7 +21,7 @@ export const schemaNameOf = (dto: DtoClass): string => dto.name.replace(/Dto$/, 
 /** Unix seconds or an RFC 3339 timestamp, as `created[gt]` etc. accept them. */
 const DATE_LIKE: JsonSchema = {
   type: 'string',
-  pattern: '^(\\d{1,12}|\\d{4}-\\d{2}-\\d{2}(T[\\d:.]+(Z|[+-]\\d{2}:?\\d{2})?)?)$',
+  pattern: DATE_LIKE_PATTERN,
   description: 'Unix seconds or an RFC 3339 timestamp.',
   examples: ['2026-01-01T00:00:00Z', '1767225600'],
 };
