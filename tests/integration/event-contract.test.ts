@@ -50,7 +50,7 @@ describe('the event types of the document', () => {
     );
     expect(union).toEqual([...PUBLIC_EVENT_TYPES]);
     expect(Object.keys(doc.webhooks)).toEqual([...PUBLIC_EVENT_TYPES]);
-    expect(doc.components.schemas.Event.discriminator).toEqual({ propertyName: 'type' });
+    expect(Object.keys(doc.components.schemas.Event.discriminator.mapping)).toEqual([...PUBLIC_EVENT_TYPES]);
   });
 });
 
@@ -116,7 +116,7 @@ describe('the events a scenario produces', () => {
     expect(customer.status).toBe(200);
     expect((await api('POST', `/v1/customers/${customer.body.id}`, { name: 'Ada L.' })).status).toBe(200);
 
-    const ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: true });
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema({ $id: DOC_ID, components: { schemas: doc.components.schemas } });
     const check = ajv.compile({ $ref: `${DOC_ID}#/components/schemas/Event` });

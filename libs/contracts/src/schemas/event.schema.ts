@@ -94,8 +94,13 @@ export const EventSchema: JsonSchema = {
   description:
     'Something that happened in the account; delivered to webhook endpoints and kept for 30 days. One schema per `type`.',
   oneOf: PUBLIC_EVENT_TYPES.map((type) => schemaRef(eventSchemaName(type))),
-  // No `mapping`: each branch's `type` is a `const`, which the generators and Ajv read.
-  discriminator: { propertyName: 'type' },
+  // With the mapping: without it OpenAPI takes the schema names as the values of `type`.
+  discriminator: {
+    propertyName: 'type',
+    mapping: Object.fromEntries(
+      PUBLIC_EVENT_TYPES.map((type) => [type, schemaRef(eventSchemaName(type)).$ref]),
+    ),
+  },
 };
 
 export const EventListSchema = listOf('Event', '/v1/events');

@@ -1,0 +1,22 @@
+// @paygrid/sdk: the Paygrid API from TypeScript (README.md).
+
+export { Paygrid, type Call, type PaygridOptions } from './client.js';
+export { PaygridConnectionError, PaygridError } from './errors.js';
+export { retryAfterMs } from './retry.js';
+export type {
+  components,
+  ErrorCode,
+  ErrorEnvelope,
+  ErrorType,
+  Event,
+  EventOf,
+  EventType,
+  ListItem,
+  ListPath,
+  ListQuery,
+  paths,
+  Schemas,
+  Timestamp,
+  webhooks as WebhookOperations,
+} from './types.js';
+export { sign, verify, webhooks, WebhookVerificationError, type HeadersLike } from './webhooks.js';
