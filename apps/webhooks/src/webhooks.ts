@@ -22,9 +22,11 @@ import { EndpointsController } from './endpoints/endpoints.controller';
 import { EndpointsService } from './endpoints/endpoints.service';
 import { EventLog } from './events/event-log';
 import { EventsController } from './events/events.controller';
+import { EventStream, type EventStreamOptions } from './events/event-stream';
 import { Events1700000000400 } from './migrations/1700000000400-events';
 import { WebhookEndpoints1700000000410 } from './migrations/1700000000410-webhook-endpoints';
 import { DeliveriesLeased1700000000420 } from './migrations/1700000000420-deliveries-leased';
+import { EventsStreamPosition1700000000430 } from './migrations/1700000000430-events-stream-position';
 
 export const WEBHOOKS_MIGRATIONS = [
   platformTablesMigration('webhooks'),
@@ -32,11 +34,17 @@ export const WEBHOOKS_MIGRATIONS = [
   Events1700000000400,
   WebhookEndpoints1700000000410,
   DeliveriesLeased1700000000420,
+  EventsStreamPosition1700000000430,
 ];
 
 @Module({})
 class WebhooksModule {
-  static forRoot(runtime: ServiceRuntime, eventLog: EventLog, endpoints: EndpointsService): DynamicModule {
+  static forRoot(
+    runtime: ServiceRuntime,
+    eventLog: EventLog,
+    endpoints: EndpointsService,
+    streams: EventStream,
+  ): DynamicModule {
     return {
       module: WebhooksModule,
       imports: [RuntimeModule.forRoot(runtime)],
@@ -44,6 +52,7 @@ class WebhooksModule {
       providers: [
         { provide: EventLog, useValue: eventLog },
         { provide: EndpointsService, useValue: endpoints },
+        { provide: EventStream, useValue: streams },
       ],
     };
   }
@@ -59,14 +68,22 @@ export interface WebhooksService {
 
 export async function createWebhooks(
   config: WebhooksConfig,
-  options: { bus?: EventBus; logger?: Logger; clock?: Clock; metrics?: Metrics } = {},
+  options: {
+    bus?: EventBus;
+    logger?: Logger;
+    clock?: Clock;
+    metrics?: Metrics;
+    /** Tests: shorter event-stream connections and polls. */
+    eventStream?: EventStreamOptions;
+  } = {},
 ): Promise<WebhooksService> {
+  const { eventStream, ...runtimeOptions } = options;
   const runtime = await startRuntime({
     config,
     schema: 'webhooks',
     migrations: WEBHOOKS_MIGRATIONS,
     topics: EVENT_TOPICS,
-    ...options,
+    ...runtimeOptions,
   });
   const eventLog = new EventLog(runtime.db, runtime.clock);
   // Sandbox endpoints: private targets only when the operator allows them, and then loopback
@@ -100,8 +117,10 @@ export async function createWebhooks(
     },
   );
   eventLog.onDeliveries = worker.wake;
+  const streams = new EventStream(runtime.db, eventStream);
+  eventLog.onRecorded = streams.wake;
   const endpoints = new EndpointsService(runtime.db, runtime.clock, sandboxTargets, worker.wake);
-  const app = await createHttpApp(WebhooksModule.forRoot(runtime, eventLog, endpoints), runtime);
+  const app = await createHttpApp(WebhooksModule.forRoot(runtime, eventLog, endpoints, streams), runtime);
   await eventLog.start(runtime.consumer);
   worker.start();
   const pruner = new Periodic(

@@ -12,6 +12,8 @@ import createClient, {
 import { isErrorEnvelope, PaygridConnectionError, PaygridError } from './errors.js';
 import { DEFAULT_RETRY, retryingFetch, type RetryOptions } from './retry.js';
 import type { ListItem, ListPath, ListQuery, paths } from './types.js';
+import { streamEvents, type StreamOptions } from './stream.js';
+import type { Event } from './types.js';
 import { webhooks } from './webhooks.js';
 
 export interface PaygridOptions {
@@ -61,11 +63,21 @@ export class Paygrid {
   /** The generated client, for the full answer (`{ data, error, response }`) of any operation. */
   readonly raw: Raw;
   readonly webhooks = webhooks;
+  /** The installation's URL, without a trailing slash. */
+  readonly baseUrl: string;
+  /** Whether the key is a test (sandbox) key. */
+  readonly sandbox: boolean;
+  private readonly key: string;
+  private readonly inner: typeof fetch;
 
   constructor(key: string, options: PaygridOptions = {}) {
     if (!/^(sk|rk)_(test|live)_/.test(key))
       throw new TypeError('Paygrid: the key must be an sk_ or rk_ key.');
     const inner = options.fetch ?? globalThis.fetch;
+    this.key = key;
+    this.inner = inner;
+    this.sandbox = /^(sk|rk)_test_/.test(key);
+    this.baseUrl = (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
     const timeoutMs = options.timeoutMs ?? 60_000;
     const timed: typeof fetch = (input, init) =>
       inner(input, {
@@ -73,7 +85,7 @@ export class Paygrid {
         signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), (input as Request).signal]),
       });
     this.raw = createClient<paths>({
-      baseUrl: (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      baseUrl: this.baseUrl,
       headers: { authorization: `Bearer ${key}` },
       fetch: retryingFetch(timed, {
         ...DEFAULT_RETRY,
@@ -91,6 +103,14 @@ export class Paygrid {
     unwrap(this.raw.POST(url as never, ...(init as [never])) as Promise<FetchResult>);
   readonly DELETE: Call<'delete'> = (url, ...init) =>
     unwrap(this.raw.DELETE(url as never, ...(init as [never])) as Promise<FetchResult>);
+
+  /**
+   * The account's events as they happen (GET /v1/events/stream), typed, each once, in log
+   * order; reconnects by itself with Last-Event-ID. Ends when `signal` aborts.
+   */
+  streamEvents(options: StreamOptions = {}): AsyncGenerator<Event> {
+    return streamEvents({ baseUrl: this.baseUrl, key: this.key, fetch: this.inner }, options);
+  }
 
   /**
    * Every object of a list, page after page (`starting_after` the last id), newest first:

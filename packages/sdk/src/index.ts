@@ -3,6 +3,7 @@
 export { Paygrid, type Call, type PaygridOptions } from './client.js';
 export { PaygridConnectionError, PaygridError } from './errors.js';
 export { retryAfterMs } from './retry.js';
+export { sseFrames, type StreamOptions } from './stream.js';
 export type {
   components,
   ErrorCode,

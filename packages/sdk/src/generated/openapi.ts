@@ -280,6 +280,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream events
+         * @description The account's events as they are recorded, as server-sent events (`text/event-stream`): one `id: <event id>`, `event: <type>`, `data: <the event as JSON>` frame per event, in log order, each once; `: keepalive` comments in quiet times. Reconnect with `Last-Event-ID` to resume after the last event received, without loss or repeat. A connection ends after 10 minutes; reconnect. Used by `paygrid listen`.
+         */
+        get: operations["events.stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invoices": {
         parameters: {
             query?: never;
@@ -6657,6 +6677,42 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "events.stream": {
+        parameters: {
+            query?: {
+                /** @description Only these event types, comma-separated (default: every type). */
+                types?: string;
+                /** @description Resume right after this event (what the `Last-Event-ID` header also says; the header wins). Default: from now. */
+                last_event_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Something that happened in the account; delivered to webhook endpoints and kept for 30 days. One schema per `type`. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
