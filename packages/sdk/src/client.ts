@@ -105,6 +105,28 @@ export class Paygrid {
     unwrap(this.raw.DELETE(url as never, ...(init as [never])) as Promise<FetchResult>);
 
   /**
+   * Any operation by a path known only at run time (the CLI's `get|post|delete`): untyped,
+   * otherwise as `GET`/`POST`/`DELETE` (Idempotency-Key, retries, PaygridError).
+   */
+  request(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    init: { query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<unknown> {
+    return unwrap(
+      this.raw.request(
+        method.toLowerCase() as 'get',
+        path as never,
+        {
+          params: { query: init.query },
+          ...(init.body !== undefined ? { body: init.body } : {}),
+          ...(init.headers ? { headers: init.headers } : {}),
+        } as never,
+      ) as Promise<FetchResult>,
+    );
+  }
+
+  /**
    * The account's events as they happen (GET /v1/events/stream), typed, each once, in log
    * order; reconnects by itself with Last-Event-ID. Ends when `signal` aborts.
    */
