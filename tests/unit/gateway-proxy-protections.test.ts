@@ -304,6 +304,10 @@ describe('load shedding (in-flight bound)', () => {
   });
 });
 
+async function eventuallyOpen(upstream: FakeUpstream): Promise<void> {
+  while (!upstream.streams.length) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 describe('event streams', () => {
   const STREAM = '/v1/events/stream?types=payment.succeeded';
   const open = (app: FastifyInstance) =>
@@ -371,6 +375,26 @@ describe('event streams', () => {
     expect(stream.signal.aborted).toBe(true);
     stream.body.end();
     await app.close();
+  });
+
+  it('ends open streams when the gateway closes, instead of waiting for their clients', async () => {
+    const upstream = new FakeUpstream(async () => {});
+    const app = await gateway({ upstream });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address() as { port: number };
+    const ended = new Promise<void>((resolve) => {
+      httpGet(
+        { host: '127.0.0.1', port: address.port, path: STREAM, headers: { authorization: `Bearer ${GOOD}` } },
+        (response) => {
+          response.resume();
+          response.once('end', resolve);
+        },
+      );
+    });
+    await eventuallyOpen(upstream);
+    await app.close();
+    await ended;
+    expect(upstream.streams[0].signal.aborted).toBe(true);
   });
 
   it('answers an upstream error as JSON, not as a stream', async () => {

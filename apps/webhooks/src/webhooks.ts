@@ -137,6 +137,7 @@ export async function createWebhooks(
     async stop() {
       await pruner.stop();
       await worker.stop();
+      streams.close();
       await app.close();
       await runtime.stop();
     },

@@ -126,9 +126,19 @@ async function relayStream(
   service: ServiceName,
   request: UpstreamRequest,
   opened: () => void,
+  open: Set<() => void>,
 ): Promise<FastifyReply | undefined> {
   const left = new AbortController();
-  reply.raw.once('close', () => left.abort());
+  // On close (the gateway stopping) the stream ends, or the server would wait for it.
+  const end = () => {
+    left.abort();
+    reply.raw.end();
+  };
+  open.add(end);
+  reply.raw.once('close', () => {
+    open.delete(end);
+    left.abort();
+  });
   const response = await upstream.stream(service, request, left.signal);
   opened();
   const contentType = String(response.headers['content-type'] ?? '');
@@ -196,6 +206,8 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
   // (in this process and in the upstream pools) for as long as the overload lasts. Shedding
   // happens before any work (authentication included), so a refused request costs little.
   let inFlight = 0;
+  const streams = new Set<() => void>();
+  fastify.addHook('preClose', async () => streams.forEach((end) => end()));
   // A handler resolves to the reply when it is streaming it (see relayStream).
   type Handler = (request: RawRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   const shedding =
@@ -243,7 +255,14 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       body: request.rawBody,
     };
     if (STREAM_ROUTES.has(`${request.method} ${url.split('?')[0]}`))
-      return relayStream(reply, deps.upstream, service, upstreamRequest, () => request.releaseSlot?.());
+      return relayStream(
+        reply,
+        deps.upstream,
+        service,
+        upstreamRequest,
+        () => request.releaseSlot?.(),
+        streams,
+      );
     relay(reply, await deps.upstream.request(service, upstreamRequest));
     return undefined;
   };

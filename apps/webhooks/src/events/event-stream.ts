@@ -47,6 +47,8 @@ interface StreamRow extends StreamPosition {
 export class EventStream {
   private open = 0;
   private readonly waiters = new Set<() => void>();
+  /** Ends each open stream: a stopping service must not wait for its clients to leave. */
+  private readonly closers = new Set<() => void>();
 
   constructor(
     private readonly db: Database,
@@ -85,6 +87,11 @@ export class EventStream {
     );
   }
 
+  /** Ends every open stream (their clients reconnect to another instance). */
+  close(): void {
+    this.closers.forEach((close) => close());
+  }
+
   /** Refuses a stream over the process's limit (before anything is written). */
   admit(): void {
     if (this.open >= this.options.maxStreams)
@@ -107,7 +114,9 @@ export class EventStream {
   ): Promise<void> {
     this.open++;
     const closed = new AbortController();
-    res.once('close', () => closed.abort());
+    const close = () => closed.abort();
+    res.once('close', close);
+    this.closers.add(close);
     let wake: () => void = () => undefined;
     const waiter = () => wake();
     this.waiters.add(waiter);
@@ -136,20 +145,23 @@ export class EventStream {
           quietSince = Date.now();
         }
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(
-            resolve,
-            Math.min(this.options.pollMs, Math.max(0, deadline - Date.now())),
-          );
+          const done = () => {
+            clearTimeout(timer);
+            closed.signal.removeEventListener('abort', done);
+            resolve();
+          };
+          const timer = setTimeout(done, Math.min(this.options.pollMs, Math.max(0, deadline - Date.now())));
           // A wake-up comes before the rows' transaction is visible to all: look a moment later.
           wake = () => {
             clearTimeout(timer);
-            setTimeout(resolve, 5);
+            setTimeout(done, 5);
           };
-          closed.signal.addEventListener('abort', () => resolve(), { once: true });
+          closed.signal.addEventListener('abort', done, { once: true });
         });
       }
     } finally {
       this.waiters.delete(waiter);
+      this.closers.delete(close);
       this.open--;
       if (!res.writableEnded) res.end();
     }
@@ -158,7 +170,12 @@ export class EventStream {
 
 function drained(res: ServerResponse, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    res.once('drain', resolve);
-    signal.addEventListener('abort', () => resolve(), { once: true });
+    const done = () => {
+      res.off('drain', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    res.once('drain', done);
+    signal.addEventListener('abort', done, { once: true });
   });
 }
