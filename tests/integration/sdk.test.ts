@@ -140,6 +140,16 @@ describe('@paygrid/sdk', () => {
     expect(pages.length).toBeGreaterThanOrEqual(Math.ceil(seen.length / 2));
   });
 
+  it('offers helpers for the common resources, over the same typed calls', async () => {
+    const sdk = client();
+    const link = await sdk.paymentLinks.create({ merchant, currency: 'EUR', amount: 2100 });
+    expect((await sdk.paymentLinks.retrieve(link.id)).amount_total).toBe(2100);
+    expect((await sdk.paymentLinks.update(link.id, { description: 'Renamed' })).description).toBe('Renamed');
+    const ids = [];
+    for await (const item of sdk.paymentLinks.list({ limit: 100 })) ids.push(item.id);
+    expect(ids).toContain(link.id);
+  });
+
   it('throws the error envelope as a PaygridError', async () => {
     const error = await client()
       .GET('/v1/payment-links/{id}', { params: { path: { id: 'plink_doesnotexist0000' } } })

@@ -12,6 +12,7 @@ import createClient, {
 import { isErrorEnvelope, PaygridConnectionError, PaygridError } from './errors.js';
 import { DEFAULT_RETRY, retryingFetch, type RetryOptions } from './retry.js';
 import type { ListItem, ListPath, ListQuery, paths } from './types.js';
+import { resources, type Resources } from './resources.js';
 import { streamEvents, type StreamOptions } from './stream.js';
 import type { Event } from './types.js';
 import { webhooks } from './webhooks.js';
@@ -69,6 +70,14 @@ export class Paygrid {
   readonly sandbox: boolean;
   private readonly key: string;
   private readonly inner: typeof fetch;
+  readonly paymentLinks: Resources['paymentLinks'];
+  readonly transactions: Resources['transactions'];
+  readonly refunds: Resources['refunds'];
+  readonly customers: Resources['customers'];
+  readonly invoices: Resources['invoices'];
+  readonly subscriptions: Resources['subscriptions'];
+  readonly events: Resources['events'];
+  readonly webhookEndpoints: Resources['webhookEndpoints'];
 
   constructor(key: string, options: PaygridOptions = {}) {
     if (!/^(sk|rk)_(test|live)_/.test(key))
@@ -93,6 +102,15 @@ export class Paygrid {
         maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries,
       }),
     });
+    const helpers = resources(this);
+    this.paymentLinks = helpers.paymentLinks;
+    this.transactions = helpers.transactions;
+    this.refunds = helpers.refunds;
+    this.customers = helpers.customers;
+    this.invoices = helpers.invoices;
+    this.subscriptions = helpers.subscriptions;
+    this.events = helpers.events;
+    this.webhookEndpoints = helpers.webhookEndpoints;
   }
 
   /** `GET /v1/...` with `{ params: { path, query } }`: the typed answer, or a thrown PaygridError. */

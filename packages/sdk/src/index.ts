@@ -2,6 +2,7 @@
 
 export { Paygrid, type Call, type PaygridOptions } from './client.js';
 export { PaygridConnectionError, PaygridError } from './errors.js';
+export { type CallOptions, type Resources } from './resources.js';
 export { retryAfterMs } from './retry.js';
 export { sseFrames, type StreamOptions } from './stream.js';
 export type {

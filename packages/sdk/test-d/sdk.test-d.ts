@@ -53,6 +53,25 @@ export async function requests(): Promise<void> {
   void [status, created, url, notADate, sameType];
 }
 
+export async function helpers(): Promise<void> {
+  const link = await paygrid.paymentLinks.create(
+    { currency: 'EUR', amount: 100 },
+    { headers: { 'Idempotency-Key': 'k' } },
+  );
+  const same: Schemas['PaymentLink'] = await paygrid.paymentLinks.retrieve(link.id);
+  // @ts-expect-error a field the request does not have
+  await paygrid.paymentLinks.create({ currency: 'EUR', amount: 100, colour: 'red' });
+  // @ts-expect-error a refund needs its transaction
+  await paygrid.refunds.create({ amount: 5 });
+  for await (const customer of paygrid.customers.list()) {
+    const email: string | null = customer.email;
+    void email;
+  }
+  // @ts-expect-error a filter this list does not take
+  paygrid.paymentLinks.list({ status: 'exploded' });
+  void same;
+}
+
 export function events(body: string, headers: Record<string, string>): void {
   const event = verify(body, headers, 'whsec_x');
   if (event.type === 'payment.succeeded') {
