@@ -6,7 +6,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.turbo/**', 'coverage/**', 'bench/results/**'],
+    ignores: [
+      '**/dist/**',
+      'packages/sdk/src/generated/**',
+      '**/node_modules/**',
+      '.data/**',
+      '.turbo/**',
+      'coverage/**',
+      'bench/results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

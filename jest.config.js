@@ -19,6 +19,9 @@ const swc = [
 const moduleNameMapper = {
   '^@paygrid/(contracts|platform)$': '<rootDir>/libs/$1/src',
   '^@paygrid/(gateway|payments|invoicing|webhooks|embedded)$': '<rootDir>/apps/$1/src',
+  '^@paygrid/(sdk|cli)$': '<rootDir>/packages/$1/src',
+  // packages/* are also built as ES modules, so their relative imports name the .js file.
+  '^(\\.{1,2}/.*)\\.js$': '$1',
 };
 
 const base = {

@@ -323,6 +323,22 @@ describe('every operation', () => {
         const prepared = await call(account.testKey, 'POST', `${object}/${step}`);
         expect({ op: op.label, step, status: prepared.status }).toEqual({ op: op.label, step, status: 200 });
       }
+      const [, success] = Object.entries(op.op.responses).find(([s]) => s.startsWith('2')) as [string, any];
+      if (success.content['text/event-stream']) {
+        // A stream does not end: its status and media type, then the client leaves.
+        const leave = new AbortController();
+        const stream = await fetch(`${platform.url}${path}`, {
+          headers: { authorization: `Bearer ${account.testKey}` },
+          signal: leave.signal,
+        });
+        leave.abort();
+        expect({ op: op.label, status: stream.status, type: stream.headers.get('content-type') }).toEqual({
+          op: op.label,
+          status: 200,
+          type: 'text/event-stream; charset=utf-8',
+        });
+        continue;
+      }
       const response = await call(account.testKey, op.method.toUpperCase(), path, exampleBody(op));
       // A deleted object is gone, an action's object is spent: the next operation creates another.
       if (op.method === 'delete' || isAction(op) || PREPARE[op.label]) ids.test.delete(op.owner.prefix);

@@ -5,6 +5,8 @@
 
 import type { ServiceName } from '@paygrid/contracts';
 import { ApiError, createLogger } from '@paygrid/platform';
+import { get as httpGet, type ClientRequest } from 'node:http';
+import { PassThrough } from 'node:stream';
 import { fastify, type FastifyInstance } from 'fastify';
 import type { AccountsService, AuthenticatedKey } from '../../apps/gateway/src/accounts/accounts.service';
 import { ApiRateLimits } from '../../apps/gateway/src/rate-limit/api-rate-limits';
@@ -81,6 +83,16 @@ class FakeUpstream implements Upstream {
         : { 'content-type': 'application/json; charset=utf-8' },
       body: Buffer.from(html ? '<html></html>' : '{"object":"list","data":[]}'),
     };
+  }
+  /** The event streams opened, with the signal that says their client left. */
+  readonly streams: { body: PassThrough; signal: AbortSignal }[] = [];
+  async stream(service: ServiceName, request: UpstreamRequest, signal: AbortSignal) {
+    this.calls.push(request);
+    await this.answer(service);
+    const body = new PassThrough();
+    this.streams.push({ body, signal });
+    body.write('retry: 1000\n\n');
+    return { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, body };
   }
   async health() {
     return { status: 200, body: {} };
@@ -288,6 +300,114 @@ describe('load shedding (in-flight bound)', () => {
     const after = await Promise.all([get(app, GOOD), get(app, GOOD)]);
     expect(after.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(after[1].headers['ratelimit']).toBe('"default";r=21;t=1');
+    await app.close();
+  });
+});
+
+async function eventuallyOpen(upstream: FakeUpstream): Promise<void> {
+  while (!upstream.streams.length) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe('event streams', () => {
+  const STREAM = '/v1/events/stream?types=payment.succeeded';
+  const open = (app: FastifyInstance) =>
+    app.inject({
+      method: 'GET',
+      url: STREAM,
+      headers: { authorization: `Bearer ${GOOD}` },
+      payloadAsStream: true,
+    });
+
+  it('relays the frames as they come, with the Last-Event-ID header, until the upstream ends', async () => {
+    const upstream = new FakeUpstream(async () => {});
+    const app = await gateway({ upstream });
+    const response = await app.inject({
+      method: 'GET',
+      url: STREAM,
+      headers: { authorization: `Bearer ${GOOD}`, 'last-event-id': 'evt_12345678' },
+      payloadAsStream: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(upstream.calls[0]).toMatchObject({ url: STREAM });
+    expect(upstream.calls[0].headers['last-event-id']).toBe('evt_12345678');
+    const chunks: string[] = [];
+    const body = response.stream();
+    body.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+    const [stream] = upstream.streams;
+    stream.body.write('id: evt_1\ndata: {}\n\n');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(chunks.join('')).toBe('retry: 1000\n\nid: evt_1\ndata: {}\n\n');
+    stream.body.end();
+    await new Promise((resolve) => body.once('end', resolve));
+    await app.close();
+  });
+
+  it('does not hold a slot of the load shedder once the stream is open', async () => {
+    const upstream = new FakeUpstream(async () => {});
+    const app = await gateway({ upstream, maxInFlight: 1 });
+    const first = await open(app);
+    expect(first.statusCode).toBe(200);
+    expect((await get(app, GOOD)).statusCode).toBe(200);
+    upstream.streams.forEach((s) => s.body.end());
+    await app.close();
+  });
+
+  it('tells the upstream when the client leaves', async () => {
+    const upstream = new FakeUpstream(async () => {});
+    const app = await gateway({ upstream });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address() as { port: number };
+    const client = await new Promise<ClientRequest>((resolve) => {
+      const request = httpGet(
+        { host: '127.0.0.1', port: address.port, path: STREAM, headers: { authorization: `Bearer ${GOOD}` } },
+        (response) => {
+          expect(response.statusCode).toBe(200);
+          resolve(request);
+        },
+      );
+    });
+    const [stream] = upstream.streams;
+    expect(stream.signal.aborted).toBe(false);
+    client.destroy();
+    await new Promise<void>((resolve) => stream.signal.addEventListener('abort', () => resolve()));
+    expect(stream.signal.aborted).toBe(true);
+    stream.body.end();
+    await app.close();
+  });
+
+  it('ends open streams when the gateway closes, instead of waiting for their clients', async () => {
+    const upstream = new FakeUpstream(async () => {});
+    const app = await gateway({ upstream });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address() as { port: number };
+    const ended = new Promise<void>((resolve) => {
+      httpGet(
+        { host: '127.0.0.1', port: address.port, path: STREAM, headers: { authorization: `Bearer ${GOOD}` } },
+        (response) => {
+          response.resume();
+          response.once('end', resolve);
+        },
+      );
+    });
+    await eventuallyOpen(upstream);
+    await app.close();
+    await ended;
+    expect(upstream.streams[0].signal.aborted).toBe(true);
+  });
+
+  it('answers an upstream error as JSON, not as a stream', async () => {
+    const upstream = new FakeUpstream(async () => {});
+    upstream.stream = async () => {
+      const body = new PassThrough();
+      body.end('{"error":{"code":"resource_missing"}}');
+      return { status: 404, headers: { 'content-type': 'application/json' }, body };
+    };
+    const app = await gateway({ upstream });
+    const response = await get(app, GOOD, STREAM);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('resource_missing');
     await app.close();
   });
 });

@@ -22,10 +22,12 @@ import { EndpointsController } from './endpoints/endpoints.controller';
 import { EndpointsService } from './endpoints/endpoints.service';
 import { EventLog } from './events/event-log';
 import { EventsController } from './events/events.controller';
+import { EventStream, type EventStreamOptions } from './events/event-stream';
 import { Events1700000000400 } from './migrations/1700000000400-events';
 import { WebhookEndpoints1700000000410 } from './migrations/1700000000410-webhook-endpoints';
 import { DeliveriesLeased1700000000420 } from './migrations/1700000000420-deliveries-leased';
 import { TraceContext1700000000430 } from './migrations/1700000000430-trace-context';
+import { EventsStreamPosition1700000000435 } from './migrations/1700000000435-events-stream-position';
 
 export const WEBHOOKS_MIGRATIONS = [
   platformTablesMigration('webhooks'),
@@ -34,11 +36,17 @@ export const WEBHOOKS_MIGRATIONS = [
   WebhookEndpoints1700000000410,
   DeliveriesLeased1700000000420,
   TraceContext1700000000430,
+  EventsStreamPosition1700000000435,
 ];
 
 @Module({})
 class WebhooksModule {
-  static forRoot(runtime: ServiceRuntime, eventLog: EventLog, endpoints: EndpointsService): DynamicModule {
+  static forRoot(
+    runtime: ServiceRuntime,
+    eventLog: EventLog,
+    endpoints: EndpointsService,
+    streams: EventStream,
+  ): DynamicModule {
     return {
       module: WebhooksModule,
       imports: [RuntimeModule.forRoot(runtime)],
@@ -46,6 +54,7 @@ class WebhooksModule {
       providers: [
         { provide: EventLog, useValue: eventLog },
         { provide: EndpointsService, useValue: endpoints },
+        { provide: EventStream, useValue: streams },
       ],
     };
   }
@@ -61,14 +70,22 @@ export interface WebhooksService {
 
 export async function createWebhooks(
   config: WebhooksConfig,
-  options: { bus?: EventBus; logger?: Logger; clock?: Clock; metrics?: Metrics } = {},
+  options: {
+    bus?: EventBus;
+    logger?: Logger;
+    clock?: Clock;
+    metrics?: Metrics;
+    /** Tests: shorter event-stream connections and polls. */
+    eventStream?: EventStreamOptions;
+  } = {},
 ): Promise<WebhooksService> {
+  const { eventStream, ...runtimeOptions } = options;
   const runtime = await startRuntime({
     config,
     schema: 'webhooks',
     migrations: WEBHOOKS_MIGRATIONS,
     topics: EVENT_TOPICS,
-    ...options,
+    ...runtimeOptions,
   });
   const eventLog = new EventLog(runtime.db, runtime.clock);
   // Sandbox endpoints: private targets only when the operator allows them, and then loopback
@@ -103,8 +120,10 @@ export async function createWebhooks(
   );
   observeAttempts(runtime.metrics, worker);
   eventLog.onDeliveries = worker.wake;
+  const streams = new EventStream(runtime.db, eventStream);
+  eventLog.onRecorded = streams.wake;
   const endpoints = new EndpointsService(runtime.db, runtime.clock, sandboxTargets, worker.wake);
-  const app = await createHttpApp(WebhooksModule.forRoot(runtime, eventLog, endpoints), runtime);
+  const app = await createHttpApp(WebhooksModule.forRoot(runtime, eventLog, endpoints, streams), runtime);
   await eventLog.start(runtime.consumer);
   worker.start();
   const pruner = new Periodic(
@@ -121,6 +140,7 @@ export async function createWebhooks(
     async stop() {
       await pruner.stop();
       await worker.stop();
+      streams.close();
       await app.close();
       await runtime.stop();
     },

@@ -67,9 +67,81 @@ export const INVOICING_EVENT_TYPES = [
 /** Events about the webhook system itself, sent to every grouping. */
 export const PLATFORM_EVENT_TYPES = ['webhook_endpoint.disabled'] as const;
 
+/**
+ * Sent only to one endpoint by `POST /v1/webhooks/:id/test`: never in the event log, never
+ * subscribed to, but delivered and signed like the others, so it is part of the contract.
+ */
+export const DELIVERY_ONLY_EVENT_TYPES = ['webhook_endpoint.test'] as const;
+
 export type PaymentsEventType = (typeof PAYMENTS_EVENT_TYPES)[number];
 export type InvoicingEventType = (typeof INVOICING_EVENT_TYPES)[number];
-export type EventType = PaymentsEventType | InvoicingEventType | (typeof PLATFORM_EVENT_TYPES)[number];
+export type EventType =
+  | PaymentsEventType
+  | InvoicingEventType
+  | (typeof PLATFORM_EVENT_TYPES)[number]
+  | (typeof DELIVERY_ONLY_EVENT_TYPES)[number];
+
+/** Every event type a webhook endpoint can receive, sorted: the `type` enum of the contract. */
+export const PUBLIC_EVENT_TYPES: readonly EventType[] = [
+  ...new Set<EventType>([
+    ...PAYMENTS_EVENT_TYPES,
+    ...INVOICING_EVENT_TYPES,
+    ...PLATFORM_EVENT_TYPES,
+    ...DELIVERY_ONLY_EVENT_TYPES,
+  ]),
+].sort();
+
+/**
+ * The object each event type carries in `data.object` (a schema of docs/api.md), and whether
+ * its emitters may add `previous_attributes`. A `Record` over the union, so a type added to
+ * the catalogue without its payload fails `tsc`.
+ */
+export const EVENT_OBJECTS: Record<EventType, { object: string; previous: boolean }> = {
+  'payment_link.created': { object: 'PaymentLink', previous: false },
+  'payment_link.updated': { object: 'PaymentLink', previous: true },
+  'payment_link.completed': { object: 'PaymentLink', previous: true },
+  'payment_link.expired': { object: 'PaymentLink', previous: true },
+  'payment.succeeded': { object: 'Transaction', previous: false },
+  'payment.failed': { object: 'Transaction', previous: false },
+  'refund.created': { object: 'Refund', previous: false },
+  'refund.succeeded': { object: 'Refund', previous: false },
+  'refund.failed': { object: 'Refund', previous: false },
+  'mandate.created': { object: 'Mandate', previous: false },
+  'mandate.canceled': { object: 'Mandate', previous: true },
+  'mandate.failed': { object: 'Mandate', previous: true },
+  'merchant.onboarding.updated': { object: 'Merchant', previous: true },
+  'invoice.created': { object: 'Invoice', previous: false },
+  'invoice.finalized': { object: 'Invoice', previous: false },
+  'invoice.sent': { object: 'Invoice', previous: false },
+  'invoice.paid': { object: 'Invoice', previous: false },
+  'invoice.payment_failed': { object: 'Invoice', previous: false },
+  'invoice.voided': { object: 'Invoice', previous: false },
+  'invoice.marked_uncollectible': { object: 'Invoice', previous: false },
+  'invoice.overdue': { object: 'Invoice', previous: false },
+  'subscription.created': { object: 'Subscription', previous: false },
+  // The billing engine's status changes (`eventForStatus`) carry `{ status }`, renewals the
+  // previous period, updates what changed.
+  'subscription.updated': { object: 'Subscription', previous: true },
+  'subscription.renewed': { object: 'Subscription', previous: true },
+  'subscription.past_due': { object: 'Subscription', previous: true },
+  'subscription.paused': { object: 'Subscription', previous: true },
+  'subscription.resumed': { object: 'Subscription', previous: true },
+  'subscription.canceled': { object: 'Subscription', previous: true },
+  'subscription.trial_will_end': { object: 'Subscription', previous: false },
+  'estimate.created': { object: 'Estimate', previous: false },
+  'estimate.sent': { object: 'Estimate', previous: false },
+  'estimate.accepted': { object: 'Estimate', previous: false },
+  'estimate.declined': { object: 'Estimate', previous: false },
+  'estimate.expired': { object: 'Estimate', previous: false },
+  'estimate.invoiced': { object: 'Estimate', previous: false },
+  'customer.created': { object: 'Customer', previous: false },
+  'customer.updated': { object: 'Customer', previous: true },
+  'customer.deleted': { object: 'Customer', previous: false },
+  // The business profile: every change names the fields that changed (ADR 0011).
+  'account.updated': { object: 'Account', previous: true },
+  'webhook_endpoint.disabled': { object: 'WebhookEndpoint', previous: false },
+  'webhook_endpoint.test': { object: 'WebhookEndpoint', previous: false },
+};
 
 export function eventTypesFor(groupings: readonly Grouping[]): EventType[] {
   const types = new Set<EventType>(PLATFORM_EVENT_TYPES);

@@ -114,6 +114,36 @@ describe('mergeFragments', () => {
     });
   });
 
+  it('names in each tag only the scopes its operations require (no events:write)', () => {
+    const doc = merge(payments, webhooks);
+    const events = doc.tags.find((t) => t.name === 'Events')?.description;
+    expect(events).toContain('`events:read`');
+    expect(events).not.toContain('events:write');
+    expect(doc.tags.find((t) => t.name === 'Merchants')?.description).toContain(
+      '`merchants:read` or `merchants:write`',
+    );
+  });
+
+  it('has a webhooks entry per event type whose schema the services serve, with the signature headers', () => {
+    const withEvents = fragment('webhooks', webhooks.paths, {
+      PaymentSucceededEvent: { type: 'object' },
+      WebhookEndpointTestEvent: { type: 'object' },
+    });
+    const doc = merge(payments, withEvents);
+    expect(Object.keys(doc.webhooks)).toEqual(['payment.succeeded', 'webhook_endpoint.test']);
+    const post = doc.webhooks['payment.succeeded'].post;
+    expect(post.requestBody?.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/PaymentSucceededEvent',
+    });
+    expect(post.security).toEqual([]);
+    expect(post.parameters?.map((p) => ('name' in p ? p.name : p.$ref))).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    expect(merge(payments).webhooks).toEqual({});
+  });
+
   it('refuses what would make the document lie', () => {
     expect(() => merge(payments, payments)).toThrow(/two services/);
     expect(() => merge(payments, fragment('invoicing', {}, { Merchant: { type: 'string' } }))).toThrow(

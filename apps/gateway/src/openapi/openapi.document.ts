@@ -3,8 +3,10 @@
 // appear, so a route not built yet is never documented.
 
 import {
+  eventSchemaName,
   GROUPINGS,
   groupingAllows,
+  PUBLIC_EVENT_TYPES,
   ROUTE_TABLE,
   routeOwner,
   type JsonSchema,
@@ -48,6 +50,8 @@ export interface OpenApiDocument {
   security: Record<string, string[]>[];
   tags: { name: string; description: string }[];
   paths: Record<string, PathItemObject>;
+  /** OpenAPI 3.1: what this installation POSTs to webhook endpoints, one entry per event type. */
+  webhooks: Record<string, { post: WebhookOperationObject }>;
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, ResponseObject>;
@@ -56,6 +60,11 @@ export interface OpenApiDocument {
     securitySchemes: typeof SECURITY_SCHEMES;
   };
 }
+
+/** A webhook: what the installation sends, so no scope and no API key. */
+export type WebhookOperationObject = Omit<OperationObject, 'x-required-scope'> & {
+  security: Record<string, string[]>[];
+};
 
 /** Every service that owns a /v1 prefix. */
 export const API_SERVICES: readonly ServiceName[] = [...new Set(ROUTE_TABLE.map((r) => r.service))];
@@ -127,6 +136,60 @@ function addLinks(paths: Record<string, PathItemObject>): void {
   }
 }
 
+/** The Standard Webhooks headers every delivery carries (apps/webhooks/src/delivery/signing.ts). */
+const WEBHOOK_HEADERS: ParameterObject[] = [
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: 'The event id: the same on every attempt, so a receiver can drop duplicates.',
+    schema: { type: 'string', pattern: '^evt_[0-9A-Za-z]{8,64}$' },
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'Unix seconds of this attempt; refuse one more than 5 minutes off.',
+    schema: { type: 'string', pattern: '^[0-9]{1,12}$' },
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per active secret, space-separated (Standard Webhooks).',
+    schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$' },
+  },
+];
+
+/**
+ * The `webhooks` section: one POST per event type whose schema the document has, with the
+ * typed body and the signature headers, so a generator types each receiver's payload.
+ */
+function webhooksOf(schemas: Record<string, JsonSchema>): OpenApiDocument['webhooks'] {
+  const webhooks: OpenApiDocument['webhooks'] = {};
+  for (const type of PUBLIC_EVENT_TYPES) {
+    const name = eventSchemaName(type);
+    if (!schemas[name]) continue;
+    webhooks[type] = {
+      post: {
+        operationId: `webhooks.${type}`,
+        summary: `The \`${type}\` event`,
+        description: `Sent, signed, to every enabled endpoint subscribed to \`${type}\` (docs/api.md §7). Any 2xx answer acknowledges it; anything else is retried.`,
+        tags: ['Events'],
+        security: [],
+        parameters: WEBHOOK_HEADERS,
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+        },
+        responses: { '200': { description: 'Received (any 2xx status).' } },
+      },
+    };
+  }
+  return webhooks;
+}
+
 /**
  * One document from the services' fragments. Refuses (throws) what would make it lie: the
  * same operation from two services, a prefix served by a service the gateway does not route
@@ -139,7 +202,7 @@ export function mergeFragments(
   const paths: Record<string, PathItemObject> = {};
   const schemas: Record<string, JsonSchema> = { ...ERROR_ENVELOPE };
   const statuses = new Set<number>();
-  const tags = new Map<string, string>();
+  const tags = new Map<string, { groupings: Set<string>; scopes: Set<string> }>();
   for (const fragment of fragments) {
     for (const [path, item] of Object.entries(fragment.paths)) {
       const owner = routeOwner(path.split('/')[2] ?? '');
@@ -154,11 +217,13 @@ export function mergeFragments(
         if (merged[method]) throw new Error(`${method.toUpperCase()} ${path} comes from two services.`);
         merged[method] = decorate(path, method, operation);
         errorStatusesOf(operation).forEach((s) => statuses.add(s));
+        // Only the scopes the tag's operations require: a scope that no route checks (there
+        // is no events:write) is not offered to the reader.
         for (const tag of operation.tags) {
-          tags.set(
-            tag,
-            `Needs the ${owner.groupings.join(' or ')} grouping and the \`${owner.resource}:read\` or \`${owner.resource}:write\` scope.`,
-          );
+          const entry = tags.get(tag) ?? { groupings: new Set<string>(), scopes: new Set<string>() };
+          owner.groupings.forEach((g) => entry.groupings.add(g));
+          entry.scopes.add(operation['x-required-scope']);
+          tags.set(tag, entry);
         }
       }
     }
@@ -183,8 +248,15 @@ export function mergeFragments(
     security: [{ [SECURITY_SCHEME]: [] }],
     tags: [...tags]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, description]) => ({ name, description })),
+      .map(([name, { groupings, scopes }]) => ({
+        name,
+        description: `Needs the ${[...groupings].join(' or ')} grouping and the ${[...scopes]
+          .sort()
+          .map((scope) => `\`${scope}\``)
+          .join(' or ')} scope (write implies read).`,
+      })),
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    webhooks: webhooksOf(schemas),
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
       responses: errorResponsesFor(statuses),

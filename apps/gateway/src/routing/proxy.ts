@@ -26,7 +26,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountsService, AuthenticatedKey } from '../accounts/accounts.service';
 import type { ApiRateLimits } from '../rate-limit/api-rate-limits';
 import type { OpenApiDocumentService } from '../openapi/openapi.document';
-import type { Upstream, UpstreamResponse } from './upstream';
+import type { Upstream, UpstreamRequest, UpstreamResponse } from './upstream';
 
 /** Response headers a service may set that reach the client. */
 const FORWARDED_RESPONSE_HEADERS = [
@@ -58,6 +58,13 @@ export interface ProxyDeps {
   /** The public API document: which methods each path takes (405 with `Allow` for the others). */
   document?: Pick<OpenApiDocumentService, 'get'>;
 }
+
+/**
+ * Routes answered as server-sent events: relayed as they arrive (no time limit on the body
+ * but the upstream's idle one), and not counted in flight once their headers are back, so a
+ * long-lived stream does not take a slot of the load shedder.
+ */
+const STREAM_ROUTES = new Set(['GET /v1/events/stream']);
 
 /** The methods the public API uses; any other reaches no service (HEAD is GET's twin). */
 const API_METHODS = new Set(['GET', 'HEAD', 'POST', 'DELETE']);
@@ -100,6 +107,8 @@ type RawRequest = FastifyRequest & {
   requestId?: string;
   paygrid?: InternalContext;
   span?: Span;
+  /** Gives back the load shedder's slot early (an open event stream: see relayStream). */
+  releaseSlot?: () => void;
 };
 
 function relay(reply: FastifyReply, response: UpstreamResponse): void {
@@ -110,6 +119,51 @@ function relay(reply: FastifyReply, response: UpstreamResponse): void {
   void reply.status(response.status).send(response.body);
 }
 
+/**
+ * Relays a stream: the service's error (a JSON envelope) as usual, an event stream chunk by
+ * chunk until either side leaves (the client leaving aborts the upstream request).
+ */
+async function relayStream(
+  reply: FastifyReply,
+  upstream: Upstream,
+  service: ServiceName,
+  request: UpstreamRequest,
+  opened: () => void,
+  open: Set<() => void>,
+): Promise<FastifyReply | undefined> {
+  const left = new AbortController();
+  // On close (the gateway stopping) the stream ends, or the server would wait for it.
+  const end = () => {
+    left.abort();
+    reply.raw.end();
+  };
+  open.add(end);
+  reply.raw.once('close', () => {
+    open.delete(end);
+    left.abort();
+  });
+  const response = await upstream.stream(service, request, left.signal);
+  opened();
+  const contentType = String(response.headers['content-type'] ?? '');
+  if (response.status !== 200 || !contentType.startsWith('text/event-stream')) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.body) chunks.push(Buffer.from(chunk as Buffer));
+    relay(reply, { ...response, body: Buffer.concat(chunks) });
+    return undefined;
+  }
+  // An upstream that fails mid-stream (idle time-out, a crash) just ends the client's stream;
+  // the client reconnects with Last-Event-ID.
+  response.body.on('error', () => reply.raw.end());
+  // Returned to Fastify: an async handler that resolves before a stream has ended would
+  // otherwise be answered again (empty) in its place.
+  return reply
+    .status(200)
+    .header('content-type', contentType)
+    .header('cache-control', 'no-store')
+    .header('x-accel-buffering', 'no')
+    .send(response.body);
+}
+
 function forwardHeaders(request: RawRequest, signed: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = { ...signed, 'request-id': request.requestId ?? '' };
   const contentType = request.headers['content-type'];
@@ -118,6 +172,8 @@ function forwardHeaders(request: RawRequest, signed: Record<string, string>): Re
   if (typeof idempotencyKey === 'string') headers['idempotency-key'] = idempotencyKey;
   const accept = request.headers['accept'];
   if (typeof accept === 'string') headers['accept'] = accept;
+  const lastEventId = request.headers['last-event-id'];
+  if (typeof lastEventId === 'string') headers['last-event-id'] = lastEventId;
   return headers;
 }
 
@@ -153,20 +209,29 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
   // (in this process and in the upstream pools) for as long as the overload lasts. Shedding
   // happens before any work (authentication included), so a refused request costs little.
   let inFlight = 0;
-  type Handler = (request: RawRequest, reply: FastifyReply) => Promise<void>;
+  const streams = new Set<() => void>();
+  fastify.addHook('preClose', async () => streams.forEach((end) => end()));
+  // A handler resolves to the reply when it is streaming it (see relayStream).
+  type Handler = (request: RawRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   const shedding =
     (handler: Handler): Handler =>
     async (request, reply) => {
       if (inFlight >= deps.maxInFlight) {
         request.requestId ??= newId('req');
         sendError(reply, request, overloaded());
-        return;
+        return undefined;
       }
       inFlight++;
+      let held = true;
+      request.releaseSlot = () => {
+        if (held) inFlight--;
+        held = false;
+      };
       try {
-        await handler(request, reply);
+        // A stream's handler resolves when the stream ends (the reply is a thenable).
+        return await handler(request, reply);
       } finally {
-        inFlight--;
+        request.releaseSlot();
       }
     };
 
@@ -197,13 +262,23 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       request.method,
       url,
     );
-    const response = await deps.upstream.request(service, {
+    const upstreamRequest = {
       method: request.method,
       url,
       headers: forwardHeaders(request, signed),
       body: request.rawBody,
-    });
-    relay(reply, response);
+    };
+    if (STREAM_ROUTES.has(`${request.method} ${url.split('?')[0]}`))
+      return relayStream(
+        reply,
+        deps.upstream,
+        service,
+        upstreamRequest,
+        () => request.releaseSlot?.(),
+        streams,
+      );
+    relay(reply, await deps.upstream.request(service, upstreamRequest));
+    return undefined;
   };
 
   const handleApi = async (request: RawRequest, reply: FastifyReply) => {
@@ -252,7 +327,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       ) {
         throw new ApiError('unsupported_media_type', 'Request bodies must be application/json.');
       }
-      await forward(request, reply, owner.service, {
+      return await forward(request, reply, owner.service, {
         kind: 'api',
         account: account.id,
         account_name: account.name,
@@ -267,6 +342,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       const { error: apiError, unexpected } = toApiError(error);
       if (unexpected) deps.logger.error({ err: error, url: request.url }, 'gateway error');
       sendError(reply, request, apiError);
+      return undefined;
     }
   };
 
@@ -278,13 +354,14 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       shedding(async (request: RawRequest, reply: FastifyReply) => {
         try {
           request.requestId ??= newId('req');
-          await forward(request, reply, page.service, {
+          return await forward(request, reply, page.service, {
             kind: 'public',
             request_id: request.requestId,
             issued_at: Date.now(),
           });
         } catch (error) {
           sendError(reply, request, toApiError(error).error);
+          return undefined;
         }
       }),
     );

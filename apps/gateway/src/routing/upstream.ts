@@ -2,6 +2,7 @@
 // run as their own processes, or by in-process injection when they share the gateway's
 // process (the embedded default). Both answer the same way, errors included.
 
+import type { Readable } from 'node:stream';
 import type { ServiceName } from '@paygrid/contracts';
 import { ApiError } from '@paygrid/platform';
 import { Pool, errors as undiciErrors } from 'undici';
@@ -19,8 +20,26 @@ export interface UpstreamResponse {
   body: Buffer;
 }
 
+/** A response whose body is relayed as it arrives (server-sent events). */
+export interface UpstreamStream {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Readable;
+}
+
+/**
+ * A stream's body may be silent this long between chunks before the gateway gives up on it:
+ * the event stream sends a keep-alive comment every 15 s (apps/webhooks event-stream.ts).
+ */
+export const STREAM_IDLE_TIMEOUT_MS = 60_000;
+
 export interface Upstream {
   request(service: ServiceName, request: UpstreamRequest): Promise<UpstreamResponse>;
+  /**
+   * Like `request`, but answers once the headers arrive (within the same time limit) with the
+   * body as a stream; `signal` (the client left) ends it.
+   */
+  stream(service: ServiceName, request: UpstreamRequest, signal: AbortSignal): Promise<UpstreamStream>;
   health(service: ServiceName): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
 }
@@ -52,13 +71,26 @@ export class HttpUpstream implements Upstream {
       const body = Buffer.from(await response.body.arrayBuffer());
       return { status: response.statusCode, headers: response.headers, body };
     } catch (error) {
-      if (
-        error instanceof undiciErrors.HeadersTimeoutError ||
-        error instanceof undiciErrors.BodyTimeoutError
-      ) {
-        throw new ApiError('upstream_timeout', 'The service did not answer in time.');
-      }
-      throw new ApiError('upstream_unavailable', 'The service for this route is unavailable; retry shortly.');
+      throw upstreamError(error);
+    }
+  }
+
+  async stream(service: ServiceName, request: UpstreamRequest, signal: AbortSignal): Promise<UpstreamStream> {
+    const pool = this.pools.get(service);
+    if (!pool) throw new ApiError('upstream_unavailable', 'The service for this route is not configured.');
+    try {
+      const response = await pool.request({
+        path: request.url,
+        method: request.method as 'GET',
+        headers: request.headers,
+        body: request.body,
+        signal,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: STREAM_IDLE_TIMEOUT_MS,
+      });
+      return { status: response.statusCode, headers: response.headers, body: response.body };
+    } catch (error) {
+      throw upstreamError(error);
     }
   }
 
@@ -72,6 +104,12 @@ export class HttpUpstream implements Upstream {
   }
 }
 
+function upstreamError(error: unknown): ApiError {
+  if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError)
+    return new ApiError('upstream_timeout', 'The service did not answer in time.');
+  return new ApiError('upstream_unavailable', 'The service for this route is unavailable; retry shortly.');
+}
+
 /** The part of a Fastify instance injection needs (light-my-request). */
 export interface Injectable {
   inject(options: {
@@ -79,11 +117,22 @@ export interface Injectable {
     url: string;
     headers: Record<string, string>;
     payload?: Buffer;
+    /** Answer at the headers, with the body as `stream()` (light-my-request's option). */
+    payloadAsStream?: boolean;
   }): Promise<{
     statusCode: number;
     headers: Record<string, string | string[] | number | undefined>;
     rawPayload: Buffer;
+    stream(): Readable;
+    raw: { res: { destroy(): unknown } };
   }>;
+}
+
+function headersOf(raw: Record<string, string | string[] | number | undefined>) {
+  const headers: Record<string, string | string[] | undefined> = {};
+  for (const [name, value] of Object.entries(raw))
+    headers[name] = typeof value === 'number' ? String(value) : value;
+  return headers;
 }
 
 export class InjectUpstream implements Upstream {
@@ -93,6 +142,21 @@ export class InjectUpstream implements Upstream {
   ) {}
 
   async request(service: ServiceName, request: UpstreamRequest): Promise<UpstreamResponse> {
+    const response = await this.inject(service, request, false);
+    return { status: response.statusCode, headers: headersOf(response.headers), body: response.rawPayload };
+  }
+
+  async stream(service: ServiceName, request: UpstreamRequest, signal: AbortSignal): Promise<UpstreamStream> {
+    const response = await this.inject(service, request, true);
+    // The handler in the service learns that the client left from its response's `close`.
+    const leave = () => response.raw.res.destroy();
+    if (signal.aborted) leave();
+    else signal.addEventListener('abort', leave, { once: true });
+    return { status: response.statusCode, headers: headersOf(response.headers), body: response.stream() };
+  }
+
+  /** One injection, bounded by the time limit until it answers (its headers, when streamed). */
+  private async inject(service: ServiceName, request: UpstreamRequest, payloadAsStream: boolean) {
     const target = this.services[service];
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -102,19 +166,16 @@ export class InjectUpstream implements Upstream {
       );
     });
     try {
-      const response = await Promise.race([
+      return await Promise.race([
         target.inject({
           method: request.method,
           url: request.url,
           headers: request.headers,
           payload: request.body,
+          ...(payloadAsStream ? { payloadAsStream } : {}),
         }),
         timeout,
       ]);
-      const headers: Record<string, string | string[] | undefined> = {};
-      for (const [name, value] of Object.entries(response.headers))
-        headers[name] = typeof value === 'number' ? String(value) : value;
-      return { status: response.statusCode, headers, body: response.rawPayload };
     } finally {
       clearTimeout(timer);
     }

@@ -28,6 +28,8 @@ interface EventRow {
 export class EventLog {
   /** Called after a new event queued deliveries (the in-process worker wakes on it). */
   onDeliveries: () => void = () => undefined;
+  /** Called after an event was recorded (the event streams of this process look at once). */
+  onRecorded: () => void = () => undefined;
 
   constructor(
     private readonly db: Database,
@@ -46,7 +48,10 @@ export class EventLog {
        values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing returning id`,
       [event.id, event.account, event.livemode, event.type, event, event.created_at],
     );
-    if (inserted.length) await this.fanOut(event, tx);
+    if (!inserted.length) return;
+    await this.fanOut(event, tx);
+    // Visible once the transaction commits; the stream polls too, so an early wake-up is harmless.
+    setTimeout(() => this.onRecorded(), 10).unref();
   }
 
   /** One delivery per enabled endpoint subscribed to the event, in the event's transaction. */

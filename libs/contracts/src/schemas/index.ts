@@ -5,7 +5,7 @@ import { AccountSchema } from './account.schema';
 import { BillingHistorySchema, CustomerListSchema, CustomerSchema } from './customer.schema';
 import { ErrorEnvelopeSchema } from './error.schema';
 import { EstimateListSchema, EstimateSchema } from './estimate.schema';
-import { EventListSchema, EventSchema } from './event.schema';
+import { EventListSchema, EventSchema, eventSchemas, previousAttributesSchemas } from './event.schema';
 import { DeletedInvoiceSchema, InvoiceListSchema, InvoiceSchema } from './invoice.schema';
 import { MetadataSchema, type JsonSchema } from './json-schema';
 import { MandateListSchema, MandateSchema } from './mandate.schema';
@@ -31,9 +31,10 @@ import {
 export * from './error.schema';
 export { SUBSCRIPTION_STATUSES } from './subscription.schema';
 export { TAX_CATEGORIES, TAX_ID_TYPES } from './document-parts';
+export { eventSchemaName } from './event.schema';
 export { SCHEMA_REF_PREFIX, schemaRef, type JsonSchema } from './json-schema';
 
-export const API_SCHEMAS = {
+const OBJECT_SCHEMAS = {
   ErrorEnvelope: ErrorEnvelopeSchema,
   Metadata: MetadataSchema,
   Mandate: MandateSchema,
@@ -71,4 +72,10 @@ export const API_SCHEMAS = {
   Account: AccountSchema,
 } as const satisfies Record<string, JsonSchema>;
 
-export type ApiSchemaName = keyof typeof API_SCHEMAS;
+export const API_SCHEMAS = {
+  ...OBJECT_SCHEMAS,
+  ...eventSchemas(),
+  ...previousAttributesSchemas(OBJECT_SCHEMAS),
+} as Record<keyof typeof OBJECT_SCHEMAS, JsonSchema> & Record<string, JsonSchema>;
+
+export type ApiSchemaName = keyof typeof OBJECT_SCHEMAS;

@@ -1,0 +1,170 @@
+// `paygrid`: the commands, as one function a test can call (`run(argv, io)` answers the exit
+// code: 0 done, 1 the API answered an error, 2 a usage error, as scripts/admin.mjs).
+
+import { homedir } from 'node:os';
+import { parseArgs } from 'node:util';
+import { Paygrid, PaygridConnectionError, PaygridError, type EventType } from '@paygrid/sdk';
+import { parseData, UsageError } from './args';
+import { configPath, readConfig, writeConfig } from './config';
+import { listen } from './listen';
+import { render } from './output';
+import { TRIGGERS } from './triggers';
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: Record<string, string | undefined>;
+  home?: string;
+  /** Stops `listen` (main.ts aborts it on Ctrl-C). */
+  signal?: AbortSignal;
+}
+
+export const USAGE = `Usage: paygrid <command> [options]
+
+  login --key KEY [--base-url URL]        store a key for the profile (default "default")
+  get <path> [-d key=value ...]           GET /v1/...; -d adds query parameters
+  post <path> [-d key=value ...]          POST /v1/... with a JSON body built from -d
+  delete <path>                           DELETE /v1/...
+  listen --forward-to URL [--events a,b]  forward the account's events, re-signed, to URL
+  trigger <event type>                    cause that event in the sandbox (test keys only)
+
+Options: --profile NAME, --json (raw JSON output), --key KEY, --base-url URL,
+--idempotency-key KEY (post). -d key=value: a[b]=c nests, integers are numbers,
+key:=<json> takes JSON. Keys are kept in ~/.config/paygrid/config.json (mode 0600).`;
+
+const OPTIONS = {
+  profile: { type: 'string' },
+  json: { type: 'boolean' },
+  key: { type: 'string' },
+  'base-url': { type: 'string' },
+  data: { type: 'string', short: 'd', multiple: true },
+  'forward-to': { type: 'string' },
+  events: { type: 'string' },
+  'last-event-id': { type: 'string' },
+  'idempotency-key': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  try {
+    return await command(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`paygrid: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof PaygridError) {
+      io.err(
+        `paygrid: ${error.status} ${error.code}: ${error.message}${error.param ? ` (${error.param})` : ''} [${error.requestId}]`,
+      );
+      return 1;
+    }
+    if (error instanceof PaygridConnectionError || error instanceof TypeError) {
+      io.err(`paygrid: ${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function command(argv: readonly string[], io: Io): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [name, ...rest] = positionals;
+  if (values.help || !name || name === 'help') {
+    io.out(USAGE);
+    return name || values.help ? 0 : 2;
+  }
+  const path = configPath(io.env, io.home ?? homedir());
+  const profileName = values.profile ?? io.env.PAYGRID_PROFILE ?? 'default';
+
+  if (name === 'login') {
+    const key = values.key ?? io.env.PAYGRID_KEY;
+    if (!key) throw new UsageError('login needs --key KEY (or PAYGRID_KEY)');
+    const baseUrl = values['base-url'] ?? io.env.PAYGRID_URL ?? 'http://localhost:3000';
+    // The key is checked before it is kept: a typo is refused here, not at the next command.
+    await client(key, baseUrl)
+      .request('GET', '/v1/events', { query: { limit: 1 } })
+      .catch((error: unknown) => {
+        if (!PaygridError.is(error, 'insufficient_scope')) throw error;
+      });
+    const config = readConfig(path);
+    config.profiles[profileName] = { key, base_url: baseUrl };
+    writeConfig(path, config);
+    io.out(
+      `Logged in to ${baseUrl} as profile "${profileName}" (${key.slice(0, 8)}...${key.slice(-4)}), saved in ${path}`,
+    );
+    return 0;
+  }
+
+  const profile = readConfig(path).profiles[profileName];
+  const key = values.key ?? io.env.PAYGRID_KEY ?? profile?.key;
+  const baseUrl = values['base-url'] ?? io.env.PAYGRID_URL ?? profile?.base_url ?? 'http://localhost:3000';
+  if (!key) throw new UsageError(`no key for profile "${profileName}": run paygrid login --key KEY`);
+  const paygrid = client(key, baseUrl);
+  const json = values.json ?? false;
+
+  if (name === 'get' || name === 'post' || name === 'delete') {
+    const [target, ...extra] = rest;
+    if (!target?.startsWith('/v1/') || extra.length)
+      throw new UsageError(`${name} takes one path starting with /v1/`);
+    const data = parseData(values.data ?? []);
+    const method = name.toUpperCase() as 'GET' | 'POST' | 'DELETE';
+    const answer = await paygrid.request(method, target, {
+      ...(method === 'GET' ? { query: data } : {}),
+      ...(method === 'POST' ? { body: data } : {}),
+      ...(values['idempotency-key'] ? { headers: { 'idempotency-key': values['idempotency-key'] } } : {}),
+    });
+    io.out(render(answer, json));
+    return 0;
+  }
+
+  if (name === 'listen') {
+    const forwardTo = values['forward-to'];
+    if (!forwardTo || !/^https?:\/\//.test(forwardTo))
+      throw new UsageError('listen needs --forward-to http(s)://...');
+    const events = values.events ? (values.events.split(',') as EventType[]) : undefined;
+    const unknown = events?.filter((type) => !(type in TRIGGERS));
+    if (unknown?.length) throw new UsageError(`not event types: ${unknown.join(', ')}`);
+    return listen(paygrid, {
+      forwardTo,
+      events,
+      lastEventId: values['last-event-id'],
+      signal: io.signal,
+      json,
+      out: io.out,
+      err: io.err,
+    });
+  }
+
+  if (name === 'trigger') {
+    const [type, ...extra] = rest;
+    if (!type || extra.length) throw new UsageError('trigger takes one event type');
+    if (!(type in TRIGGERS)) throw new UsageError(`${type} is not an event type of the catalogue`);
+    if (!paygrid.sandbox)
+      throw new UsageError('trigger works with a test key only (it creates sandbox objects)');
+    const recipe = TRIGGERS[type as EventType];
+    if (typeof recipe !== 'function')
+      throw new UsageError(`${type} cannot be triggered: ${recipe.unsupported}`);
+    const object = await recipe(paygrid);
+    io.out(
+      json ? JSON.stringify({ triggered: type, object: object.id }) : `Triggered ${type} (${object.id}).`,
+    );
+    return 0;
+  }
+
+  throw new UsageError(`unknown command "${name}"`);
+}
+
+function client(key: string, baseUrl: string): Paygrid {
+  try {
+    return new Paygrid(key, { baseUrl });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}

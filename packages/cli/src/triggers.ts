@@ -1,0 +1,182 @@
+// `paygrid trigger <type>`: the API calls that cause an event of that type in the sandbox,
+// as an integrator would make them (docs/events.md says what emits what). A type that needs
+// time to pass (expiry, renewal, dunning) or days of failed deliveries says so instead.
+
+import type { EventType, Paygrid } from '@paygrid/sdk';
+
+type Api = Pick<Paygrid, 'request' | 'baseUrl'>;
+type Obj = { id: string; [field: string]: unknown };
+
+const post = async (api: Api, path: string, body?: unknown) =>
+  (await api.request('POST', path, { body })) as Obj;
+
+const OK_CARD = '4242424242424242';
+const DECLINED_CARD = '4000000000000002';
+
+const payment = (api: Api, card: string, extra: Record<string, unknown> = {}) =>
+  post(api, '/v1/transactions/test-helpers/payments', {
+    amount: 2000,
+    currency: 'USD',
+    card_number: card,
+    ...extra,
+  });
+const link = (api: Api, extra: Record<string, unknown> = {}) =>
+  post(api, '/v1/payment-links', { amount: 2500, currency: 'USD', description: 'paygrid trigger', ...extra });
+const customer = (api: Api) =>
+  post(api, '/v1/customers', { name: 'Trigger Customer', email: 'trigger@example.test', currency: 'USD' });
+const invoice = async (api: Api, send: boolean) =>
+  post(api, '/v1/invoices', {
+    customer: (await customer(api)).id,
+    currency: 'USD',
+    lines: [{ description: 'paygrid trigger', quantity: 1, unit_amount: 1500 }],
+    collection_method: 'send_invoice',
+    send,
+  });
+const subscription = async (api: Api) =>
+  post(api, '/v1/subscriptions', {
+    customer: (await customer(api)).id,
+    items: [
+      {
+        description: 'Trigger plan',
+        unit_amount: 1000,
+        currency: 'USD',
+        quantity: 1,
+        interval: 'month',
+        interval_count: 1,
+      },
+    ],
+    collection_method: 'send_invoice',
+  });
+const estimate = async (api: Api) =>
+  post(api, '/v1/estimates', {
+    kind: 'quote',
+    customer: (await customer(api)).id,
+    currency: 'USD',
+    lines: [{ description: 'paygrid trigger', quantity: 1, unit_amount: 45000 }],
+  });
+const sentEstimate = async (api: Api) => {
+  const made = await estimate(api);
+  await post(api, `/v1/estimates/${made.id}/send`);
+  return made;
+};
+
+/**
+ * Pays a link as a payer does: GET its hosted page and POST the card form (an HTML form post,
+ * CSRF token included), on this installation's URL.
+ */
+export async function payLinkOnHostedPage(api: Api, url: string, card = OK_CARD): Promise<number> {
+  const { pathname } = new URL(url);
+  const target = `${api.baseUrl}${pathname}`;
+  const page = await fetch(target);
+  const token = /name="csrf_token" value="([^"]+)"/.exec(await page.text())?.[1];
+  if (page.status !== 200 || !token)
+    throw new TypeError(`The hosted page ${pathname} did not offer its form.`);
+  const paid = await fetch(target, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      csrf_token: token,
+      cardholder_name: 'Trigger Payer',
+      card_number: card,
+      exp_month: '12',
+      exp_year: String(new Date().getUTCFullYear() + 5),
+      cvc: '123',
+    }),
+  });
+  await paid.arrayBuffer();
+  return paid.status;
+}
+
+export type Recipe = (api: Api) => Promise<Obj>;
+
+/** How each type is caused; every catalogue type is a key (tsc checks it against EventType). */
+export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
+  // A profile change that is always a change (the event names only what changed; none else).
+  'account.updated': (api) =>
+    post(api, '/v1/account', { website: `https://trigger-${Date.now().toString(36)}.example` }),
+  'merchant.onboarding.updated': (api) =>
+    post(api, '/v1/merchants', {
+      business_name: 'Trigger Ltd',
+      email: 'ops@trigger.test',
+      country: 'GB',
+      default_currency: 'GBP',
+      business_type: 'company',
+    }),
+  'payment_link.created': (api) => link(api),
+  'payment_link.updated': async (api) =>
+    post(api, `/v1/payment-links/${(await link(api)).id}`, { description: 'Updated by paygrid trigger' }),
+  'payment_link.completed': async (api) => {
+    const made = await link(api, { max_completions: 1 });
+    await payLinkOnHostedPage(api, String(made.url));
+    return made;
+  },
+  'payment_link.expired': {
+    unsupported:
+      'a link expires when its expires_at passes (the payments job runs every minute); create one with a short expires_at and wait',
+  },
+  'payment.succeeded': (api) => payment(api, OK_CARD),
+  'payment.failed': async (api) => {
+    try {
+      return await payment(api, DECLINED_CARD);
+    } catch {
+      return { id: 'declined' }; // the 402 is the point: payment.failed is emitted
+    }
+  },
+  'refund.created': async (api) =>
+    post(api, '/v1/refunds', { transaction: (await payment(api, OK_CARD)).id, amount: 500 }),
+  'refund.succeeded': async (api) =>
+    post(api, '/v1/refunds', { transaction: (await payment(api, OK_CARD)).id, amount: 500 }),
+  'refund.failed': { unsupported: 'the sandbox processor does not fail refunds' },
+  'mandate.created': (api) => payment(api, OK_CARD, { save_card: true }),
+  'mandate.canceled': async (api) => {
+    const paid = await payment(api, OK_CARD, { save_card: true });
+    return post(api, `/v1/mandates/${String(paid.mandate)}/cancel`);
+  },
+  'mandate.failed': { unsupported: 'a mandate fails after the last retry of a scheduled charge, days later' },
+  'customer.created': (api) => customer(api),
+  'customer.updated': async (api) =>
+    post(api, `/v1/customers/${(await customer(api)).id}`, { metadata: { tier: 'gold' } }),
+  'customer.deleted': async (api) =>
+    (await api.request('DELETE', `/v1/customers/${(await customer(api)).id}`)) as Obj,
+  'invoice.created': (api) => invoice(api, false),
+  'invoice.finalized': (api) => invoice(api, true),
+  'invoice.sent': (api) => invoice(api, true),
+  'invoice.paid': async (api) =>
+    post(api, `/v1/invoices/${(await invoice(api, true)).id}/pay`, { paid_out_of_band: true }),
+  'invoice.voided': async (api) => post(api, `/v1/invoices/${(await invoice(api, true)).id}/void`),
+  'invoice.marked_uncollectible': async (api) =>
+    post(api, `/v1/invoices/${(await invoice(api, true)).id}/mark-uncollectible`),
+  'invoice.payment_failed': {
+    unsupported: 'needs a failed automatic charge (a customer whose saved card declines later)',
+  },
+  'invoice.overdue': { unsupported: 'an invoice is overdue once its due date passed: use a test clock' },
+  'subscription.created': (api) => subscription(api),
+  'subscription.updated': async (api) =>
+    post(api, `/v1/subscriptions/${(await subscription(api)).id}`, { metadata: { tier: 'gold' } }),
+  'subscription.paused': async (api) => post(api, `/v1/subscriptions/${(await subscription(api)).id}/pause`),
+  'subscription.resumed': async (api) => {
+    const made = await subscription(api);
+    await post(api, `/v1/subscriptions/${made.id}/pause`);
+    return post(api, `/v1/subscriptions/${made.id}/resume`);
+  },
+  'subscription.canceled': async (api) =>
+    post(api, `/v1/subscriptions/${(await subscription(api)).id}/cancel`, { at: 'now' }),
+  'subscription.renewed': { unsupported: 'a renewal is a period passing: use a test clock' },
+  'subscription.past_due': { unsupported: 'needs a failed renewal charge: use a test clock' },
+  'subscription.trial_will_end': { unsupported: 'sent 72 hours before a trial ends: use a test clock' },
+  'estimate.created': (api) => estimate(api),
+  'estimate.sent': (api) => sentEstimate(api),
+  'estimate.accepted': async (api) => post(api, `/v1/estimates/${(await sentEstimate(api)).id}/accept`),
+  'estimate.declined': async (api) => post(api, `/v1/estimates/${(await sentEstimate(api)).id}/decline`),
+  'estimate.invoiced': async (api) => {
+    const made = await sentEstimate(api);
+    await post(api, `/v1/estimates/${made.id}/accept`);
+    return post(api, `/v1/estimates/${made.id}/convert`, {});
+  },
+  'estimate.expired': { unsupported: 'an estimate expires when its expires_at passes' },
+  'webhook_endpoint.disabled': { unsupported: 'an endpoint is disabled after 5 days of failed deliveries' },
+  'webhook_endpoint.test': {
+    unsupported: 'sent to one endpoint only: POST /v1/webhooks/{id}/test (never in the event stream)',
+  },
+};
