@@ -29,6 +29,7 @@ import { Ledger1700000000210 } from './migrations/1700000000210-ledger';
 import { PaymentLinks1700000000220 } from './migrations/1700000000220-payment-links';
 import { Mandates1700000000230 } from './migrations/1700000000230-mandates';
 import { ProcessorConnections1700000000240 } from './migrations/1700000000240-processor-connections';
+import { CheckoutInFlightIndex1700000000270 } from './migrations/1700000000270-checkout-in-flight-index';
 import { MandatesController } from './mandates/mandates.controller';
 import { MandatesService } from './mandates/mandates.service';
 import {
@@ -59,6 +60,7 @@ export const PAYMENTS_MIGRATIONS = [
   PaymentLinks1700000000220,
   Mandates1700000000230,
   ProcessorConnections1700000000240,
+  CheckoutInFlightIndex1700000000270,
 ];
 
 /** The services of one instance, built once from the runtime (and the clock it runs on). */
