@@ -57,6 +57,15 @@ module.exports = {
       setupFiles: ['<rootDir>/tests/setup/distributed.js'],
       setupFilesAfterEnv: ['<rootDir>/tests/setup/timeout-120s.js'],
     },
+    // Costs that stay flat (docs/scaling.md): EXPLAIN of every hot-path statement against
+    // 1,000,000 seeded rows on the real PostgreSQL; run in CI after the distributed suites.
+    {
+      ...base,
+      displayName: 'plans',
+      testMatch: ['<rootDir>/tests/plans/**/*.test.ts'],
+      setupFiles: ['<rootDir>/tests/setup/distributed.js'],
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/timeout-120s.js'],
+    },
     // Contract fuzz (npm run test:contract): fast-check requests from the OpenAPI document.
     {
       ...base,

@@ -34,6 +34,7 @@ import { Mandates1700000000230 } from './migrations/1700000000230-mandates';
 import { ProcessorConnections1700000000240 } from './migrations/1700000000240-processor-connections';
 import { AccountProfiles1700000000290 } from './migrations/1700000000290-account-profiles';
 import { CustomerDirectory1700000000280 } from './migrations/1700000000280-customer-directory';
+import { CheckoutInFlightIndex1700000000270 } from './migrations/1700000000270-checkout-in-flight-index';
 import { MandatesController } from './mandates/mandates.controller';
 import { MandatesService } from './mandates/mandates.service';
 import {
@@ -67,6 +68,7 @@ export const PAYMENTS_MIGRATIONS = [
   ProcessorConnections1700000000240,
   // The outbox row's trace context (docs/observability.md, traces).
   outboxTraceContextMigration('payments', 1700000000250),
+  CheckoutInFlightIndex1700000000270,
   CustomerDirectory1700000000280,
   AccountProfiles1700000000290,
 ];
