@@ -18,7 +18,14 @@ import {
 } from '@paygrid/platform';
 import { CheckoutFormTokens } from './card-payments/checkout-form-token';
 import { InvoiceFormTokens } from './card-payments/invoice-form-token';
+import { AuthenticationReturns } from './card-payments/authentication-return';
+import {
+  AUTHENTICATION,
+  AuthenticationController,
+  type Authentication,
+} from './card-payments/authentication.controller';
 import { PayByCard } from './card-payments/pay-by-card';
+import { SettleAuthentication } from './card-payments/settle-authentication';
 import type { PaymentsConfig } from './config';
 import { MerchantDecisionsController } from './merchants/merchant-decisions.controller';
 import { MerchantDecisionsService } from './merchants/merchant-decisions.service';
@@ -29,6 +36,7 @@ import { Ledger1700000000210 } from './migrations/1700000000210-ledger';
 import { PaymentLinks1700000000220 } from './migrations/1700000000220-payment-links';
 import { Mandates1700000000230 } from './migrations/1700000000230-mandates';
 import { ProcessorConnections1700000000240 } from './migrations/1700000000240-processor-connections';
+import { RequiresAction1700000000250 } from './migrations/1700000000250-requires-action';
 import { MandatesController } from './mandates/mandates.controller';
 import { MandatesService } from './mandates/mandates.service';
 import {
@@ -42,6 +50,7 @@ import { PaymentLinksController } from './payment-links/payment-links.controller
 import { PaymentLinksService } from './payment-links/payment-links.service';
 import { ConnectorRouter } from './connectors/connector-router';
 import { StripeProcessor } from './connectors/stripe';
+import { SandboxChallenges } from './connectors/sandbox-challenges';
 import { SandboxConnector } from './connectors/sandbox.connector';
 import { RefundsController } from './refunds/refunds.controller';
 import { RefundsService } from './refunds/refunds.service';
@@ -59,6 +68,7 @@ export const PAYMENTS_MIGRATIONS = [
   PaymentLinks1700000000220,
   Mandates1700000000230,
   ProcessorConnections1700000000240,
+  RequiresAction1700000000250,
 ];
 
 /** The services of one instance, built once from the runtime (and the clock it runs on). */
@@ -72,7 +82,12 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     { stripe: new StripeProcessor(config.stripeApi) },
     config.processorSecrets,
   );
-  const connectors = new ConnectorRouter(new SandboxConnector(), processorConnections);
+  // The sandbox's only state: payers' decisions on its 3-D Secure challenge page.
+  const challenges = new SandboxChallenges(runtime.db, clock);
+  const connectors = new ConnectorRouter(
+    new SandboxConnector(challenges, config.publicBaseUrl),
+    processorConnections,
+  );
   const merchants = new MerchantsService(runtime.db, clock);
   const transactions = new TransactionsService(runtime.db, clock, connectors);
   const links = new PaymentLinksService(runtime.db, clock, config.publicBaseUrl);
@@ -84,7 +99,15 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     transactions,
     runtime.logger.child({ component: 'mandates' }),
   );
-  const payByCard = new PayByCard(transactions, mandates);
+  const returns = new AuthenticationReturns(config.internalSecret, config.publicBaseUrl, clock);
+  const payByCard = new PayByCard(transactions, mandates, returns);
+  const authentication: Authentication = {
+    returns,
+    settle: new SettleAuthentication(transactions, links),
+    challenges,
+    secret: config.internalSecret,
+    now: () => clock.now(),
+  };
   const checkoutForms = new CheckoutFormTokens(runtime.db, clock, links);
   const invoiceForms = new InvoiceFormTokens(runtime.db, clock);
   const jobs = new PaymentsJobs(
@@ -92,6 +115,7 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     config.jobsIntervalMs,
   );
   return {
+    authentication,
     connectors,
     processorConnections,
     merchants,
@@ -141,6 +165,7 @@ class PaymentsModule {
         RefundsController,
         PaymentLinksController,
         CheckoutController,
+        AuthenticationController,
         InvoicePaymentController,
         MandatesController,
         ProcessorConnectionsController,
@@ -156,6 +181,7 @@ class PaymentsModule {
         { provide: PaymentLinksService, useValue: links },
         { provide: MandatesService, useValue: mandates },
         { provide: PayByCard, useValue: services.payByCard },
+        { provide: AUTHENTICATION, useValue: services.authentication },
         { provide: CheckoutFormTokens, useValue: services.checkoutForms },
         { provide: InvoiceFormTokens, useValue: services.invoiceForms },
         { provide: PaymentsJobs, useValue: jobs },

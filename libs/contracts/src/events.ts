@@ -24,6 +24,7 @@ export const PAYMENTS_EVENT_TYPES = [
   'payment_link.expired',
   'payment.succeeded',
   'payment.failed',
+  'payment.requires_action',
   'refund.created',
   'refund.succeeded',
   'refund.failed',

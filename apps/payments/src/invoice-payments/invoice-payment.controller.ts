@@ -101,6 +101,7 @@ function invoicePayment(
       account_name: invoice.merchant_name,
     },
     card: parseCard(form),
+    ...(httpUrl(invoice.return_url) ? { returnTo: invoice.return_url } : {}),
     ...(saveCard
       ? {
           mandate: {
@@ -216,6 +217,10 @@ export class InvoicePaymentController {
     transaction: TransactionRow,
   ) {
     if (transaction.status === 'succeeded') return this.redirect(reply, invoice, transaction.id);
+    // 3-D Secure: to the processor's page; the return settles it and comes back to return_url.
+    if (transaction.status === 'requires_action' && transaction.authentication_url) {
+      return sendSeeOther(reply, transaction.authentication_url);
+    }
     return this.form(reply, 402, invoice, token, notCompletedMessage(transaction));
   }
 
