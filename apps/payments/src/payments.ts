@@ -84,10 +84,7 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
   );
   // The sandbox's only state: payers' decisions on its 3-D Secure challenge page.
   const challenges = new SandboxChallenges(runtime.db, clock);
-  const connectors = new ConnectorRouter(
-    new SandboxConnector(challenges, config.publicBaseUrl),
-    processorConnections,
-  );
+  const connectors = new ConnectorRouter(new SandboxConnector(challenges), processorConnections);
   const merchants = new MerchantsService(runtime.db, clock);
   const transactions = new TransactionsService(runtime.db, clock, connectors);
   const links = new PaymentLinksService(runtime.db, clock, config.publicBaseUrl);

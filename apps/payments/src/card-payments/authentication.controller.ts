@@ -88,7 +88,9 @@ export class AuthenticationController {
     }
     // A decision on a payment already settled changes nothing; the return shows its outcome.
     if (await this.auth.challenges.waiting(reference)) await this.auth.challenges.decide(reference, decision);
-    return sendSeeOther(reply, url);
+    // Back on the origin the payer is on (the return URL is ours: its path and query suffice).
+    const back = new URL(url);
+    return sendSeeOther(reply, `${back.pathname}${back.search}`);
   }
 
   private async outcome(reply: FastifyReply, row: TransactionRow, after: string | undefined) {

@@ -7,7 +7,12 @@ import type { Clock, Database } from '@paygrid/platform';
 
 export type ChallengeDecision = 'approved' | 'failed';
 
-export class SandboxChallenges {
+/** What the sandbox connector reads: the decision that stands for a challenge, if any. */
+export interface ChallengeDecisions {
+  decision(reference: string): Promise<ChallengeDecision | undefined>;
+}
+
+export class SandboxChallenges implements ChallengeDecisions {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,

@@ -19,7 +19,7 @@ import type {
   RequiresAction,
 } from './connector';
 import { digitsOnly } from './cards';
-import type { SandboxChallenges } from './sandbox-challenges';
+import type { ChallengeDecisions } from './sandbox-challenges';
 
 interface TestCard {
   outcome: 'succeeded' | 'requires_action' | DeclineCode;
@@ -59,14 +59,9 @@ export class SandboxConnector implements PaymentConnector {
   /** The challenge page is the platform's own ('self'). */
   readonly authenticationOrigins: readonly string[] = [];
 
-  /**
-   * @param challenges the payers' decisions on the challenge page
-   * @param publicBaseUrl where payers reach the platform (the challenge page's origin)
-   */
-  constructor(
-    private readonly challenges?: SandboxChallenges,
-    private readonly publicBaseUrl = '',
-  ) {}
+  /** @param challenges the payers' decisions on the challenge page */
+  constructor(private readonly challenges?: ChallengeDecisions) {}
+
   static isTestCard(number: string): boolean {
     return digitsOnly(number) in SANDBOX_TEST_CARDS;
   }
@@ -91,11 +86,12 @@ export class SandboxConnector implements PaymentConnector {
         return this.failed('authentication_required', processor_reference);
       }
       const reference3ds = reference('3ds', request.idempotency_key);
-      const challenge = new URL(sandboxChallengePath(reference3ds), this.publicBaseUrl || 'http://localhost');
-      challenge.searchParams.set('return_url', request.return_url);
+      // A path: the challenge page is on whatever origin the payer reached the checkout by, so
+      // the form's redirect stays within its CSP's form-action 'self'.
+      const query = new URLSearchParams({ return_url: request.return_url });
       return {
         status: 'requires_action',
-        redirect_url: challenge.toString(),
+        redirect_url: `${sandboxChallengePath(reference3ds)}?${query.toString()}`,
         processor_reference: reference3ds,
       };
     }
