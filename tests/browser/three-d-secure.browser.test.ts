@@ -18,7 +18,7 @@ beforeAll(async () => {
   context = await browser.newContext({ javaScriptEnabled: false });
   platform = await startPlatform();
   account = await platform.newAccount(['payments']);
-});
+}, 120_000);
 
 afterAll(async () => {
   await context?.close();

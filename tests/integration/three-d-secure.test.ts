@@ -26,10 +26,11 @@ afterAll(async () => {
 const api = (method: string, path: string, body?: unknown) =>
   platform.api(account.testKey, method, path, body);
 
-async function newLink(): Promise<string> {
+async function newLink(extra: Record<string, unknown> = {}): Promise<string> {
   const link = await api('POST', '/v1/payment-links', {
     currency: 'EUR',
     line_items: [{ description: 'Ticket', quantity: 1, unit_amount: 4200 }],
+    ...extra,
   });
   expect(link.status).toBe(200);
   return link.body.id;
@@ -74,7 +75,7 @@ const eventCount = async (id: string, type: string) =>
   )[0].n;
 
 it('approved: requires_action with its event, then succeeded once through the return URL', async () => {
-  const link = await newLink();
+  const link = await newLink({ max_completions: 1 });
   const { challenge, transaction } = await startPayment(link);
   expect(transaction).toMatchObject({ status: 'requires_action', amount: 4200, refundable_amount: 0 });
   const waiting = await eventAbout(platform, account.testKey, 'payment.requires_action', transaction.id);
@@ -99,6 +100,8 @@ it('approved: requires_action with its event, then succeeded once through the re
   const paid = await api('GET', `/v1/transactions/${transaction.id}`);
   expect(paid.body).toMatchObject({ status: 'succeeded', refundable_amount: 4200 });
   await eventAbout(platform, account.testKey, 'payment.succeeded', transaction.id);
+  // The one-time link completes with the payment recorded on return.
+  expect((await api('GET', `/v1/payment-links/${link}`)).body).toMatchObject({ status: 'completed' });
 
   // Replayed: the return and a second decision record nothing more.
   expect((await platform.api(undefined, 'GET', back)).status).toBe(200);

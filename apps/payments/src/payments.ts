@@ -86,8 +86,11 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
   const challenges = new SandboxChallenges(runtime.db, clock);
   const connectors = new ConnectorRouter(new SandboxConnector(challenges), processorConnections);
   const merchants = new MerchantsService(runtime.db, clock);
-  const transactions = new TransactionsService(runtime.db, clock, connectors);
   const links = new PaymentLinksService(runtime.db, clock, config.publicBaseUrl);
+  // A link paid after 3-D Secure (or recovered) completes when the payment is recorded.
+  const transactions = new TransactionsService(runtime.db, clock, connectors, async (tx, row) => {
+    if (row.payment_link) await links.recordCompletion(tx, row.payment_link);
+  });
   const refunds = new RefundsService(runtime.db, clock, connectors);
   const mandates = new MandatesService(
     runtime.db,
@@ -100,7 +103,7 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
   const payByCard = new PayByCard(transactions, mandates, returns);
   const authentication: Authentication = {
     returns,
-    settle: new SettleAuthentication(transactions, links),
+    settle: new SettleAuthentication(transactions),
     challenges,
     secret: config.internalSecret,
     now: () => clock.now(),

@@ -1,19 +1,15 @@
 // The payer's return from authentication (3-D Secure): the processor is asked what became of
 // the payment (connector.lookup by the reference recorded with requires_action) and its answer
-// is recorded through the saga's guarded `record`, with what a hosted form's success does in
-// the same transaction (a payment link's completion). The same path serves a payer who
+// is recorded through the saga's guarded `record` (TransactionsService.recordLate, which also
+// completes a payment link in the same transaction). The same path serves a payer who
 // returns twice, a forged-then-replayed URL, or a processor webhook that came first: the
 // record happens once, every later call answers the transaction as it stands.
 
-import type { PaymentLinksService } from '../payment-links/payment-links.service';
 import type { TransactionRow } from '../transactions/transaction';
 import type { TransactionsService } from '../transactions/transactions.service';
 
 export class SettleAuthentication {
-  constructor(
-    private readonly transactions: TransactionsService,
-    private readonly links: PaymentLinksService,
-  ) {}
+  constructor(private readonly transactions: TransactionsService) {}
 
   /** The transaction after settling it, or as it stands when nothing can be recorded yet. */
   async settle(id: string): Promise<TransactionRow | undefined> {
@@ -21,12 +17,6 @@ export class SettleAuthentication {
     if (!row || row.status !== 'requires_action') return row;
     const outcome = await this.transactions.lookup(row);
     if (!outcome) return row;
-    return this.transactions.record(id, outcome, {
-      onRecorded: async (tx, recorded) => {
-        if (recorded.status === 'succeeded' && recorded.payment_link) {
-          await this.links.recordCompletion(tx, recorded.payment_link);
-        }
-      },
-    });
+    return this.transactions.recordLate(id, outcome);
   }
 }

@@ -23,8 +23,9 @@
 // it up, never guessing). For that guard `requires_action` is NOT final: succeeded and failed
 // are recorded from `pending` or `requires_action` (intents.sql.ts NOT_FINAL), once; a
 // requires_action outcome is recorded from `pending` only, so a late or replayed one never
-// moves a settled payment back. Webhook handlers: call `record` with the outcome as they
-// would for a pending intent; it changes nothing on an intent already final.
+// moves a settled payment back. Webhook handlers: record a card payment's verdict through
+// TransactionsService.recordLate (this `record`, plus a payment link's completion when it
+// succeeds); it changes nothing on an intent already final.
 
 import { TOPICS } from '@paygrid/contracts';
 import {

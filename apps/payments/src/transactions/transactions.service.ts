@@ -79,10 +79,16 @@ export interface ChargeCardOptions {
 export class TransactionsService {
   private readonly saga: IntentSaga;
 
+  /**
+   * @param lateSuccess what a payment that succeeds after its own request (the payer's return
+   *   from 3-D Secure, recovery, a processor webhook) still owes its hosted form, in the
+   *   transaction that records it: a payment link's completion (payments.ts wires it).
+   */
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly connectors: ConnectorRouter,
+    private readonly lateSuccess?: (tx: Tx, row: TransactionRow) => Promise<void>,
   ) {
     this.saga = new IntentSaga(db, clock);
   }
@@ -147,7 +153,7 @@ export class TransactionsService {
       async (intent) => {
         const outcome = await this.lookup(intent);
         if (!outcome) return false;
-        const row = await this.db.transaction((tx) => this.saga.record(tx, intent.id, outcome));
+        const row = await this.recordLate(intent.id, outcome);
         return row.status === 'succeeded' || row.status === 'failed';
       },
     );
@@ -215,8 +221,20 @@ export class TransactionsService {
     return row?.id ?? null;
   }
 
-  /** Records an outcome for an intent (the saga's guarded record, in a transaction of its own). */
-  record(id: string, outcome: IntentOutcome, effects: RecordEffects = {}): Promise<TransactionRow> {
+  /**
+   * Records the processor's verdict on a card payment after its own request ended: the payer's
+   * return (settle-authentication.ts), recovery, or a processor webhook. The saga's guarded
+   * record, once, plus `lateSuccess` when it succeeds.
+   */
+  recordLate(id: string, outcome: IntentOutcome): Promise<TransactionRow> {
+    const { lateSuccess } = this;
+    const effects: RecordEffects = lateSuccess
+      ? {
+          onRecorded: async (tx, row) => {
+            if (row.status === 'succeeded') await lateSuccess(tx, row);
+          },
+        }
+      : {};
     return this.db.transaction((tx) => this.saga.record(tx, id, outcome, effects));
   }
 
