@@ -233,13 +233,17 @@ export class InvoicePaymentController {
     return sendSeeOther(reply, target.toString());
   }
 
-  private form(
+  private async form(
     reply: FastifyReply,
     status: number,
     invoice: InvoicePaymentTokenPayload,
     token: string,
     error?: string,
   ) {
+    const authenticationOrigins = await this.connectors.authenticationOrigins({
+      account: invoice.account,
+      livemode: invoice.livemode,
+    });
     const csrf = signFormToken(
       this.settings.secret,
       CARD_FORM_TOKEN_PURPOSE,
@@ -247,7 +251,8 @@ export class InvoicePaymentController {
       this.settings.clock.now(),
     );
     const target = httpUrl(invoice.return_url);
-    const formAction = target ? `'self' ${target.origin}` : "'self'";
+    // The form's redirects: to the processor's 3-D Secure page, and back to the invoice page.
+    const formAction = ["'self'", ...authenticationOrigins, ...(target ? [target.origin] : [])].join(' ');
     return send(
       reply,
       status,

@@ -145,11 +145,7 @@ export class CheckoutController {
     if (!(await this.connectors.available({ account: link.account_id, livemode: link.livemode }))) {
       return send(reply, 409, paymentsNotAvailablePage());
     }
-    const origins = await this.connectors.authenticationOrigins({
-      account: link.account_id,
-      livemode: link.livemode,
-    });
-    return send(reply, 200, renderCheckoutForm(link, this.token(link)), formActionFor(link, origins));
+    return this.form(reply, 200, link);
   }
 
   @Post(':id')
@@ -177,12 +173,7 @@ export class CheckoutController {
       case 'charged':
         return this.result(reply, link, result.transaction);
       case 'invalid':
-        return send(
-          reply,
-          400,
-          renderCheckoutForm(link, this.token(link), result.message),
-          formActionFor(link),
-        );
+        return this.form(reply, 400, link, result.message);
       case 'closed':
         return send(reply, 410, renderMessage(...CLOSED[result.status]));
       case 'full':
@@ -210,11 +201,18 @@ export class CheckoutController {
       if (link.after_completion_redirect_url) return sendSeeOther(reply, link.after_completion_redirect_url);
       return send(reply, 200, renderSuccess(link, transaction.id));
     }
+    return this.form(reply, 402, link, notCompletedMessage(transaction));
+  }
+
+  /** The card form with a fresh token; its CSP lets the processor's authentication redirect through. */
+  private async form(reply: FastifyReply, status: number, link: PublicLink, error?: string) {
+    const tenant = { account: link.account_id, livemode: link.livemode };
+    const origins = await this.connectors.authenticationOrigins(tenant);
     return send(
       reply,
-      402,
-      renderCheckoutForm(link, this.token(link), notCompletedMessage(transaction)),
-      formActionFor(link),
+      status,
+      renderCheckoutForm(link, this.token(link), error),
+      formActionFor(link, origins),
     );
   }
 
