@@ -124,6 +124,32 @@ it('a declined charge whose answer was lost is recovered as declined', async () 
   expect(row).toEqual({ status: 'failed', failure_code: 'card_declined' });
 });
 
+it('a payment left requires_action is settled by recovery once the processor decides, never before', async () => {
+  const decisions = new Map<string, 'approved' | 'failed'>();
+  const sandbox = new SandboxConnector({ decision: async (reference) => decisions.get(reference) });
+  const { transactions } = services(sandbox);
+  const other = { account: 'acct_recovery3ds4', livemode: false };
+  const waiting = await transactions.chargeCard(
+    other,
+    { amount: 900n, currency: 'EUR', card: { ...card, number: '4000 0027 6000 3184' } },
+    { returnUrl: (id) => `https://pay.example.test/pay/return/${id}?token=t` },
+  );
+  expect(waiting).toMatchObject({
+    status: 'requires_action',
+    processor_reference: expect.stringMatching(/^sbx_3ds_/),
+  });
+  expect(await eventsOf(waiting.id)).toEqual(['payment.requires_action']);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(await transactions.recoverPending(0)).toBe(0); // the payer has not decided: left as it is
+  expect((await transactions.get(other, waiting.id)).status).toBe('requires_action');
+  decisions.set(waiting.processor_reference ?? '', 'approved');
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(await transactions.recoverPending(0)).toBe(1);
+  expect((await transactions.get(other, waiting.id)).status).toBe('succeeded');
+  expect(await eventsOf(waiting.id)).toEqual(['payment.requires_action', 'payment.succeeded']);
+  expect(await ledgerImbalances(db)).toEqual([]);
+});
+
 describe('with Stripe (stripe-mock)', () => {
   let mock: StripeMock;
   let proxy: RecordingProxy;

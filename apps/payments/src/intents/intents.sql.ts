@@ -103,17 +103,35 @@ export type StaleCardPayment = Pick<
 >;
 
 /**
- * Typed-card payments left pending (a crash between the call and tx2, an answer lost) or
- * waiting on the payer's authentication since before `cutoff`. Charges of a stored card (a
- * mandate_charges row) are not among them: they are re-driven.
+ * How long recovery keeps asking the processor about a payment left requires_action (the payer
+ * never came back): a processor's authentication session is long over by then, and nothing
+ * can move without the payer. After it, only a processor webhook settles the payment.
+ */
+export const REQUIRES_ACTION_HORIZON_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Typed-card payments left pending since before `cutoff` (a crash between the call and tx2, an
+ * answer lost), or requires_action and not asked about since `cutoff` (the payer may never
+ * come back: each is asked once per recovery interval, not on every run, for a week at most).
+ * Charges of a stored card (a mandate_charges row) are not among them: they are re-driven.
  */
 export async function staleCardPayments(db: Database, cutoff: Date): Promise<StaleCardPayment[]> {
   return db.query<StaleCardPayment>(
     `select t.id, t.account_id, t.livemode, t.status, t.processor_reference, t.payment_method, t.created_at
        from payments.transactions t
-      where t.status in ('pending', 'requires_action') and t.type = 'payment' and t.created_at < $1
+      where t.type = 'payment'
+        and ((t.status = 'pending' and t.created_at < $1)
+          or (t.status = 'requires_action' and t.updated_at < $1 and t.created_at > $2))
         and not exists (select 1 from payments.mandate_charges c where c.transaction_id = t.id)
      order by t.created_at limit 500`,
-    [cutoff],
+    [cutoff, new Date(cutoff.getTime() - REQUIRES_ACTION_HORIZON_MS)],
+  );
+}
+
+/** Notes that recovery asked about a requires_action payment (the next ask waits an interval). */
+export async function touchRequiresAction(db: Database, id: string, now: Date): Promise<void> {
+  await db.query(
+    `update payments.transactions set updated_at = $2 where id = $1 and status = 'requires_action'`,
+    [id, now],
   );
 }

@@ -23,7 +23,12 @@ import {
   type IntentOutcome,
   type RecordEffects,
 } from '../intents/intent-saga';
-import { insertPaymentIntent, staleCardPayments, type StaleCardPayment } from '../intents/intents.sql';
+import {
+  insertPaymentIntent,
+  staleCardPayments,
+  touchRequiresAction,
+  type StaleCardPayment,
+} from '../intents/intents.sql';
 import { ensureDefaultMerchant } from '../merchants/default-merchant';
 import type { TransactionRow } from './transaction';
 import type { ListTransactionsQuery } from './transactions.dto';
@@ -152,7 +157,11 @@ export class TransactionsService {
       (cutoff) => staleCardPayments(this.db, cutoff),
       async (intent) => {
         const outcome = await this.lookup(intent);
-        if (!outcome) return false;
+        if (!outcome) {
+          if (intent.status === 'requires_action')
+            await touchRequiresAction(this.db, intent.id, this.clock.now());
+          return false;
+        }
         const row = await this.recordLate(intent.id, outcome);
         return row.status === 'succeeded' || row.status === 'failed';
       },
