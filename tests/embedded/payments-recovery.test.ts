@@ -11,9 +11,17 @@ import {
   type LiveConnectors,
 } from '../../apps/payments/src/connectors/connector-router';
 import { SandboxConnector } from '../../apps/payments/src/connectors/sandbox.connector';
+import { StripeProcessor } from '../../apps/payments/src/connectors/stripe';
 import { ledgerImbalances, postingMismatches } from '../../apps/payments/src/ledger/ledger';
 import { RefundsService } from '../../apps/payments/src/refunds/refunds.service';
 import { TransactionsService } from '../../apps/payments/src/transactions/transactions.service';
+import {
+  apiBaseOf,
+  startRecordingProxy,
+  startStripeMock,
+  type RecordingProxy,
+  type StripeMock,
+} from '../support/stripe-mock';
 
 let embedded: Embedded;
 let db: Database;
@@ -69,7 +77,7 @@ afterAll(async () => {
   await embedded?.stop();
 });
 
-it('a charge whose outcome was lost is failed with processing_error, never retried without the card', async () => {
+it('a charge whose answer was lost is recorded as the processor made it, never failed blindly', async () => {
   await expect(
     services(new CrashingConnector()).transactions.chargeCard(tenant, {
       amount: 1500n,
@@ -85,10 +93,112 @@ it('a charge whose outcome was lost is failed with processing_error, never retri
   const { transactions } = services(new SandboxConnector());
   expect(await transactions.recoverPending(60_000)).toBe(0); // too recent
   expect(await transactions.recoverPending(0)).toBe(1);
+  // The sandbox's answer for 4242 is succeeded: recovery records it, with its ledger legs.
   const after = await transactions.get(tenant, pending.id);
-  expect(after).toMatchObject({ status: 'failed', failure_code: 'processing_error' });
-  expect(await eventsOf(pending.id)).toEqual(['payment.failed']);
+  expect(after).toMatchObject({
+    status: 'succeeded',
+    processor_reference: expect.stringMatching(/^sbx_ch_/),
+  });
+  expect(await eventsOf(pending.id)).toEqual(['payment.succeeded']);
+  expect(await transactions.recoverPending(0)).toBe(0);
+  expect(await ledgerImbalances(db)).toEqual([]);
   expect(await postingMismatches(db)).toEqual([]);
+});
+
+it('a declined charge whose answer was lost is recovered as declined', async () => {
+  const declined = { ...card, number: '4000 0000 0000 0002' };
+  const other = { account: 'acct_recovery3ds2', livemode: false };
+  await expect(
+    services(new CrashingConnector()).transactions.chargeCard(other, {
+      amount: 700n,
+      currency: 'EUR',
+      card: declined,
+    }),
+  ).rejects.toThrow('connection reset');
+  const { transactions } = services(new SandboxConnector());
+  expect(await transactions.recoverPending(0)).toBe(1);
+  const [row] = await db.query<{ status: string; failure_code: string }>(
+    'select status, failure_code from payments.transactions where account_id = $1',
+    [other.account],
+  );
+  expect(row).toEqual({ status: 'failed', failure_code: 'card_declined' });
+});
+
+it('a payment left requires_action is settled by recovery once the processor decides, never before', async () => {
+  const decisions = new Map<string, 'approved' | 'failed'>();
+  const sandbox = new SandboxConnector({ decision: async (reference) => decisions.get(reference) });
+  const { transactions } = services(sandbox);
+  const other = { account: 'acct_recovery3ds4', livemode: false };
+  const waiting = await transactions.chargeCard(
+    other,
+    { amount: 900n, currency: 'EUR', card: { ...card, number: '4000 0027 6000 3184' } },
+    { returnUrl: (id) => `https://pay.example.test/pay/return/${id}?token=t` },
+  );
+  expect(waiting).toMatchObject({
+    status: 'requires_action',
+    processor_reference: expect.stringMatching(/^sbx_3ds_/),
+  });
+  expect(await eventsOf(waiting.id)).toEqual(['payment.requires_action']);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(await transactions.recoverPending(0)).toBe(0); // the payer has not decided: left as it is
+  expect((await transactions.get(other, waiting.id)).status).toBe('requires_action');
+  decisions.set(waiting.processor_reference ?? '', 'approved');
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(await transactions.recoverPending(0)).toBe(1);
+  expect((await transactions.get(other, waiting.id)).status).toBe('succeeded');
+  expect(await eventsOf(waiting.id)).toEqual(['payment.requires_action', 'payment.succeeded']);
+  expect(await ledgerImbalances(db)).toEqual([]);
+});
+
+describe('with Stripe (stripe-mock)', () => {
+  let mock: StripeMock;
+  let proxy: RecordingProxy;
+  beforeAll(async () => {
+    mock = await startStripeMock('succeeded');
+    proxy = await startRecordingProxy(mock.url);
+  }, 120_000);
+  afterAll(async () => {
+    await proxy?.stop();
+    await mock?.stop();
+  });
+
+  it('a PaymentIntent that succeeded at Stripe after our answer was lost is recorded succeeded, with one charge', async () => {
+    const stripe = new StripeProcessor(apiBaseOf(proxy.url)).connector({
+      secret_key: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
+      webhook_signing_secret: 'whsec_x',
+    });
+    // Stripe charges, then the answer is lost on its way back (a reset, a crash before tx2).
+    const losing: PaymentConnector = {
+      name: 'stripe',
+      authenticationOrigins: [],
+      charge: async (request) => {
+        await stripe.charge(request);
+        throw new Error('connection reset');
+      },
+      chargeStored: (r) => stripe.chargeStored(r),
+      refund: (r) => stripe.refund(r),
+      lookup: (r) => stripe.lookup(r),
+    };
+    const other = { account: 'acct_recovery3ds3', livemode: false };
+    const start = proxy.requests.length;
+    await expect(
+      services(losing).transactions.chargeCard(other, { amount: 2500n, currency: 'GBP', card }),
+    ).rejects.toThrow('connection reset');
+    const { transactions } = services(stripe);
+    expect(await transactions.recoverPending(0)).toBe(1);
+    const [row] = await db.query<{ id: string; status: string; processor_reference: string }>(
+      'select id, status, processor_reference from payments.transactions where account_id = $1',
+      [other.account],
+    );
+    expect(row).toMatchObject({ status: 'succeeded', processor_reference: expect.stringMatching(/^pi_/) });
+    const sent = proxy.requests.slice(start).map((r) => [r.method, r.path.split('?')[0]]);
+    // One PaymentIntent created (one charge); recovery only searched by our key.
+    expect(sent.filter(([m, p]) => m === 'POST' && p === '/v1/payment_intents')).toHaveLength(1);
+    const search = proxy.requests.slice(start).find((r) => r.path.startsWith('/v1/payment_intents/search'));
+    expect(decodeURIComponent(search?.path ?? '')).toContain(`metadata['paygrid_intent']:'${row.id}'`);
+    expect(await eventsOf(row.id)).toEqual(['payment.succeeded']);
+    expect(await ledgerImbalances(db)).toEqual([]);
+  });
 });
 
 it('a refund whose outcome was lost is re-driven to succeeded, exactly once', async () => {

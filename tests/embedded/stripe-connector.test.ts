@@ -345,3 +345,71 @@ describe('verification', () => {
     expect(JSON.stringify(refused)).not.toContain('4eC39HqLyjWDarjtT1zdp7dc');
   });
 });
+
+describe('3-D Secure and lookup', () => {
+  it('a hosted-form charge with a return URL answers requires_action with the next_action URL', async () => {
+    const { connector, proxy } = connectorFor('requires_action');
+    const start = proxy.requests.length;
+    const returnUrl = 'https://pay.example.test/pay/return/txn_3ds0001?token=abc';
+    const outcome = await connector.charge({
+      idempotency_key: 'txn_3ds0001',
+      amount: 4200n,
+      currency: 'EUR',
+      livemode: true,
+      card: CARD,
+      store_credential: false,
+      return_url: returnUrl,
+    });
+    expect(outcome).toEqual({
+      status: 'requires_action',
+      redirect_url: 'https://hooks.stripe.com/3d_secure',
+      processor_reference: expect.stringMatching(/^pi_/),
+    });
+    const intent = form(since(proxy, start)[1].body);
+    // stripe-mock accepted the return_url with confirm=true (Stripe's published API).
+    expect(intent.get('return_url')).toBe(returnUrl);
+    expect(intent.get('metadata[paygrid_intent]')).toBe('txn_3ds0001');
+    expect(connector.authenticationOrigins).toEqual(['https://hooks.stripe.com']);
+  });
+
+  it('looks a PaymentIntent up by its recorded id, still waiting or settled', async () => {
+    for (const [mock, expected] of [
+      ['requires_action', { status: 'requires_action' }],
+      ['succeeded', { status: 'succeeded' }],
+      ['declined', { status: 'failed', code: 'insufficient_funds' }],
+    ] as const) {
+      const { connector, proxy } = connectorFor(mock);
+      const start = proxy.requests.length;
+      const found = await connector.lookup({
+        idempotency_key: 'txn_lookup01',
+        processor_reference: 'pi_lookup01',
+        livemode: true,
+      });
+      expect(found).toMatchObject(expected);
+      expect(since(proxy, start).map((r) => [r.method, r.path, r.status])).toEqual([
+        ['GET', '/v1/payment_intents/pi_lookup01', 200],
+      ]);
+    }
+  });
+
+  it('without a recorded id, searches by metadata.paygrid_intent; a refused lookup leaves the outcome unknown', async () => {
+    const { connector, proxy } = connectorFor('succeeded');
+    const start = proxy.requests.length;
+    const found = await connector.lookup({
+      idempotency_key: 'txn_search01',
+      processor_reference: null,
+      livemode: true,
+    });
+    expect(found).toMatchObject({ status: 'succeeded', processor_reference: expect.stringMatching(/^pi_/) });
+    const [search] = since(proxy, start);
+    expect(search.method).toBe('GET');
+    expect(search.status).toBe(200);
+    expect(new URL(search.path, 'http://x').searchParams.get('query')).toBe(
+      "metadata['paygrid_intent']:'txn_search01'",
+    );
+    proxy.failNext('/v1/payment_intents/search', 401, { type: 'invalid_request_error', message: 'no' });
+    await expect(
+      connector.lookup({ idempotency_key: 'txn_search02', processor_reference: null, livemode: true }),
+    ).rejects.toMatchObject({ code: 'upstream_unavailable' });
+  });
+});

@@ -19,9 +19,16 @@ import {
 } from '@paygrid/platform';
 import { CheckoutFormTokens } from './card-payments/checkout-form-token';
 import { InvoiceFormTokens } from './card-payments/invoice-form-token';
+import { AuthenticationReturns } from './card-payments/authentication-return';
+import {
+  AUTHENTICATION,
+  AuthenticationController,
+  type Authentication,
+} from './card-payments/authentication.controller';
 import { PayByCard } from './card-payments/pay-by-card';
 import { startAccountProfilesFeed } from './account-profiles/account-profiles.feed';
 import { BrandController } from './account-profiles/brand.controller';
+import { SettleAuthentication } from './card-payments/settle-authentication';
 import type { PaymentsConfig } from './config';
 import { MerchantDecisionsController } from './merchants/merchant-decisions.controller';
 import { MerchantDecisionsService } from './merchants/merchant-decisions.service';
@@ -35,6 +42,7 @@ import { ProcessorConnections1700000000240 } from './migrations/1700000000240-pr
 import { AccountProfiles1700000000290 } from './migrations/1700000000290-account-profiles';
 import { CustomerDirectory1700000000280 } from './migrations/1700000000280-customer-directory';
 import { CheckoutInFlightIndex1700000000270 } from './migrations/1700000000270-checkout-in-flight-index';
+import { RequiresAction1700000000255 } from './migrations/1700000000255-requires-action';
 import { MandatesController } from './mandates/mandates.controller';
 import { MandatesService } from './mandates/mandates.service';
 import {
@@ -49,6 +57,7 @@ import { PaymentLinksService } from './payment-links/payment-links.service';
 import { ConnectorRouter } from './connectors/connector-router';
 import { StripeProcessor } from './connectors/stripe';
 import { CustomerDirectory } from './customers/customer-directory';
+import { SandboxChallenges } from './connectors/sandbox-challenges';
 import { SandboxConnector } from './connectors/sandbox.connector';
 import { RefundsController } from './refunds/refunds.controller';
 import { RefundsService } from './refunds/refunds.service';
@@ -68,6 +77,7 @@ export const PAYMENTS_MIGRATIONS = [
   ProcessorConnections1700000000240,
   // The outbox row's trace context (docs/observability.md, traces).
   outboxTraceContextMigration('payments', 1700000000250),
+  RequiresAction1700000000255,
   CheckoutInFlightIndex1700000000270,
   CustomerDirectory1700000000280,
   AccountProfiles1700000000290,
@@ -84,10 +94,15 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     { stripe: new StripeProcessor(config.stripeApi) },
     config.processorSecrets,
   );
-  const connectors = new ConnectorRouter(new SandboxConnector(), processorConnections);
+  // The sandbox's only state: payers' decisions on its 3-D Secure challenge page.
+  const challenges = new SandboxChallenges(runtime.db, clock);
+  const connectors = new ConnectorRouter(new SandboxConnector(challenges), processorConnections);
   const merchants = new MerchantsService(runtime.db, clock);
-  const transactions = new TransactionsService(runtime.db, clock, connectors);
   const links = new PaymentLinksService(runtime.db, clock, config.publicBaseUrl);
+  // A link paid after 3-D Secure (or recovered) completes when the payment is recorded.
+  const transactions = new TransactionsService(runtime.db, clock, connectors, async (tx, row) => {
+    if (row.payment_link) await links.recordCompletion(tx, row.payment_link);
+  });
   const refunds = new RefundsService(runtime.db, clock, connectors);
   const mandates = new MandatesService(
     runtime.db,
@@ -96,7 +111,15 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     transactions,
     runtime.logger.child({ component: 'mandates' }),
   );
-  const payByCard = new PayByCard(transactions, mandates);
+  const returns = new AuthenticationReturns(config.internalSecret, config.publicBaseUrl, clock);
+  const payByCard = new PayByCard(transactions, mandates, returns);
+  const authentication: Authentication = {
+    returns,
+    settle: new SettleAuthentication(transactions),
+    challenges,
+    secret: config.internalSecret,
+    now: () => clock.now(),
+  };
   const checkoutForms = new CheckoutFormTokens(runtime.db, clock, links);
   const invoiceForms = new InvoiceFormTokens(runtime.db, clock);
   const jobs = new PaymentsJobs(
@@ -105,6 +128,7 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
   );
   const customers = new CustomerDirectory(runtime.db);
   return {
+    authentication,
     connectors,
     processorConnections,
     merchants,
@@ -157,6 +181,7 @@ class PaymentsModule {
         PaymentLinksController,
         CheckoutController,
         BrandController,
+        AuthenticationController,
         InvoicePaymentController,
         MandatesController,
         ProcessorConnectionsController,
@@ -172,6 +197,7 @@ class PaymentsModule {
         { provide: PaymentLinksService, useValue: links },
         { provide: MandatesService, useValue: mandates },
         { provide: PayByCard, useValue: services.payByCard },
+        { provide: AUTHENTICATION, useValue: services.authentication },
         { provide: CheckoutFormTokens, useValue: services.checkoutForms },
         { provide: InvoiceFormTokens, useValue: services.invoiceForms },
         { provide: CustomerDirectory, useValue: customers },

@@ -24,6 +24,7 @@ export const PAYMENTS_EVENT_TYPES = [
   'payment_link.expired',
   'payment.succeeded',
   'payment.failed',
+  'payment.requires_action',
   'refund.created',
   'refund.succeeded',
   'refund.failed',
@@ -103,6 +104,8 @@ export const EVENT_OBJECTS: Record<EventType, { object: string; previous: boolea
   'payment_link.expired': { object: 'PaymentLink', previous: true },
   'payment.succeeded': { object: 'Transaction', previous: false },
   'payment.failed': { object: 'Transaction', previous: false },
+  // 3-D Secure: the transaction waits for the payer (status requires_action).
+  'payment.requires_action': { object: 'Transaction', previous: false },
   'refund.created': { object: 'Refund', previous: false },
   'refund.succeeded': { object: 'Refund', previous: false },
   'refund.failed': { object: 'Refund', previous: false },

@@ -6,6 +6,11 @@
 //   - the charge, through the intent saga (TransactionsService.chargeCard);
 //   - the mandate on success: a card to keep (a recurring link, "save this card") is stored
 //     at the processor and its mandate created in the transaction that records the payment;
+//   - 3-D Secure: a hosted form's charge carries a sealed return URL, so a processor asking
+//     for authentication answers requires_action and the form redirects the payer (the
+//     payment stays requires_action until the return settles it: settle-authentication.ts).
+//     A charge that keeps the card (a mandate) carries none: its mandate terms live only in
+//     this request, so such a charge needing authentication fails (authentication_required);
 //   - the replay: a token already used answers the first submission's outcome.
 // The controllers only read the form, call pay() and render the result.
 
@@ -26,6 +31,7 @@ import type {
   ChargeCardOptions,
   TransactionsService,
 } from '../transactions/transactions.service';
+import type { AuthenticationReturns } from './authentication-return';
 import type { FormRefusal, FormToken } from './form-token';
 
 /** The mandate to create with the payment; the card's summary, credential and currency come from the charge. */
@@ -46,6 +52,8 @@ export interface CardPayment<R extends FormRefusal> extends Omit<CardCharge, 'ca
   /** As posted; undefined when a field is missing or malformed. */
   card: CardDetails | undefined;
   form: FormToken<R>;
+  /** Where a payment settled after authentication sends the payer (the invoice's return_url). */
+  returnTo?: string;
 }
 
 /** What the payer is answered; every refusal happens before any money moves. */
@@ -61,6 +69,7 @@ export class PayByCard {
   constructor(
     private readonly transactions: TransactionsService,
     private readonly mandates: MandatesService,
+    private readonly returns?: AuthenticationReturns,
   ) {}
 
   /** A hosted form's payment: claim its token, charge, complete the token; or replay. */
@@ -74,11 +83,15 @@ export class PayByCard {
       return { kind: 'invalid', message: CARD_INCOMPLETE };
     }
     const { complete } = form;
+    const { returns } = this;
+    const returnUrl =
+      returns && !payment.mandate ? (id: string) => returns.url(id, payment.returnTo) : undefined;
     const outcome = await chargeFromForm(
       () =>
         this.charge(
           { ...payment, card },
           complete.when === 'with_outcome' ? (tx, row) => complete.run(tx, row) : undefined,
+          returnUrl,
         ),
       () => form.release(),
     );
@@ -95,7 +108,11 @@ export class PayByCard {
    * The charge alone, for the API (the test helper) and for pay(): its errors are the API's
    * (400 parameter_invalid, 409 merchant_not_active | processor_not_configured).
    */
-  charge(payment: CardCharge, onRecorded?: ChargeCardOptions['onRecorded']): Promise<TransactionRow> {
+  charge(
+    payment: CardCharge,
+    onRecorded?: ChargeCardOptions['onRecorded'],
+    returnUrl?: ChargeCardOptions['returnUrl'],
+  ): Promise<TransactionRow> {
     const { card, mandate: terms } = payment;
     const options: ChargeCardOptions = terms
       ? {
@@ -110,7 +127,7 @@ export class PayByCard {
               currency: payment.charge.currency,
             }),
         }
-      : { onRecorded };
+      : { onRecorded, ...(returnUrl ? { returnUrl } : {}) };
     return this.transactions.chargeCard(payment.tenant, { ...payment.charge, card }, options);
   }
 

@@ -64,7 +64,7 @@ describe('SandboxConnector', () => {
         card: card(number),
         store_credential: false,
       });
-      outcomes[number] = result.status === 'succeeded' ? 'succeeded' : result.code;
+      outcomes[number] = result.status === 'failed' ? result.code : result.status;
     }
     expect(outcomes).toEqual({
       '4242424242424242': 'succeeded',
@@ -73,7 +73,69 @@ describe('SandboxConnector', () => {
       '4000000000000069': 'expired_card',
       '4000000000000119': 'processing_error',
       '4000000000000341': 'succeeded',
+      // No return URL: nobody to authenticate (the API's test helper, a stored card).
+      '4000002760003184': 'authentication_required',
     });
+  });
+
+  it('sends the 3-D Secure card to its challenge page, and looks the decision up', async () => {
+    const decisions = new Map<string, 'approved' | 'failed'>();
+    const connector = new SandboxConnector({ decision: async (reference) => decisions.get(reference) });
+    const returnUrl = 'https://pay.example.test/pay/return/txn_1?token=t';
+    const result = await connector.charge({
+      ...base,
+      idempotency_key: 'txn_1',
+      card: card('4000 0027 6000 3184'),
+      store_credential: false,
+      return_url: returnUrl,
+    });
+    if (result.status !== 'requires_action')
+      throw new Error(`expected requires_action, got ${result.status}`);
+    // A path on the platform's own origin, wherever the payer reached it.
+    expect(result.redirect_url.startsWith('/pay/sandbox/challenge/')).toBe(true);
+    const challenge = new URL(result.redirect_url, 'https://any.example.test');
+    expect(challenge.pathname).toBe(`/pay/sandbox/challenge/${result.processor_reference}`);
+    expect(challenge.searchParams.get('return_url')).toBe(returnUrl);
+    const lookup = {
+      idempotency_key: 'txn_1',
+      processor_reference: result.processor_reference,
+      livemode: false,
+    };
+    expect(await connector.lookup(lookup)).toEqual({
+      status: 'requires_action',
+      processor_reference: result.processor_reference,
+    });
+    decisions.set(result.processor_reference, 'failed');
+    expect(await connector.lookup(lookup)).toMatchObject({
+      status: 'failed',
+      code: 'authentication_required',
+    });
+    decisions.set(result.processor_reference, 'approved');
+    expect(await connector.lookup(lookup)).toMatchObject({ status: 'succeeded' });
+    // A charge that keeps the card carries no return URL to come back to: failed.
+    const kept = await connector.charge({
+      ...base,
+      idempotency_key: 'txn_2',
+      card: card('4000002760003184'),
+      store_credential: true,
+      return_url: returnUrl,
+    });
+    expect(kept).toMatchObject({ status: 'failed', code: 'authentication_required' });
+  });
+
+  it('answers a lookup without a reference from the test card, as its charge answered', async () => {
+    const connector = new SandboxConnector();
+    const ask = (last4: string | undefined) =>
+      connector.lookup({
+        idempotency_key: 'txn_9',
+        processor_reference: null,
+        livemode: false,
+        card_last4: last4,
+      });
+    expect(await ask('4242')).toMatchObject({ status: 'succeeded' });
+    expect(await ask('9995')).toMatchObject({ status: 'failed', code: 'insufficient_funds' });
+    expect(await ask('1111')).toEqual({ status: 'not_found' });
+    expect(await ask(undefined)).toEqual({ status: 'not_found' });
   });
 
   it('refuses cards that are not test cards', async () => {

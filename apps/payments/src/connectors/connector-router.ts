@@ -49,6 +49,12 @@ export class ConnectorRouter {
     return !tenant.livemode || (await this.live.forAccount(tenant.account)) !== null;
   }
 
+  /** Where a payment of the tenant may send the payer to authenticate (a page's form-action). */
+  async authenticationOrigins(tenant: { account: string; livemode: boolean }): Promise<readonly string[]> {
+    if (!tenant.livemode) return this.sandbox.authenticationOrigins;
+    return (await this.live.forAccount(tenant.account))?.authenticationOrigins ?? [];
+  }
+
   configuredLiveAccounts(): Promise<number> {
     return this.live.configuredAccounts();
   }

@@ -22,8 +22,8 @@ export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 
 /**
  * Why a processor did not take a payment. `authentication_required`: the processor asked for
- * customer authentication (3-D Secure), which the platform cannot complete yet, so the payment
- * is reported failed, never succeeded.
+ * customer authentication (3-D Secure) where the payer cannot give it (an off-session charge,
+ * a charge without a return URL), or the payer failed or abandoned it: never succeeded.
  */
 export type DeclineCode =
   | 'card_declined'
@@ -37,6 +37,22 @@ export type ConnectorOutcome =
   | { status: 'succeeded'; processor_reference: string }
   | { status: 'failed'; code: DeclineCode; message: string; processor_reference: string };
 
+/**
+ * The processor asks the payer to authenticate (3-D Secure) before it decides: send the payer
+ * to `redirect_url`; they come back to the charge's `return_url`, and `lookup` then answers.
+ */
+export interface RequiresAction {
+  status: 'requires_action';
+  redirect_url: string;
+  processor_reference: string;
+}
+
+/** What `lookup` finds for an intent: its outcome, still waiting for the payer, or nothing. */
+export type LookupOutcome =
+  | (ConnectorOutcome & { credential?: string })
+  | { status: 'requires_action'; processor_reference: string }
+  | { status: 'not_found' };
+
 export interface ChargeRequest {
   /** Stable across retries of the same charge; the processor dedupes on it. */
   idempotency_key: string;
@@ -48,10 +64,32 @@ export interface ChargeRequest {
 export interface PaymentConnector {
   readonly name: string;
   /** Authorizes and captures a card, optionally storing it for later mandate charges. */
+  /**
+   * With `return_url`, a processor asking for authentication answers `requires_action` (the
+   * payer is redirected); without it, the charge fails with `authentication_required`.
+   */
   charge(
-    request: ChargeRequest & { card: CardDetails; store_credential: boolean },
-  ): Promise<ConnectorOutcome & { credential?: string }>;
+    request: ChargeRequest & { card: CardDetails; store_credential: boolean; return_url?: string },
+  ): Promise<(ConnectorOutcome & { credential?: string }) | RequiresAction>;
   /** Charges a stored credential (a mandate's later cycles). */
   chargeStored(request: ChargeRequest & { credential: string; attempt: number }): Promise<ConnectorOutcome>;
   refund(request: ChargeRequest & { processor_reference: string }): Promise<ConnectorOutcome>;
+  /**
+   * The processor's own record of a charge, found by the intent's reference when one was
+   * recorded (a requires_action answer) or else by our idempotency key: what recovery and the
+   * return from authentication settle by, so neither ever reports a charge the processor made
+   * as failed. Throws when the processor cannot be asked (the intent stays as it is).
+   * `card_last4` is the stored summary's, for a connector whose answers are a function of the
+   * card (the sandbox); a processor that keeps state ignores it.
+   */
+  lookup(request: LookupRequest): Promise<LookupOutcome>;
+  /** Origins the payer may be redirected to for authentication (the checkout's form-action). */
+  readonly authenticationOrigins: readonly string[];
+}
+
+export interface LookupRequest {
+  idempotency_key: string;
+  processor_reference: string | null;
+  livemode: boolean;
+  card_last4?: string;
 }

@@ -3,6 +3,9 @@
 // data has no business in a sandbox). It keeps no state: every answer is a function of the
 // card (or stored credential) and the idempotency key, so a call retried after a crash gets
 // exactly the answer of the first one, as a real processor's idempotency would give.
+// The 3-D Secure card (4000 0027 6000 3184) answers requires_action with a challenge page the
+// platform serves itself (payments' /pay/sandbox/challenge/<reference>); the payer's decision
+// there is the sandbox's only state (sandbox-challenges.ts), which `lookup` reads.
 
 import { createHash } from 'node:crypto';
 import type {
@@ -10,12 +13,16 @@ import type {
   ChargeRequest,
   ConnectorOutcome,
   DeclineCode,
+  LookupOutcome,
+  LookupRequest,
   PaymentConnector,
+  RequiresAction,
 } from './connector';
 import { digitsOnly } from './cards';
+import type { ChallengeDecisions } from './sandbox-challenges';
 
 interface TestCard {
-  outcome: 'succeeded' | DeclineCode;
+  outcome: 'succeeded' | 'requires_action' | DeclineCode;
   /** Later charges of a stored credential fail (4000 0000 0000 0341). */
   laterChargesFail?: boolean;
 }
@@ -27,7 +34,11 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, TestCard>> = {
   '4000000000000069': { outcome: 'expired_card' },
   '4000000000000119': { outcome: 'processing_error' },
   '4000000000000341': { outcome: 'succeeded', laterChargesFail: true },
+  '4000002760003184': { outcome: 'requires_action' },
 };
+
+/** The path of the sandbox's own 3-D Secure challenge page for one charge. */
+export const sandboxChallengePath = (reference: string) => `/pay/sandbox/challenge/${reference}`;
 
 const MESSAGES: Record<DeclineCode, string> = {
   card_declined: 'The card was declined.',
@@ -35,7 +46,7 @@ const MESSAGES: Record<DeclineCode, string> = {
   expired_card: 'The card has expired.',
   incorrect_cvc: "The card's security code is incorrect.",
   authentication_required:
-    'The card issuer asked for authentication (3-D Secure), which is not supported yet.',
+    'The card issuer asked for authentication (3-D Secure), which was not completed; nothing was charged.',
   processing_error: 'An error occurred while processing the card; try again.',
 };
 
@@ -45,13 +56,19 @@ function reference(kind: string, key: string): string {
 
 export class SandboxConnector implements PaymentConnector {
   readonly name = 'sandbox';
+  /** The challenge page is the platform's own ('self'). */
+  readonly authenticationOrigins: readonly string[] = [];
+
+  /** @param challenges the payers' decisions on the challenge page */
+  constructor(private readonly challenges?: ChallengeDecisions) {}
+
   static isTestCard(number: string): boolean {
     return digitsOnly(number) in SANDBOX_TEST_CARDS;
   }
 
   async charge(
-    request: ChargeRequest & { card: CardDetails; store_credential: boolean },
-  ): Promise<ConnectorOutcome & { credential?: string }> {
+    request: ChargeRequest & { card: CardDetails; store_credential: boolean; return_url?: string },
+  ): Promise<(ConnectorOutcome & { credential?: string }) | RequiresAction> {
     const number = digitsOnly(request.card.number);
     const card = SANDBOX_TEST_CARDS[number];
     const processor_reference = reference('ch', request.idempotency_key);
@@ -63,9 +80,22 @@ export class SandboxConnector implements PaymentConnector {
         processor_reference,
       };
     }
-    if (card.outcome !== 'succeeded') {
-      return { status: 'failed', code: card.outcome, message: MESSAGES[card.outcome], processor_reference };
+    if (card.outcome === 'requires_action') {
+      // Like Stripe: without a return URL (nobody to authenticate) the charge fails.
+      if (!request.return_url || request.store_credential || !this.challenges) {
+        return this.failed('authentication_required', processor_reference);
+      }
+      const reference3ds = reference('3ds', request.idempotency_key);
+      // A path: the challenge page is on whatever origin the payer reached the checkout by, so
+      // the form's redirect stays within its CSP's form-action 'self'.
+      const query = new URLSearchParams({ return_url: request.return_url });
+      return {
+        status: 'requires_action',
+        redirect_url: `${sandboxChallengePath(reference3ds)}?${query.toString()}`,
+        processor_reference: reference3ds,
+      };
     }
+    if (card.outcome !== 'succeeded') return this.failed(card.outcome, processor_reference);
     if (!request.store_credential) return { status: 'succeeded', processor_reference };
     // The credential encodes the test card's behaviour, never its number.
     return {
@@ -100,5 +130,30 @@ export class SandboxConnector implements PaymentConnector {
 
   async refund(request: ChargeRequest & { processor_reference: string }): Promise<ConnectorOutcome> {
     return { status: 'succeeded', processor_reference: reference('re', request.idempotency_key) };
+  }
+
+  /**
+   * A 3-D Secure charge: the payer's decision on the challenge page, if any. Any other charge
+   * is answered as `charge` answered it: a function of the test card (the stored last4 names
+   * it among the published cards) and the key; a card the sandbox does not know it never took.
+   */
+  async lookup(request: LookupRequest): Promise<LookupOutcome> {
+    const ref = request.processor_reference;
+    if (ref?.startsWith('sbx_3ds_')) {
+      const decision = this.challenges ? await this.challenges.decision(ref) : undefined;
+      if (decision === undefined) return { status: 'requires_action', processor_reference: ref };
+      if (decision === 'approved') return { status: 'succeeded', processor_reference: ref };
+      return this.failed('authentication_required', ref);
+    }
+    const number = Object.keys(SANDBOX_TEST_CARDS).find((n) => n.endsWith(request.card_last4 ?? '-'));
+    const card = number ? SANDBOX_TEST_CARDS[number] : undefined;
+    const processor_reference = reference('ch', request.idempotency_key);
+    if (!card || card.outcome === 'requires_action') return { status: 'not_found' };
+    if (card.outcome !== 'succeeded') return this.failed(card.outcome, processor_reference);
+    return { status: 'succeeded', processor_reference };
+  }
+
+  private failed(code: DeclineCode, processor_reference: string): ConnectorOutcome {
+    return { status: 'failed', code, message: MESSAGES[code], processor_reference };
   }
 }

@@ -12,13 +12,20 @@
 //   recover  an intent a crash left pending is resumed with the same key (a refund, a stored
 //            credential) or resolved as failed (a typed card: its number was never stored).
 //
-// 3-D Secure is not built, but the outcome type leaves it a place: a connector that needs
-// the payer would answer `{ status: 'requires_action', redirect_url, processor_reference }`.
-// `resume` would then record only that (the intent stays pending: no ledger leg, no
-// payment.succeeded) and hand the outcome back, the card-payment use case would redirect the
-// payer, and the processor's later verdict (its webhook, or `recover` looking the intent up
-// by its key instead of failing it) would enter through `record` with a succeeded or failed
-// outcome, guarded by `status = 'pending'` exactly like a late answer today.
+// 3-D Secure (requires_action). A connector that needs the payer answers
+// `{ status: 'requires_action', redirect_url, processor_reference }`; `record` moves the
+// intent pending -> requires_action (the processor's reference and the redirect kept on the
+// row; no ledger leg; event payment.requires_action; the caller's onRecorded still runs, so a
+// form token learns its transaction) and the card-payment use case redirects the payer. The
+// processor's verdict then enters through `record` with a succeeded or failed outcome, from
+// whichever comes first: the payer's return (card-payments/settle-authentication.ts, which
+// looks the intent up at the processor), a processor webhook, or `recover` (which also looks
+// it up, never guessing). For that guard `requires_action` is NOT final: succeeded and failed
+// are recorded from `pending` or `requires_action` (intents.sql.ts NOT_FINAL), once; a
+// requires_action outcome is recorded from `pending` only, so a late or replayed one never
+// moves a settled payment back. Webhook handlers: record a card payment's verdict through
+// TransactionsService.recordLate (this `record`, plus a payment link's completion when it
+// succeeds); it changes nothing on an intent already final.
 
 import { TOPICS } from '@paygrid/contracts';
 import {
@@ -31,12 +38,16 @@ import {
 } from '@paygrid/platform';
 import { paymentLegs, postEntries, refundLegs } from '../ledger/ledger';
 import { serializeTransaction, type TransactionRow } from '../transactions/transaction';
-import { markFailed, markSucceeded, transactionById } from './intents.sql';
+import { markFailed, markRequiresAction, markSucceeded, transactionById } from './intents.sql';
 
 /** What a processor answered for one intent (a ConnectorOutcome, or a failure we decided). */
 export type IntentOutcome =
   | { status: 'succeeded'; processor_reference: string; credential?: string }
-  | { status: 'failed'; code: string; message: string; processor_reference: string | null };
+  | { status: 'failed'; code: string; message: string; processor_reference: string | null }
+  | { status: 'requires_action'; redirect_url: string; processor_reference: string };
+
+/** An outcome that ends the intent (a refund's, a stored card's: they never wait on a payer). */
+export type FinalOutcome = Exclude<IntentOutcome, { status: 'requires_action' }>;
 
 /** The work of tx2 that belongs to the caller, in the transaction that records the outcome. */
 export interface RecordEffects {
@@ -60,9 +71,9 @@ export interface RecordEffects {
 }
 
 /** One intent's call and record, given what tx1 wrote (`W`). */
-export interface IntentSteps<W, R> {
-  call(written: W): Promise<IntentOutcome>;
-  record(tx: Tx, written: W, outcome: IntentOutcome): Promise<R>;
+export interface IntentSteps<W, R, O extends IntentOutcome = IntentOutcome> {
+  call(written: W): Promise<O>;
+  record(tx: Tx, written: W, outcome: O): Promise<R>;
   /**
    * A call that threw (time-out, reset): the intent stays pending for `recover`. Without this
    * the error reaches the caller; with it, the caller answers something (e.g. the pending row).
@@ -90,9 +101,12 @@ export class IntentSaga {
   }
 
   /** Steps 2 and 3 for an intent already written (a fresh one, or one `recover` found). */
-  async resume<W, R>(written: W, steps: IntentSteps<W, R>): Promise<R> {
+  async resume<W, R, O extends IntentOutcome = IntentOutcome>(
+    written: W,
+    steps: IntentSteps<W, R, O>,
+  ): Promise<R> {
     assertOutsideTransaction(this.db);
-    let outcome: IntentOutcome;
+    let outcome: O;
     try {
       outcome = await steps.call(written);
     } catch (error) {
@@ -103,10 +117,11 @@ export class IntentSaga {
   }
 
   /**
-   * Step 3 on the intent's transaction row, in the caller's transaction: pending -> succeeded
-   * with its ledger legs (a payment's or a refund's) and event, or pending -> failed with its
-   * event, plus the caller's effects. Idempotent: a second record of the same intent changes
-   * nothing and answers the row as the first left it.
+   * Step 3 on the intent's transaction row, in the caller's transaction: pending |
+   * requires_action -> succeeded with its ledger legs (a payment's or a refund's) and event,
+   * -> failed with its event, or pending -> requires_action with its event, plus the caller's
+   * effects. Idempotent: a second record of the same intent changes nothing and answers the
+   * row as the first left it.
    */
   async record(
     tx: Tx,
@@ -132,6 +147,10 @@ export class IntentSaga {
         legs: row.type === 'refund' ? refundLegs(owner, amount) : paymentLegs(owner, amount),
         at: now,
       });
+    } else if (outcome.status === 'requires_action') {
+      const waiting = await markRequiresAction(tx, id, outcome, now);
+      if (!waiting) return transactionById(tx, id);
+      row = waiting;
     } else {
       const failed = await markFailed(tx, id, outcome, now);
       if (!failed) return transactionById(tx, id);
@@ -163,10 +182,17 @@ export class IntentSaga {
   }
 }
 
-/** payment.succeeded | payment.failed with the transaction, through the outbox. */
+const PAYMENT_EVENTS = {
+  succeeded: 'payment.succeeded',
+  failed: 'payment.failed',
+  requires_action: 'payment.requires_action',
+} as const;
+
+/** payment.succeeded | payment.failed | payment.requires_action, through the outbox. */
 export async function emitPaymentEvent(tx: Tx, row: TransactionRow, now: Date): Promise<void> {
+  if (row.status === 'pending') throw new Error(`no payment event for a pending transaction ${row.id}`);
   await emitEvent(tx, TOPICS.paymentsEvents, {
-    type: row.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
+    type: PAYMENT_EVENTS[row.status],
     account: row.account_id,
     livemode: row.livemode,
     ...(row.merchant_id ? { merchant: row.merchant_id } : {}),

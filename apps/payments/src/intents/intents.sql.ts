@@ -1,7 +1,9 @@
 // The statements of the intent saga (intent-saga.ts) on payments.transactions. A pending row
-// is the intent of one processor call; it leaves `pending` once, to succeeded or failed:
-// both moves are guarded by `status = 'pending'`, so a racing recovery and a late outcome
-// cannot both record (the second gets no row and reloads what the first recorded).
+// is the intent of one processor call; it leaves `pending` once, to succeeded or failed, or
+// waits in `requires_action` while the payer authenticates (3-D Secure) and leaves that once.
+// The final moves are guarded by `status in ('pending', 'requires_action')` (NOT_FINAL), so a
+// racing recovery, the payer's return, a processor webhook and a late outcome cannot both
+// record (the second gets no row and reloads what the first recorded).
 
 import { newId, type Database, type Tenant, type Tx } from '@paygrid/platform';
 import type { PaymentIntent, TransactionRow } from '../transactions/transaction';
@@ -39,7 +41,26 @@ export async function insertPaymentIntent(
   return row;
 }
 
-/** pending -> succeeded; undefined when the intent had already left pending. */
+/** The statuses an intent can still leave; requires_action is one (the payer may still pay). */
+const NOT_FINAL = `status in ('pending', 'requires_action')`;
+
+/** pending -> requires_action; undefined when the intent is no longer pending. */
+export async function markRequiresAction(
+  tx: Tx,
+  id: string,
+  action: { processor_reference: string; redirect_url: string },
+  now: Date,
+): Promise<TransactionRow | undefined> {
+  const [row] = await tx.query<TransactionRow>(
+    `update payments.transactions set status = 'requires_action', processor_reference = $2,
+       authentication_url = $3, updated_at = $4
+      where id = $1 and status = 'pending' returning *`,
+    [id, action.processor_reference, action.redirect_url, now],
+  );
+  return row;
+}
+
+/** pending | requires_action -> succeeded; undefined when the intent had already left them. */
 export async function markSucceeded(
   tx: Tx,
   id: string,
@@ -48,13 +69,13 @@ export async function markSucceeded(
 ): Promise<TransactionRow | undefined> {
   const [row] = await tx.query<TransactionRow>(
     `update payments.transactions set status = 'succeeded', processor_reference = $2, updated_at = $3
-      where id = $1 and status = 'pending' returning *`,
+      where id = $1 and ${NOT_FINAL} returning *`,
     [id, processorReference, now],
   );
   return row;
 }
 
-/** pending -> failed (a null reference keeps the one recorded); undefined when already out of pending. */
+/** pending | requires_action -> failed (a null reference keeps the one recorded); undefined when final. */
 export async function markFailed(
   tx: Tx,
   id: string,
@@ -64,7 +85,7 @@ export async function markFailed(
   const [row] = await tx.query<TransactionRow>(
     `update payments.transactions set status = 'failed', failure_code = $2, failure_message = $3,
        processor_reference = coalesce($4, processor_reference), updated_at = $5
-      where id = $1 and status = 'pending' returning *`,
+      where id = $1 and ${NOT_FINAL} returning *`,
     [id, failure.code, failure.message, failure.processor_reference, now],
   );
   return row;
@@ -75,15 +96,42 @@ export async function transactionById(db: Tx | Database, id: string): Promise<Tr
   return row;
 }
 
+/** A typed-card payment recovery asks the processor about. */
+export type StaleCardPayment = Pick<
+  TransactionRow,
+  'id' | 'account_id' | 'livemode' | 'status' | 'processor_reference' | 'payment_method' | 'created_at'
+>;
+
 /**
- * Typed-card payments left pending before `cutoff` (a crash between the call and tx2).
+ * How long recovery keeps asking the processor about a payment left requires_action (the payer
+ * never came back): a processor's authentication session is long over by then, and nothing
+ * can move without the payer. After it, only a processor webhook settles the payment.
+ */
+export const REQUIRES_ACTION_HORIZON_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Typed-card payments left pending since before `cutoff` (a crash between the call and tx2, an
+ * answer lost), or requires_action and not asked about since `cutoff` (the payer may never
+ * come back: each is asked once per recovery interval, not on every run, for a week at most).
  * Charges of a stored card (a mandate_charges row) are not among them: they are re-driven.
  */
-export async function staleCardPayments(db: Database, cutoff: Date): Promise<{ id: string }[]> {
-  return db.query<{ id: string }>(
-    `select t.id from payments.transactions t where t.status = 'pending' and t.type = 'payment' and t.created_at < $1
+export async function staleCardPayments(db: Database, cutoff: Date): Promise<StaleCardPayment[]> {
+  return db.query<StaleCardPayment>(
+    `select t.id, t.account_id, t.livemode, t.status, t.processor_reference, t.payment_method, t.created_at
+       from payments.transactions t
+      where t.type = 'payment'
+        and ((t.status = 'pending' and t.created_at < $1)
+          or (t.status = 'requires_action' and t.updated_at < $1 and t.created_at > $2))
         and not exists (select 1 from payments.mandate_charges c where c.transaction_id = t.id)
      order by t.created_at limit 500`,
-    [cutoff],
+    [cutoff, new Date(cutoff.getTime() - REQUIRES_ACTION_HORIZON_MS)],
+  );
+}
+
+/** Notes that recovery asked about a requires_action payment (the next ask waits an interval). */
+export async function touchRequiresAction(db: Database, id: string, now: Date): Promise<void> {
+  await db.query(
+    `update payments.transactions set updated_at = $2 where id = $1 and status = 'requires_action'`,
+    [id, now],
   );
 }

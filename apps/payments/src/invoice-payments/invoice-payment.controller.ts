@@ -101,6 +101,7 @@ function invoicePayment(
       account_name: invoice.merchant_name,
     },
     card: parseCard(form),
+    ...(httpUrl(invoice.return_url) ? { returnTo: invoice.return_url } : {}),
     ...(saveCard
       ? {
           mandate: {
@@ -216,6 +217,10 @@ export class InvoicePaymentController {
     transaction: TransactionRow,
   ) {
     if (transaction.status === 'succeeded') return this.redirect(reply, invoice, transaction.id);
+    // 3-D Secure: to the processor's page; the return settles it and comes back to return_url.
+    if (transaction.status === 'requires_action' && transaction.authentication_url) {
+      return sendSeeOther(reply, transaction.authentication_url);
+    }
     return this.form(reply, 402, invoice, token, notCompletedMessage(transaction));
   }
 
@@ -228,13 +233,17 @@ export class InvoicePaymentController {
     return sendSeeOther(reply, target.toString());
   }
 
-  private form(
+  private async form(
     reply: FastifyReply,
     status: number,
     invoice: InvoicePaymentTokenPayload,
     token: string,
     error?: string,
   ) {
+    const authenticationOrigins = await this.connectors.authenticationOrigins({
+      account: invoice.account,
+      livemode: invoice.livemode,
+    });
     const csrf = signFormToken(
       this.settings.secret,
       CARD_FORM_TOKEN_PURPOSE,
@@ -242,7 +251,8 @@ export class InvoicePaymentController {
       this.settings.clock.now(),
     );
     const target = httpUrl(invoice.return_url);
-    const formAction = target ? `'self' ${target.origin}` : "'self'";
+    // The form's redirects: to the processor's 3-D Secure page, and back to the invoice page.
+    const formAction = ["'self'", ...authenticationOrigins, ...(target ? [target.origin] : [])].join(' ');
     return send(
       reply,
       status,

@@ -22,7 +22,7 @@ import {
   type Tx,
 } from '@paygrid/platform';
 import { PROCESSOR_NOT_CONFIGURED_MESSAGE, type ConnectorRouter } from '../connectors/connector-router';
-import { IntentSaga, type IntentOutcome } from '../intents/intent-saga';
+import { IntentSaga, type FinalOutcome } from '../intents/intent-saga';
 import { insertPaymentIntent, transactionById } from '../intents/intents.sql';
 import type { TransactionRow } from '../transactions/transaction';
 import { cycleDate, retryAt } from './cycle';
@@ -291,7 +291,7 @@ export class MandateCharges {
   }
 
   /** tx2 of an attempt: the attempt row is the guard, then the outcome, then the schedule. */
-  private record(tx: Tx, charge: MandateChargeRow, payment: TransactionRow, outcome: IntentOutcome) {
+  private record(tx: Tx, charge: MandateChargeRow, payment: TransactionRow, outcome: FinalOutcome) {
     return this.saga.record(tx, payment.id, outcome, {
       claim: async (t, now) => {
         const [claimed] = await t.query<MandateChargeRow>(

@@ -105,14 +105,18 @@ function checkoutPayment(
   };
 }
 
-/** form-action must also allow the redirect that follows a successful payment. */
-function formActionFor(link: PublicLink): string {
-  if (!link.after_completion_redirect_url) return "'self'";
+/**
+ * form-action must also allow the redirects that follow a posted form: to the processor's
+ * authentication page (3-D Secure) and after a successful payment.
+ */
+function formActionFor(link: PublicLink, authenticationOrigins: readonly string[] = []): string {
+  const origins = ["'self'", ...authenticationOrigins];
   try {
-    return `'self' ${new URL(link.after_completion_redirect_url).origin}`;
+    if (link.after_completion_redirect_url) origins.push(new URL(link.after_completion_redirect_url).origin);
   } catch {
-    return "'self'";
+    // not a URL: nothing to allow
   }
+  return origins.join(' ');
 }
 
 @Controller('pay')
@@ -141,7 +145,7 @@ export class CheckoutController {
     if (!(await this.connectors.available({ account: link.account_id, livemode: link.livemode }))) {
       return send(reply, 409, paymentsNotAvailablePage());
     }
-    return send(reply, 200, renderCheckoutForm(link, this.token(link)), formActionFor(link));
+    return this.form(reply, 200, link);
   }
 
   @Post(':id')
@@ -169,12 +173,7 @@ export class CheckoutController {
       case 'charged':
         return this.result(reply, link, result.transaction);
       case 'invalid':
-        return send(
-          reply,
-          400,
-          renderCheckoutForm(link, this.token(link), result.message),
-          formActionFor(link),
-        );
+        return this.form(reply, 400, link, result.message);
       case 'closed':
         return send(reply, 410, renderMessage(...CLOSED[result.status]));
       case 'full':
@@ -194,15 +193,26 @@ export class CheckoutController {
   }
 
   private result(reply: FastifyReply, link: PublicLink, transaction: TransactionRow) {
+    // 3-D Secure: to the processor's page (or the sandbox's); the return settles the payment.
+    if (transaction.status === 'requires_action' && transaction.authentication_url) {
+      return sendSeeOther(reply, transaction.authentication_url);
+    }
     if (transaction.status === 'succeeded') {
       if (link.after_completion_redirect_url) return sendSeeOther(reply, link.after_completion_redirect_url);
       return send(reply, 200, renderSuccess(link, transaction.id));
     }
+    return this.form(reply, 402, link, notCompletedMessage(transaction));
+  }
+
+  /** The card form with a fresh token; its CSP lets the processor's authentication redirect through. */
+  private async form(reply: FastifyReply, status: number, link: PublicLink, error?: string) {
+    const tenant = { account: link.account_id, livemode: link.livemode };
+    const origins = await this.connectors.authenticationOrigins(tenant);
     return send(
       reply,
-      402,
-      renderCheckoutForm(link, this.token(link), notCompletedMessage(transaction)),
-      formActionFor(link),
+      status,
+      renderCheckoutForm(link, this.token(link), error),
+      formActionFor(link, origins),
     );
   }
 

@@ -33,7 +33,7 @@ import {
 } from '@paygrid/platform';
 import type { PaymentConnector } from '../connectors/connector';
 import type { ConnectorRouter } from '../connectors/connector-router';
-import { assertOutsideTransaction, IntentSaga, type IntentOutcome } from '../intents/intent-saga';
+import { assertOutsideTransaction, IntentSaga, type FinalOutcome } from '../intents/intent-saga';
 import type { TransactionRow } from '../transactions/transaction';
 import { refundById, releaseReservation, settleRefund, staleRefunds } from './refunds.sql';
 
@@ -251,7 +251,7 @@ export class RefundsService {
    * reserved amount back to the payment. The refund transaction of a failed refund always
    * says processing_error, with the processor's words as its message.
    */
-  private async record(tx: Tx, refund: RefundRow, outcome: IntentOutcome): Promise<RefundRow> {
+  private async record(tx: Tx, refund: RefundRow, outcome: FinalOutcome): Promise<RefundRow> {
     let settled: RefundRow | undefined;
     await this.saga.record(
       tx,

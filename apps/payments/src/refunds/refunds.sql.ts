@@ -2,14 +2,14 @@
 // transaction itself moves through the intent saga (intents/intents.sql.ts).
 
 import type { Database, Tx } from '@paygrid/platform';
-import type { IntentOutcome } from '../intents/intent-saga';
+import type { FinalOutcome } from '../intents/intent-saga';
 import type { RefundRow } from './refunds.service';
 
 /** pending -> succeeded | failed (with the processor's reason), once; undefined if already moved. */
 export async function settleRefund(
   tx: Tx,
   id: string,
-  outcome: IntentOutcome,
+  outcome: FinalOutcome,
   now: Date,
 ): Promise<RefundRow | undefined> {
   const [row] =

@@ -6,8 +6,11 @@ import { minorToJson, toMinor } from '@paygrid/platform';
 import type { PaymentMethodSummary } from '../connectors/connector';
 
 export type TransactionType = 'payment' | 'refund';
-/** pending -> succeeded | failed, once (intents/intents.sql.ts guards both moves). */
-export type TransactionStatus = 'pending' | 'succeeded' | 'failed';
+/**
+ * pending -> succeeded | failed, or pending -> requires_action (the payer is authenticating,
+ * 3-D Secure) -> succeeded | failed; each final move once (intents/intents.sql.ts guards them).
+ */
+export type TransactionStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed';
 
 export interface TransactionRow {
   id: string;
@@ -30,6 +33,8 @@ export interface TransactionRow {
   failure_code: string | null;
   failure_message: string | null;
   processor_reference: string | null;
+  /** Where the payer was sent to authenticate (requires_action); internal, never serialized. */
+  authentication_url: string | null;
   metadata: Record<string, string>;
   created_at: Date;
   updated_at: Date;

@@ -11,6 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { digitsToNumber, IsCurrencyField, IsOmittable, JSONSchema, ListQuery } from '@paygrid/platform';
+import type { TransactionStatus } from './transaction';
 
 const MAX = 99_999_999_999;
 
@@ -31,7 +32,7 @@ export class ListTransactionsQuery extends ListQuery {
 
   @IsOptional() @IsIn(['payment', 'refund']) type?: 'payment' | 'refund';
 
-  @IsOptional() @IsIn(['pending', 'succeeded', 'failed']) status?: 'pending' | 'succeeded' | 'failed';
+  @IsOptional() @IsIn(['pending', 'requires_action', 'succeeded', 'failed']) status?: TransactionStatus;
 
   @IsOptional()
   @JSONSchema({ description: 'Only transactions of this payment link.' })

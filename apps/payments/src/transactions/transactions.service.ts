@@ -15,13 +15,30 @@ import {
   type Tenant,
 } from '@paygrid/platform';
 import { digitsOnly, summarizeCard, validateCard } from '../connectors/cards';
-import type { CardDetails } from '../connectors/connector';
+import type { CardDetails, LookupOutcome } from '../connectors/connector';
 import type { ConnectorRouter } from '../connectors/connector-router';
-import { assertOutsideTransaction, IntentSaga, type IntentOutcome } from '../intents/intent-saga';
-import { insertPaymentIntent, staleCardPayments } from '../intents/intents.sql';
+import {
+  assertOutsideTransaction,
+  IntentSaga,
+  type IntentOutcome,
+  type RecordEffects,
+} from '../intents/intent-saga';
+import {
+  insertPaymentIntent,
+  staleCardPayments,
+  touchRequiresAction,
+  type StaleCardPayment,
+} from '../intents/intents.sql';
 import { ensureDefaultMerchant } from '../merchants/default-merchant';
 import type { TransactionRow } from './transaction';
 import type { ListTransactionsQuery } from './transactions.dto';
+
+/**
+ * How old a payment the processor has no record of must be before it is failed: Stripe's
+ * Search API, which finds a PaymentIntent by our key, is eventually consistent (usually under
+ * a minute, longer during incidents), so a younger "not found" may only mean "not indexed yet".
+ */
+export const NOT_FOUND_AFTER_MS = 60 * 60 * 1000;
 
 export interface ChargeCardInput {
   amount: bigint;
@@ -53,6 +70,12 @@ export type OnChargeSucceeded = (
 export interface ChargeCardOptions {
   /** Ask the processor to keep the card for later charges (a mandate). */
   storeCredential?: boolean;
+  /**
+   * Where the payer comes back after authenticating (3-D Secure), for this transaction: with
+   * it a processor asking for authentication answers requires_action (a hosted form redirects
+   * the payer); without it such a charge fails with authentication_required.
+   */
+  returnUrl?: (transactionId: string) => string;
   onSucceeded?: OnChargeSucceeded;
   /** Runs last in tx2, for either outcome (the checkout records its form token there). */
   onRecorded?: (tx: Tx, row: TransactionRow) => Promise<void>;
@@ -61,10 +84,16 @@ export interface ChargeCardOptions {
 export class TransactionsService {
   private readonly saga: IntentSaga;
 
+  /**
+   * @param lateSuccess what a payment that succeeds after its own request (the payer's return
+   *   from 3-D Secure, recovery, a processor webhook) still owes its hosted form, in the
+   *   transaction that records it: a payment link's completion (payments.ts wires it).
+   */
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly connectors: ConnectorRouter,
+    private readonly lateSuccess?: (tx: Tx, row: TransactionRow) => Promise<void>,
   ) {
     this.saga = new IntentSaga(db, clock);
   }
@@ -100,6 +129,7 @@ export class TransactionsService {
           livemode: tenant.livemode,
           card,
           store_credential: options.storeCredential ?? false,
+          ...(options.returnUrl ? { return_url: options.returnUrl(row.id) } : {}),
         }),
       record: (tx, row, outcome: IntentOutcome) =>
         this.saga.record(tx, row.id, outcome, {
@@ -111,32 +141,66 @@ export class TransactionsService {
   }
 
   /**
-   * Resolves card payments left pending longer than `olderThanMs` (a crash between the
-   * connector call and tx2). A typed card cannot be re-driven: its number was never stored
-   * (PCI DSS: no PAN at rest), so the only safe resolution is `failed` with
-   * `processing_error`; the processor's own idempotency (key = transaction id) means a charge
-   * that did go through is never repeated by the payer's retry, which is a new transaction.
-   * With a real processor, look the charge up by its idempotency key first; the stateless
-   * sandbox has nothing to look up. Charges of a stored card (mandate_charges) are not
-   * failed here: MandateCharges.recoverPending re-drives them.
+   * Resolves typed-card payments left pending longer than `olderThanMs` (a crash between the
+   * connector call and tx2, an answer lost) or still waiting on the payer's authentication.
+   * The processor is asked, never guessed (docs/api.md §5, recovery): its record of the charge,
+   * found by the reference or by our idempotency key (connector.lookup), is recorded through
+   * the saga's guarded `record`, so a charge Stripe made is recorded succeeded with its ledger
+   * legs, once. A processor that has no such charge: failed (nothing was taken), but only once
+   * the intent is older than NOT_FOUND_AFTER_MS (Stripe's search lags its writes). A processor
+   * that cannot be asked, or a payer still authenticating: left as it is for the next run.
+   * Charges of a stored card (mandate_charges) are not here: MandateCharges re-drives them.
    */
   recoverPending(olderThanMs: number): Promise<number> {
     return this.saga.recover(
       olderThanMs,
       (cutoff) => staleCardPayments(this.db, cutoff),
-      async ({ id }) => {
-        const row = await this.db.transaction((tx) =>
-          this.saga.record(tx, id, {
-            status: 'failed',
-            code: 'processing_error',
-            message:
-              'The payment could not be confirmed with the processor; no money was taken by this attempt.',
-            processor_reference: null,
-          }),
-        );
-        return row.status === 'failed';
+      async (intent) => {
+        const outcome = await this.lookup(intent);
+        if (!outcome) {
+          if (intent.status === 'requires_action')
+            await touchRequiresAction(this.db, intent.id, this.clock.now());
+          return false;
+        }
+        const row = await this.recordLate(intent.id, outcome);
+        return row.status === 'succeeded' || row.status === 'failed';
       },
     );
+  }
+
+  /**
+   * What the processor says of a pending or requires_action payment, as an outcome to record;
+   * undefined when there is nothing to record yet (no answer, the payer still authenticating).
+   * The payer's return from authentication settles through it too (settle-authentication.ts).
+   */
+  async lookup(intent: StaleCardPayment): Promise<IntentOutcome | undefined> {
+    let found: LookupOutcome;
+    try {
+      const connector = await this.connectors.forTenant({
+        account: intent.account_id,
+        livemode: intent.livemode,
+      });
+      found = await connector.lookup({
+        idempotency_key: intent.id,
+        processor_reference: intent.processor_reference,
+        livemode: intent.livemode,
+        ...(intent.payment_method ? { card_last4: intent.payment_method.last4 } : {}),
+      });
+    } catch (error) {
+      // No connection any more, the processor unreachable or undecided: ask again later.
+      if (error instanceof ApiError) return undefined;
+      throw error;
+    }
+    if (found.status === 'requires_action') return undefined;
+    if (found.status !== 'not_found') return found;
+    const age = this.clock.now().getTime() - new Date(intent.created_at).getTime();
+    if (age < NOT_FOUND_AFTER_MS) return undefined;
+    return {
+      status: 'failed',
+      code: 'processing_error',
+      message: 'The processor has no record of this payment; no money was taken by this attempt.',
+      processor_reference: null,
+    };
   }
 
   /** The merchant paid (default: the account's); live payments need an active one (docs/api.md §5). */
@@ -164,6 +228,31 @@ export class TransactionsService {
       );
     }
     return row?.id ?? null;
+  }
+
+  /**
+   * Records the processor's verdict on a card payment after its own request ended: the payer's
+   * return (settle-authentication.ts), recovery, or a processor webhook. The saga's guarded
+   * record, once, plus `lateSuccess` when it succeeds.
+   */
+  recordLate(id: string, outcome: IntentOutcome): Promise<TransactionRow> {
+    const { lateSuccess } = this;
+    const effects: RecordEffects = lateSuccess
+      ? {
+          onRecorded: async (tx, row) => {
+            if (row.status === 'succeeded') await lateSuccess(tx, row);
+          },
+        }
+      : {};
+    return this.db.transaction((tx) => this.saga.record(tx, id, outcome, effects));
+  }
+
+  /** A transaction by id alone: for a caller that proved it may see it (a sealed return URL). */
+  async byId(id: string): Promise<TransactionRow | undefined> {
+    const [row] = await this.db.query<TransactionRow>('select * from payments.transactions where id = $1', [
+      id,
+    ]);
+    return row;
   }
 
   async get(tenant: Tenant, id: string): Promise<TransactionRow> {

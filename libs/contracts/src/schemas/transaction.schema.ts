@@ -10,7 +10,12 @@ const amount = (description: string): JsonSchema => ({
   description,
 });
 const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' };
-const status: JsonSchema = { type: 'string', enum: ['pending', 'succeeded', 'failed'] };
+const status: JsonSchema = {
+  type: 'string',
+  enum: ['pending', 'requires_action', 'succeeded', 'failed'],
+  description:
+    '`requires_action`: the payer is authenticating at the processor (3-D Secure); the payment becomes `succeeded` or `failed` when they return or the processor reports.',
+};
 const optionalId = (prefix: string, description: string) => nullable(idOf(prefix, description));
 
 export const TransactionSchema: JsonSchema = strictObject(

@@ -1,4 +1,11 @@
-import { declineCodeOf, outcomeOfError, outcomeOfPaymentIntent, outcomeOfRefund } from './stripe-outcomes';
+import {
+  declineCodeOf,
+  lookupOfPaymentIntent,
+  outcomeOfError,
+  outcomeOfOnSessionIntent,
+  outcomeOfPaymentIntent,
+  outcomeOfRefund,
+} from './stripe-outcomes';
 
 describe('Stripe outcomes', () => {
   it('reports success only for a succeeded PaymentIntent', () => {
@@ -21,6 +28,50 @@ describe('Stripe outcomes', () => {
     expect(() => outcomeOfPaymentIntent({ id: 'pi_1', status: 'processing' })).toThrow(
       /outcome is unknown|did not give/,
     );
+  });
+
+  it('sends an on-session payer to next_action, and fails a requires_action without a redirect', () => {
+    const next_action = { redirect_to_url: { url: 'https://hooks.stripe.com/3d' } };
+    expect(outcomeOfOnSessionIntent({ id: 'pi_1', status: 'requires_action', next_action })).toEqual({
+      status: 'requires_action',
+      redirect_url: 'https://hooks.stripe.com/3d',
+      processor_reference: 'pi_1',
+    });
+    expect(outcomeOfOnSessionIntent({ id: 'pi_1', status: 'requires_action' })).toMatchObject({
+      status: 'failed',
+      code: 'authentication_required',
+    });
+    expect(outcomeOfOnSessionIntent({ id: 'pi_1', status: 'succeeded', next_action })).toMatchObject({
+      status: 'succeeded',
+    });
+  });
+
+  it('a looked-up PaymentIntent: waiting, its outcome, and the kept card of a succeeded one', () => {
+    expect(lookupOfPaymentIntent({ id: 'pi_1', status: 'requires_action' })).toEqual({
+      status: 'requires_action',
+      processor_reference: 'pi_1',
+    });
+    expect(
+      lookupOfPaymentIntent({
+        id: 'pi_1',
+        status: 'requires_payment_method',
+        last_payment_error: { code: 'payment_intent_authentication_failure' },
+      }),
+    ).toMatchObject({ status: 'failed', code: 'authentication_required' });
+    expect(
+      lookupOfPaymentIntent({
+        id: 'pi_1',
+        status: 'succeeded',
+        customer: 'cus_1',
+        payment_method: { id: 'pm_1' },
+        setup_future_usage: 'off_session',
+      }),
+    ).toEqual({ status: 'succeeded', processor_reference: 'pi_1', credential: 'cus_1|pm_1' });
+    expect(lookupOfPaymentIntent({ id: 'pi_1', status: 'succeeded', customer: 'cus_1' })).toEqual({
+      status: 'succeeded',
+      processor_reference: 'pi_1',
+    });
+    expect(() => lookupOfPaymentIntent({ id: 'pi_1', status: 'processing' })).toThrow();
   });
 
   it("maps Stripe's decline codes, the issuer's decline_code first", () => {

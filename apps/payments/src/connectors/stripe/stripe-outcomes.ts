@@ -1,18 +1,23 @@
 // How Stripe's answers become our outcomes (pure; stripe-outcomes.spec.ts covers each case).
 // The rule that matters most: only a PaymentIntent whose status is `succeeded` is a success.
-// `requires_action` (3-D Secure) is reported failed with `authentication_required` until the
-// redirect flow exists; an answer whose outcome is unknown (network error, 5xx, `processing`)
+// `requires_action` (3-D Secure) sends the payer to Stripe's page when the charge has a return
+// URL (the hosted forms), and is failed with `authentication_required` when it has none (an
+// off-session charge: nobody is there to authenticate); an answer whose outcome is unknown (network error, 5xx, `processing`)
 // is neither: it is thrown, so the intent stays pending and is resolved later with the same
 // idempotency key, which makes Stripe answer the first outcome again instead of charging twice.
 
 import { ApiError } from '@paygrid/platform';
-import type { ConnectorOutcome, DeclineCode } from '../connector';
+import type { ConnectorOutcome, DeclineCode, LookupOutcome, RequiresAction } from '../connector';
 
 /** The parts of a Stripe PaymentIntent the outcome depends on. */
 export interface PaymentIntentLike {
   id: string;
   status: string;
   last_payment_error?: { code?: string | null; decline_code?: string | null } | null;
+  next_action?: { redirect_to_url?: { url?: string | null } | null } | null;
+  customer?: string | { id: string } | null;
+  payment_method?: string | { id: string } | null;
+  setup_future_usage?: string | null;
 }
 
 /** The parts of a Stripe error the outcome depends on (StripeError's own fields). */
@@ -31,7 +36,7 @@ export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
   expired_card: 'The card has expired.',
   incorrect_cvc: "The card's security code is incorrect.",
   authentication_required:
-    'The card issuer asked for authentication (3-D Secure), which is not supported yet; nothing was charged.',
+    'The card issuer asked for authentication (3-D Secure), which was not completed; nothing was charged.',
   processing_error: 'An error occurred while processing the card; try again.',
 };
 
@@ -58,7 +63,9 @@ export function declineCodeOf(code?: string | null, declineCode?: string | null)
   if (codes.includes('insufficient_funds')) return 'insufficient_funds';
   if (codes.includes('expired_card')) return 'expired_card';
   if (codes.includes('incorrect_cvc') || codes.includes('invalid_cvc')) return 'incorrect_cvc';
-  if (codes.includes('authentication_required')) return 'authentication_required';
+  // Stripe's code for a 3-D Secure challenge the payer failed or abandoned.
+  if (codes.includes('authentication_required') || codes.includes('payment_intent_authentication_failure'))
+    return 'authentication_required';
   if (codes.includes('processing_error')) return 'processing_error';
   return 'card_declined';
 }
@@ -81,6 +88,36 @@ export function outcomeOfPaymentIntent(intent: PaymentIntentLike): ConnectorOutc
       // requires_confirmation, requires_capture, canceled: nothing captured by this call.
       return failed('processing_error', intent.id);
   }
+}
+
+/**
+ * A confirmed PaymentIntent's outcome for a charge that can send the payer to authenticate:
+ * `requires_action` with a redirect becomes RequiresAction, everything else as above.
+ */
+export function outcomeOfOnSessionIntent(intent: PaymentIntentLike): ConnectorOutcome | RequiresAction {
+  const url = intent.next_action?.redirect_to_url?.url;
+  if (intent.status === 'requires_action' && url) {
+    return { status: 'requires_action', redirect_url: url, processor_reference: intent.id };
+  }
+  return outcomeOfPaymentIntent(intent);
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : value?.id;
+
+/**
+ * What a PaymentIntent found later (recovery, the payer's return) says: still waiting for the
+ * payer, or its outcome, with the stored card of a charge that kept it (the mandate's).
+ */
+export function lookupOfPaymentIntent(intent: PaymentIntentLike): LookupOutcome {
+  if (intent.status === 'requires_action')
+    return { status: 'requires_action', processor_reference: intent.id };
+  const outcome = outcomeOfPaymentIntent(intent);
+  const customer = idOf(intent.customer);
+  const paymentMethod = idOf(intent.payment_method);
+  if (outcome.status !== 'succeeded' || !customer || !paymentMethod || !intent.setup_future_usage)
+    return outcome;
+  return { ...outcome, credential: `${customer}|${paymentMethod}` };
 }
 
 /** A refund's outcome: `pending` is Stripe accepting it (cards settle it later). */

@@ -4,15 +4,33 @@
 // data on the PaymentIntent itself). Every call carries an Idempotency-Key derived from our
 // intent id (the PaymentIntent's is the intent id itself), and the SDK retries network errors
 // and 5xx answers with that same key, so a retried or recovered intent never charges twice.
+// Every PaymentIntent carries metadata.paygrid_intent = our intent id: `lookup` finds one whose
+// answer was lost through the Search API (no extra call or commit on the way to a charge: the
+// PaymentIntent's id is not known before Stripe answers), and one that asked for 3-D Secure by
+// the id recorded with requires_action.
 
 import Stripe from 'stripe';
-import type { CardDetails, ChargeRequest, ConnectorOutcome, PaymentConnector } from '../connector';
+import type {
+  CardDetails,
+  ChargeRequest,
+  ConnectorOutcome,
+  LookupOutcome,
+  LookupRequest,
+  PaymentConnector,
+  RequiresAction,
+} from '../connector';
 import {
+  lookupOfPaymentIntent,
   outcomeOfError,
+  outcomeOfOnSessionIntent,
   outcomeOfPaymentIntent,
   outcomeOfRefund,
+  ProcessorOutcomeUnknown,
   type StripeErrorLike,
 } from './stripe-outcomes';
+
+/** Where Stripe sends a payer to authenticate (3-D Secure). */
+export const STRIPE_AUTHENTICATION_ORIGINS = ['https://hooks.stripe.com'] as const;
 
 /**
  * Currencies whose minor unit on Stripe differs from ISO 4217's exponent (Stripe's "special
@@ -35,12 +53,13 @@ function parseCredential(credential: string): { customer: string; payment_method
 
 export class StripeConnector implements PaymentConnector {
   readonly name = 'stripe';
+  readonly authenticationOrigins = STRIPE_AUTHENTICATION_ORIGINS;
 
   constructor(private readonly stripe: Stripe) {}
 
   async charge(
-    request: ChargeRequest & { card: CardDetails; store_credential: boolean },
-  ): Promise<ConnectorOutcome & { credential?: string }> {
+    request: ChargeRequest & { card: CardDetails; store_credential: boolean; return_url?: string },
+  ): Promise<(ConnectorOutcome & { credential?: string }) | RequiresAction> {
     const refused = this.refuseAmount(request);
     if (refused) return refused;
     const key = request.idempotency_key;
@@ -74,11 +93,14 @@ export class StripeConnector implements PaymentConnector {
           payment_method_types: ['card'],
           confirm: true,
           metadata: { paygrid_intent: key },
+          // Where Stripe sends the payer back after 3-D Secure; without it a requires_action
+          // answer is failed (authentication_required): nobody could complete it.
+          ...(request.return_url ? { return_url: request.return_url } : {}),
           ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
         },
         { idempotencyKey: key },
       );
-      const outcome = outcomeOfPaymentIntent(intent);
+      const outcome = request.return_url ? outcomeOfOnSessionIntent(intent) : outcomeOfPaymentIntent(intent);
       if (outcome.status !== 'succeeded' || !customer) return outcome;
       return { ...outcome, credential: storedCredential(customer, paymentMethod.id) };
     });
@@ -134,6 +156,31 @@ export class StripeConnector implements PaymentConnector {
     );
   }
 
+  async lookup(request: LookupRequest): Promise<LookupOutcome> {
+    try {
+      if (request.processor_reference?.startsWith('pi_')) {
+        return lookupOfPaymentIntent(await this.stripe.paymentIntents.retrieve(request.processor_reference));
+      }
+      // Our intent id is not Stripe's: the PaymentIntent is found by the metadata it was
+      // created with. Search is eventually consistent (Stripe: usually under a minute), so
+      // `not_found` is only believed for an intent old enough (transactions.service.ts).
+      const found = await this.stripe.paymentIntents.search({
+        query: `metadata['paygrid_intent']:'${request.idempotency_key.replace(/[^A-Za-z0-9_]/g, '')}'`,
+        limit: 10,
+      });
+      if (found.data.length === 0) return { status: 'not_found' };
+      // One Idempotency-Key makes one PaymentIntent; should several carry the key, a
+      // succeeded one wins: reporting it failed would be the wrong that matters.
+      const intent = found.data.find((i) => i.status === 'succeeded') ?? found.data[0];
+      return lookupOfPaymentIntent(intent);
+    } catch (error) {
+      if (error instanceof ProcessorOutcomeUnknown || !(error instanceof Stripe.errors.StripeError))
+        throw error;
+      // A refused lookup (4xx) is no answer either: the intent stays as it is.
+      throw new ProcessorOutcomeUnknown(`lookup refused (${error.code ?? error.type})`);
+    }
+  }
+
   private refuseAmount(request: ChargeRequest): ConnectorOutcome | undefined {
     const currency = request.currency.toUpperCase();
     if (!UNSUPPORTED_CURRENCIES.has(currency) && request.amount > 0n && request.amount <= MAX_AMOUNT)
@@ -149,7 +196,7 @@ export class StripeConnector implements PaymentConnector {
   }
 
   /** Runs Stripe calls; a thrown StripeError becomes an outcome (or stays unknown: rethrown). */
-  private async calling<T extends ConnectorOutcome>(
+  private async calling<T extends ConnectorOutcome | RequiresAction>(
     key: string,
     call: () => Promise<T>,
   ): Promise<T | ConnectorOutcome> {
