@@ -12,6 +12,8 @@ const post = async (api: Api, path: string, body?: unknown) =>
 
 const OK_CARD = '4242424242424242';
 const DECLINED_CARD = '4000000000000002';
+/** The sandbox's 3-D Secure card: the hosted form redirects the payer to a challenge. */
+const THREE_DS_CARD = '4000002760003184';
 
 const payment = (api: Api, card: string, extra: Record<string, unknown> = {}) =>
   post(api, '/v1/transactions/test-helpers/payments', {
@@ -116,6 +118,12 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
       'a link expires when its expires_at passes (the payments job runs every minute); create one with a short expires_at and wait',
   },
   'payment.succeeded': (api) => payment(api, OK_CARD),
+  // The payer is sent to the challenge page (303, not followed): the payment waits for them.
+  'payment.requires_action': async (api) => {
+    const made = await link(api);
+    await payLinkOnHostedPage(api, String(made.url), THREE_DS_CARD);
+    return made;
+  },
   'payment.failed': async (api) => {
     try {
       return await payment(api, DECLINED_CARD);

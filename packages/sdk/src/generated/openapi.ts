@@ -1678,6 +1678,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payment.requires_action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `payment.requires_action` event
+         * @description Sent, signed, to every enabled endpoint subscribed to `payment.requires_action` (docs/api.md §7). Any 2xx answer acknowledges it; anything else is retried.
+         */
+        post: operations["webhooks.payment.requires_action"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payment.succeeded": {
         parameters: {
             query?: never;
@@ -3347,7 +3367,7 @@ export interface components {
             };
         };
         /** @description Something that happened in the account; delivered to webhook endpoints and kept for 30 days. One schema per `type`. */
-        Event: components["schemas"]["AccountUpdatedEvent"] | components["schemas"]["CustomerCreatedEvent"] | components["schemas"]["CustomerDeletedEvent"] | components["schemas"]["CustomerUpdatedEvent"] | components["schemas"]["EstimateAcceptedEvent"] | components["schemas"]["EstimateCreatedEvent"] | components["schemas"]["EstimateDeclinedEvent"] | components["schemas"]["EstimateExpiredEvent"] | components["schemas"]["EstimateInvoicedEvent"] | components["schemas"]["EstimateSentEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceFinalizedEvent"] | components["schemas"]["InvoiceMarkedUncollectibleEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoicePaymentFailedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["MandateCanceledEvent"] | components["schemas"]["MandateCreatedEvent"] | components["schemas"]["MandateFailedEvent"] | components["schemas"]["MerchantOnboardingUpdatedEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentLinkCompletedEvent"] | components["schemas"]["PaymentLinkCreatedEvent"] | components["schemas"]["PaymentLinkExpiredEvent"] | components["schemas"]["PaymentLinkUpdatedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["SubscriptionCanceledEvent"] | components["schemas"]["SubscriptionCreatedEvent"] | components["schemas"]["SubscriptionPastDueEvent"] | components["schemas"]["SubscriptionPausedEvent"] | components["schemas"]["SubscriptionRenewedEvent"] | components["schemas"]["SubscriptionResumedEvent"] | components["schemas"]["SubscriptionTrialWillEndEvent"] | components["schemas"]["SubscriptionUpdatedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["WebhookEndpointTestEvent"];
+        Event: components["schemas"]["AccountUpdatedEvent"] | components["schemas"]["CustomerCreatedEvent"] | components["schemas"]["CustomerDeletedEvent"] | components["schemas"]["CustomerUpdatedEvent"] | components["schemas"]["EstimateAcceptedEvent"] | components["schemas"]["EstimateCreatedEvent"] | components["schemas"]["EstimateDeclinedEvent"] | components["schemas"]["EstimateExpiredEvent"] | components["schemas"]["EstimateInvoicedEvent"] | components["schemas"]["EstimateSentEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceFinalizedEvent"] | components["schemas"]["InvoiceMarkedUncollectibleEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoicePaymentFailedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["MandateCanceledEvent"] | components["schemas"]["MandateCreatedEvent"] | components["schemas"]["MandateFailedEvent"] | components["schemas"]["MerchantOnboardingUpdatedEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["PaymentRequiresActionEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentLinkCompletedEvent"] | components["schemas"]["PaymentLinkCreatedEvent"] | components["schemas"]["PaymentLinkExpiredEvent"] | components["schemas"]["PaymentLinkUpdatedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["SubscriptionCanceledEvent"] | components["schemas"]["SubscriptionCreatedEvent"] | components["schemas"]["SubscriptionPastDueEvent"] | components["schemas"]["SubscriptionPausedEvent"] | components["schemas"]["SubscriptionRenewedEvent"] | components["schemas"]["SubscriptionResumedEvent"] | components["schemas"]["SubscriptionTrialWillEndEvent"] | components["schemas"]["SubscriptionUpdatedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["WebhookEndpointTestEvent"];
         /** @description A page of Event objects. */
         EventList: {
             /** @constant */
@@ -4772,6 +4792,42 @@ export interface components {
                 previous_attributes?: components["schemas"]["PaymentLinkPreviousAttributes"];
             };
         };
+        /** @description `payment.requires_action` (docs/api.md §7). */
+        PaymentRequiresActionEvent: {
+            /**
+             * @description Unique identifier; also the `webhook-id` of its deliveries.
+             * @example evt_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment.requires_action";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-01-15T12:00:00.000Z
+             */
+            created_at: Timestamp;
+            livemode: boolean;
+            /**
+             * @description The account the event belongs to.
+             * @example acct_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            account: string;
+            /**
+             * @description The merchant concerned, for payments events.
+             * @example mer_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            merchant?: string;
+            data: {
+                /** @description The Transaction after the change, as its own endpoint returns it. */
+                object: components["schemas"]["Transaction"];
+            };
+        };
         /** @description `payment.succeeded` (docs/api.md §7). */
         PaymentSucceededEvent: {
             /**
@@ -4942,8 +4998,11 @@ export interface components {
             currency: string;
             /** @enum {string|null} */
             reason: "duplicate" | "fraudulent" | "requested_by_customer" | null;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
+            /**
+             * @description `requires_action`: the payer is authenticating at the processor (3-D Secure); the payment becomes `succeeded` or `failed` when they return or the processor reports.
+             * @enum {string}
+             */
+            status: "pending" | "requires_action" | "succeeded" | "failed";
             failure_reason: string | null;
             metadata: components["schemas"]["Metadata"];
             /**
@@ -5847,8 +5906,11 @@ export interface components {
             livemode: boolean;
             /** @enum {string} */
             type: "payment" | "refund";
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
+            /**
+             * @description `requires_action`: the payer is authenticating at the processor (3-D Secure); the payment becomes `succeeded` or `failed` when they return or the processor reports.
+             * @enum {string}
+             */
+            status: "pending" | "requires_action" | "succeeded" | "failed";
             /** @description Minor units; positive. A refund's is the refunded amount. */
             amount: number;
             /** @description ISO 4217. */
@@ -9238,7 +9300,7 @@ export interface operations {
                 /** @description Only transactions of this merchant. */
                 merchant?: string;
                 type?: "payment" | "refund";
-                status?: "pending" | "succeeded" | "failed";
+                status?: "pending" | "requires_action" | "succeeded" | "failed";
                 /** @description Only transactions of this payment link. */
                 payment_link?: string;
                 /** @description ISO 4217, any case. */
@@ -10373,6 +10435,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PaymentFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.payment.requires_action": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, so a receiver can drop duplicates. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one more than 5 minutes off. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per active secret, space-separated (Standard Webhooks). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentRequiresActionEvent"];
             };
         };
         responses: {
