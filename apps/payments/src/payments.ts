@@ -29,6 +29,12 @@ import { Ledger1700000000210 } from './migrations/1700000000210-ledger';
 import { PaymentLinks1700000000220 } from './migrations/1700000000220-payment-links';
 import { Mandates1700000000230 } from './migrations/1700000000230-mandates';
 import { ProcessorConnections1700000000240 } from './migrations/1700000000240-processor-connections';
+import { ProcessorEvents1700000000260 } from './migrations/1700000000260-processor-events';
+import { DisputesController } from './disputes/disputes.controller';
+import { DisputesService } from './disputes/disputes.service';
+import { IntentSaga } from './intents/intent-saga';
+import { ProcessorHooksController } from './processor-events/processor-hooks.controller';
+import { ProcessorEventsService } from './processor-events/processor-events.service';
 import { MandatesController } from './mandates/mandates.controller';
 import { MandatesService } from './mandates/mandates.service';
 import {
@@ -59,6 +65,7 @@ export const PAYMENTS_MIGRATIONS = [
   PaymentLinks1700000000220,
   Mandates1700000000230,
   ProcessorConnections1700000000240,
+  ProcessorEvents1700000000260,
 ];
 
 /** The services of one instance, built once from the runtime (and the clock it runs on). */
@@ -87,6 +94,16 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
   const payByCard = new PayByCard(transactions, mandates);
   const checkoutForms = new CheckoutFormTokens(runtime.db, clock, links);
   const invoiceForms = new InvoiceFormTokens(runtime.db, clock);
+  const disputes = new DisputesService(runtime.db);
+  const processorEvents = new ProcessorEventsService({
+    db: runtime.db,
+    clock,
+    saga: new IntentSaga(runtime.db, clock),
+    connections: processorConnections,
+    refunds,
+    disputes,
+    logger: runtime.logger.child({ component: 'processor-events' }),
+  });
   const jobs = new PaymentsJobs(
     { mandates, links, transactions, refunds, logger: runtime.logger.child({ component: 'jobs' }) },
     config.jobsIntervalMs,
@@ -98,6 +115,8 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     transactions,
     links,
     refunds,
+    disputes,
+    processorEvents,
     mandates,
     payByCard,
     checkoutForms,
@@ -139,6 +158,8 @@ class PaymentsModule {
         MerchantDecisionsController,
         TransactionsController,
         RefundsController,
+        DisputesController,
+        ProcessorHooksController,
         PaymentLinksController,
         CheckoutController,
         InvoicePaymentController,
@@ -163,6 +184,8 @@ class PaymentsModule {
         { provide: INVOICE_PAYMENT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         ...(testClock ? [{ provide: TEST_CLOCK, useValue: testClock }] : []),
         { provide: RefundsService, useValue: refunds },
+        { provide: DisputesService, useValue: services.disputes },
+        { provide: ProcessorEventsService, useValue: services.processorEvents },
         {
           provide: MerchantDecisionsService,
           useValue: new MerchantDecisionsService(runtime.db, clock, services.merchants),

@@ -111,6 +111,12 @@ function forwardHeaders(request: RawRequest, signed: Record<string, string>): Re
   if (typeof idempotencyKey === 'string') headers['idempotency-key'] = idempotencyKey;
   const accept = request.headers['accept'];
   if (typeof accept === 'string') headers['accept'] = accept;
+  // A processor's webhook signature (POST /hooks/stripe/<connection>), checked by payments over
+  // the raw body, which is forwarded byte for byte.
+  const stripeSignature = request.headers['stripe-signature'];
+  if (typeof stripeSignature === 'string' && request.url.startsWith('/hooks/')) {
+    headers['stripe-signature'] = stripeSignature;
+  }
   return headers;
 }
 

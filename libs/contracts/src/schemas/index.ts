@@ -2,6 +2,7 @@
 // them from here, and tests validate real responses against them.
 
 import { BillingHistorySchema, CustomerListSchema, CustomerSchema } from './customer.schema';
+import { DisputeListSchema, DisputeSchema } from './dispute.schema';
 import { ErrorEnvelopeSchema } from './error.schema';
 import { EstimateListSchema, EstimateSchema } from './estimate.schema';
 import { EventListSchema, EventSchema } from './event.schema';
@@ -46,6 +47,8 @@ export const API_SCHEMAS = {
   TransactionList: TransactionListSchema,
   Refund: RefundSchema,
   RefundList: RefundListSchema,
+  Dispute: DisputeSchema,
+  DisputeList: DisputeListSchema,
   Event: EventSchema,
   EventList: EventListSchema,
   WebhookEndpoint: WebhookEndpointSchema,
