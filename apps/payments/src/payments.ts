@@ -47,6 +47,7 @@ import { CHECKOUT_SETTINGS, CheckoutController } from './payment-links/checkout.
 import { PaymentLinksController } from './payment-links/payment-links.controller';
 import { PaymentLinksService } from './payment-links/payment-links.service';
 import { ConnectorRouter } from './connectors/connector-router';
+import { crashAfterCharge } from './connectors/crash-after-charge';
 import { StripeProcessor } from './connectors/stripe';
 import { SandboxConnector } from './connectors/sandbox.connector';
 import { RefundsController } from './refunds/refunds.controller';
@@ -79,7 +80,12 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     { stripe: new StripeProcessor(config.stripeApi) },
     config.processorSecrets,
   );
-  const connectors = new ConnectorRouter(new SandboxConnector(), processorConnections);
+  // Test only: a process that dies right after the processor answers (config.ts refuses it in
+  // production), for the crash suite.
+  const live = config.testExitAfterCharge
+    ? crashAfterCharge(processorConnections, () => process.kill(process.pid, 'SIGKILL'))
+    : processorConnections;
+  const connectors = new ConnectorRouter(new SandboxConnector(), live);
   const merchants = new MerchantsService(runtime.db, clock);
   const transactions = new TransactionsService(runtime.db, clock, connectors);
   const links = new PaymentLinksService(runtime.db, clock, config.publicBaseUrl);
@@ -216,6 +222,11 @@ export async function createPayments(
   });
   const testClock = config.testClock ? new OffsetClock(runtime.clock) : undefined;
   if (testClock) runtime.logger.warn('PAYMENTS_TEST_CLOCK is on: the operator context can move this clock');
+  if (config.testExitAfterCharge) {
+    runtime.logger.warn(
+      'PAYMENTS_TEST_EXIT_AFTER_CHARGE is on: the process kills itself after every live charge',
+    );
+  }
   const clock = testClock ?? runtime.clock;
   const services = buildServices(runtime, config, clock);
   const app = await createHttpApp(
