@@ -138,3 +138,62 @@ it('a charge whose process died before recording it is settled once, with one ke
     [],
   ]);
 });
+
+it('a stored-card cycle whose process died after Stripe answered is re-driven with the same key, charged once', async () => {
+  const [merchant] = (await live('GET', '/v1/merchants?limit=1')).body.data;
+  const link = await live('POST', '/v1/payment-links', {
+    merchant: merchant.id,
+    type: 'recurring',
+    amount: 990,
+    currency: 'GBP',
+    recurring: { interval: 'week' },
+  });
+  expect(link.status).toBe(200);
+  const first = await payPage(platform, pathOf(link.body.url), CARD);
+  expect(String(first.body)).toContain('Payment successful');
+  const [paid] = await platform.sql<{ mandate: string }>(
+    'payments',
+    `select mandate from payments.transactions where payment_link = $1 and status = 'succeeded'`,
+    [link.body.id],
+  );
+
+  // The next cycle falls due in a process that dies right after Stripe answers its charge.
+  await platform.kill('payments');
+  await platform.start('payments', { PAYMENTS_TEST_EXIT_AFTER_CHARGE: 'true' });
+  const pid = platform.pid('payments') as number;
+  const url = `http://127.0.0.1:${platform.ports.payments}`;
+  const start = proxy.requests.length;
+  // A week and more: the first charge ran on the previous process's clock, which the first test
+  // had moved 6.5 minutes ahead.
+  const week = 7 * 24 * 3600_000 + 10 * 60_000;
+  await expect(advancePaymentsClockAt(platform.internalSecret, url, week)).rejects.toThrow();
+  await eventually(async () => (alive(pid) ? undefined : true), 10_000);
+  const charges = () => proxy.requests.slice(start).filter((r) => r.path === '/v1/payment_intents');
+  expect(charges().map((r) => r.status)).toEqual([200]);
+  const [pending] = await platform.sql<{ id: string; status: string }>(
+    'payments',
+    `select id, status from payments.transactions where mandate = $1 order by created_at desc limit 1`,
+    [paid.mandate],
+  );
+  expect(pending.status).toBe('pending');
+
+  // Restarted (its test clock starts again from now): past the cycle and the 5-minute recovery
+  // age, the recovery re-drives the charge with the same key, and Stripe answers the first outcome.
+  await platform.start('payments');
+  await advancePaymentsClockAt(platform.internalSecret, url, week + 6 * 60_000);
+  const rows = await platform.sql<{ id: string; status: string }>(
+    'payments',
+    `select id, status from payments.transactions where mandate = $1 and type = 'payment' order by created_at`,
+    [paid.mandate],
+  );
+  expect(rows.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+  expect(rows[1].id).toBe(pending.id);
+  expect(charges().length).toBeGreaterThanOrEqual(2);
+  expect(new Set(charges().map((r) => r.headers['idempotency-key']))).toEqual(new Set([pending.id]));
+  const db = { query: <T>(text: string, params?: unknown[]) => platform.sql<T>('payments', text, params) };
+  expect(await Promise.all([ledgerImbalances(db), postingMismatches(db), disputeMismatches(db)])).toEqual([
+    [],
+    [],
+    [],
+  ]);
+});
