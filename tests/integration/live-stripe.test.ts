@@ -2,7 +2,8 @@
 // account (pointed at stripe-mock, Stripe's official mock server, with fixtures that answer a
 // confirmed PaymentIntent `succeeded`), a live merchant is approved, a live payment link is paid
 // through the hosted page (an HTTP form post), refunded in part twice, and the ledger balances
-// at every step. The account's own key sees the connection (never its credentials); another
+// at every step; then Stripe reports a dispute of it by a signed webhook (opened, then closed
+// lost) and the ledger still balances. The account's own key sees the connection (never its credentials); another
 // account gets 404; once disabled, live payments are refused again (live-payments.test.ts has
 // the account that never had one). Afterwards neither the card number nor the Stripe key is in
 // any log line or any table. Both run modes.
@@ -10,9 +11,14 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ledgerImbalances, postingMismatches } from '../../apps/payments/src/ledger/ledger';
+import {
+  disputeMismatches,
+  ledgerImbalances,
+  postingMismatches,
+} from '../../apps/payments/src/ledger/ledger';
 import { pathOf, payPage } from '../support/pages';
 import { DAY_MS, startPlatform, type Platform, type TestAccount } from '../support/platform';
+import { dispute, postEvent, signedEvent, stripeId } from '../support/stripe-events';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 
 /** A card that is not one of the sandbox's test cards: only a real processor can take it. */
@@ -44,7 +50,7 @@ afterAll(async () => {
 
 const ledger = () => {
   const db = { query: <T>(text: string, params?: unknown[]) => platform.sql<T>('payments', text, params) };
-  return Promise.all([ledgerImbalances(db), postingMismatches(db)]);
+  return Promise.all([ledgerImbalances(db), postingMismatches(db), disputeMismatches(db)]);
 };
 
 const live = (method: string, path: string, body?: unknown) =>
@@ -139,7 +145,7 @@ it('a live payment link is paid through the hosted page, by Stripe, with a balan
     [payments.body.data[0].id],
   );
   expect(row.processor_reference).toMatch(/^pi_/);
-  expect(await ledger()).toEqual([[], []]);
+  expect(await ledger()).toEqual([[], [], []]);
 });
 
 it('is refunded in part, twice, by Stripe; the ledger balances after each', async () => {
@@ -147,7 +153,7 @@ it('is refunded in part, twice, by Stripe; the ledger balances after each', asyn
   for (const amount of [600, 900]) {
     const refund = await live('POST', '/v1/refunds', { transaction: payment.id, amount });
     expect([refund.status, refund.body.status, refund.body.livemode]).toEqual([200, 'succeeded', true]);
-    expect(await ledger()).toEqual([[], []]);
+    expect(await ledger()).toEqual([[], [], []]);
   }
   expect((await live('GET', `/v1/transactions/${payment.id}`)).body).toMatchObject({
     amount_refunded: 1500,
@@ -160,6 +166,45 @@ it('is refunded in part, twice, by Stripe; the ledger balances after each', asyn
     [payment.id],
   );
   expect(refunds.map((r) => r.processor_reference.slice(0, 3))).toEqual(['re_', 're_']);
+});
+
+it('is disputed by a signed Stripe webhook, opened then lost, with the ledger balanced at each step', async () => {
+  const [payment] = (await live('GET', `/v1/transactions?payment_link=${paymentLink.id}&type=payment`)).body
+    .data;
+  const [{ processor_reference: pi }] = await platform.sql<{ processor_reference: string }>(
+    'payments',
+    'select processor_reference from payments.transactions where id = $1',
+    [payment.id],
+  );
+  const du = stripeId('du');
+  const hook = (type: string, object: Record<string, unknown>) =>
+    postEvent(platform, connection, signedEvent(SIGNING_SECRET, type, object));
+  // Stripe disputes what is left after the two refunds (1000), and charges a 1500 fee.
+  const opened = await hook('charge.dispute.created', dispute(du, pi, 1000, 'GBP', 1500));
+  expect([opened.status, opened.body.outcome]).toEqual([200, 'dispute_created']);
+  const [created] = (await live('GET', `/v1/disputes?transaction=${payment.id}`)).body.data;
+  expect(created).toMatchObject({ status: 'needs_response', amount: 1000, fee: 1500, livemode: true });
+  expect(await ledger()).toEqual([[], [], []]);
+  expect((await live('GET', `/v1/transactions/${payment.id}`)).body.refundable_amount).toBe(0);
+
+  const lost = await hook('charge.dispute.closed', dispute(du, pi, 1000, 'GBP', 1500, 0, 'lost'));
+  expect([lost.status, lost.body.outcome]).toEqual([200, 'dispute_updated']);
+  expect((await live('GET', `/v1/disputes/${created.id}`)).body).toMatchObject({
+    status: 'lost',
+    closed_at: expect.any(String),
+  });
+  expect(await ledger()).toEqual([[], [], []]);
+  // Nothing is left to refund after a lost dispute.
+  const refund = await live('POST', '/v1/refunds', { transaction: payment.id, amount: 1 });
+  expect([refund.status, refund.body.error.code]).toEqual([422, 'refund_exceeds_remaining']);
+  // The merchant's balance: 2500 paid, 1500 refunded, 1000 disputed and 1500 fee lost.
+  const [net] = await platform.sql<{ net: string }>(
+    'payments',
+    `select sum(case when direction = 'credit' then amount else -amount end)::text as net
+       from payments.ledger_entries where ledger_account = $1`,
+    [`merchant_balance:${payment.merchant}`],
+  );
+  expect(Number(net.net)).toBe(2500 - 1500 - 1000 - 1500);
 });
 
 it('a recurring live link keeps the card at Stripe and charges the next cycle off-session', async () => {
@@ -190,7 +235,7 @@ it('a recurring live link keeps the card at Stripe and charges the next cycle of
     (t: { mandate: string | null; type: string }) => t.mandate === first.mandate && t.type === 'payment',
   );
   expect(charges.map((t: { status: string }) => t.status)).toEqual(['succeeded', 'succeeded']);
-  expect(await ledger()).toEqual([[], []]);
+  expect(await ledger()).toEqual([[], [], []]);
 });
 
 it('once the connection is disabled, live payments are refused again and nothing succeeds', async () => {

@@ -24,6 +24,7 @@ import {
   type Platform,
   type TestAccount,
 } from '../support/platform';
+import { dispute, postEvent, signedEvent, stripeId } from '../support/stripe-events';
 
 interface Operation {
   method: string;
@@ -141,6 +142,7 @@ const PREPARE: Record<string, string[]> = {
 const TEST_MODE_ONLY: Record<string, string> = {
   transactions: 'txn',
   refunds: 're',
+  disputes: 'dp',
   mandates: 'mdt',
   'test-clocks': 'clock',
 };
@@ -190,6 +192,34 @@ async function pathFor(op: Operation, mode: 'test' | 'live', key: string): Promi
 
 const keys = new Map<string, string>();
 
+/**
+ * Disputes have no create operation: the processor opens them. A test-mode Stripe connection
+ * (test payments still go to the sandbox) receives a signed charge.dispute.created for the
+ * sandbox payment's processor reference, as Stripe would send it.
+ */
+async function disputeOf(payment: string): Promise<string> {
+  const signing = `whsec_${'Rm3'.repeat(10)}`;
+  const connection = await platform.api(account.testKey, 'POST', '/v1/processor-connections', {
+    processor: 'stripe',
+    credentials: { secret_key: `sk_test_${'Rm3'.repeat(8)}`, webhook_signing_secret: signing },
+  });
+  expect(connection.status).toBe(200);
+  const [{ processor_reference }] = await platform.sql<{ processor_reference: string }>(
+    'payments',
+    'select processor_reference from payments.transactions where id = $1',
+    [payment],
+  );
+  const event = signedEvent(
+    signing,
+    'charge.dispute.created',
+    dispute(stripeId('du'), processor_reference, 100, 'USD'),
+  );
+  const opened = await postEvent(platform, connection.body.id, event);
+  expect([opened.status, opened.body.outcome]).toEqual([200, 'dispute_created']);
+  const list = await platform.api(account.testKey, 'GET', `/v1/disputes?transaction=${payment}`);
+  return list.body.data[0].id;
+}
+
 /** A test-mode key of `account` (cached by kind and scopes). */
 async function keyFor(accountId: string, kind: 'secret' | 'restricted', scopes?: string[]): Promise<string> {
   const cacheKey = `${accountId}:${kind}:${scopes?.join(',')}`;
@@ -232,6 +262,9 @@ beforeAll(async () => {
     });
     expect(payment.status).toBe(200);
     refundablePayment = payment.body.id;
+  }
+  if (refundablePayment && operations.some((o) => o.label === 'GET /v1/disputes/{id}')) {
+    ids.test.set('disputes', await disputeOf(refundablePayment));
   }
   // The seller's business profile (its documented example: address, VAT number, support
   // e-mail), which invoices snapshot and e-invoices need.

@@ -27,6 +27,16 @@ describe('payments configuration', () => {
     );
   });
 
+  it('kills itself after a charge only when a test asks, never with NODE_ENV=production', () => {
+    expect(readPaymentsConfig(base).testExitAfterCharge).toBe(false);
+    expect(readPaymentsConfig({ ...base, PAYMENTS_TEST_EXIT_AFTER_CHARGE: 'true' }).testExitAfterCharge).toBe(
+      true,
+    );
+    expect(() =>
+      readPaymentsConfig({ ...base, PAYMENTS_TEST_EXIT_AFTER_CHARGE: 'true', NODE_ENV: 'production' }),
+    ).toThrow(/PAYMENTS_TEST_EXIT_AFTER_CHARGE/);
+  });
+
   it("talks to Stripe's API unless told otherwise; stripe-mock is a test-only setting", () => {
     expect(readPaymentsConfig(base).stripeApi).toEqual({
       host: 'api.stripe.com',

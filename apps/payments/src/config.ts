@@ -24,6 +24,12 @@ export interface PaymentsConfig extends ServiceConfig {
    */
   testClock: boolean;
   /**
+   * Test only (PAYMENTS_TEST_EXIT_AFTER_CHARGE): the process kills itself (SIGKILL) as soon as
+   * a live connector has answered a charge, before the outcome is recorded, so the crash
+   * suites can stop it exactly between the processor call and tx2.
+   */
+  testExitAfterCharge: boolean;
+  /**
    * The key ring that seals processor credentials at rest (PROCESSOR_SECRETS_KEYS); without it
    * no processor connection can be created and live payments stay refused. The embedded
    * default generates one into DATA_DIR.
@@ -45,6 +51,12 @@ export function readPaymentsConfig(
   const testClock = reader.bool('PAYMENTS_TEST_CLOCK', false);
   if (testClock && env.NODE_ENV === 'production') {
     reader.problem('PAYMENTS_TEST_CLOCK is a test-only setting and is refused with NODE_ENV=production');
+  }
+  const testExitAfterCharge = reader.bool('PAYMENTS_TEST_EXIT_AFTER_CHARGE', false);
+  if (testExitAfterCharge && env.NODE_ENV === 'production') {
+    reader.problem(
+      'PAYMENTS_TEST_EXIT_AFTER_CHARGE is a test-only setting and is refused with NODE_ENV=production',
+    );
   }
   let processorSecrets: SecretBox | undefined;
   const keys = reader.optional('PROCESSOR_SECRETS_KEYS');
@@ -68,6 +80,7 @@ export function readPaymentsConfig(
     jobsEnabled,
     jobsIntervalMs,
     testClock,
+    testExitAfterCharge,
     processorSecrets,
     stripeApi: stripeApi ?? { host: 'api.stripe.com', port: 443, protocol: 'https' },
     ...overrides,

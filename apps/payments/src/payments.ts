@@ -43,6 +43,12 @@ import { AccountProfiles1700000000290 } from './migrations/1700000000290-account
 import { CustomerDirectory1700000000280 } from './migrations/1700000000280-customer-directory';
 import { CheckoutInFlightIndex1700000000270 } from './migrations/1700000000270-checkout-in-flight-index';
 import { RequiresAction1700000000255 } from './migrations/1700000000255-requires-action';
+import { ProcessorEvents1700000000260 } from './migrations/1700000000260-processor-events';
+import { DisputesController } from './disputes/disputes.controller';
+import { DisputesService } from './disputes/disputes.service';
+import { IntentSaga } from './intents/intent-saga';
+import { ProcessorHooksController } from './processor-events/processor-hooks.controller';
+import { ProcessorEventsService } from './processor-events/processor-events.service';
 import { MandatesController } from './mandates/mandates.controller';
 import { MandatesService } from './mandates/mandates.service';
 import {
@@ -55,6 +61,7 @@ import { CHECKOUT_SETTINGS, CheckoutController } from './payment-links/checkout.
 import { PaymentLinksController } from './payment-links/payment-links.controller';
 import { PaymentLinksService } from './payment-links/payment-links.service';
 import { ConnectorRouter } from './connectors/connector-router';
+import { crashAfterCharge } from './connectors/crash-after-charge';
 import { StripeProcessor } from './connectors/stripe';
 import { CustomerDirectory } from './customers/customer-directory';
 import { SandboxChallenges } from './connectors/sandbox-challenges';
@@ -78,6 +85,7 @@ export const PAYMENTS_MIGRATIONS = [
   // The outbox row's trace context (docs/observability.md, traces).
   outboxTraceContextMigration('payments', 1700000000250),
   RequiresAction1700000000255,
+  ProcessorEvents1700000000260,
   CheckoutInFlightIndex1700000000270,
   CustomerDirectory1700000000280,
   AccountProfiles1700000000290,
@@ -96,7 +104,12 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
   );
   // The sandbox's only state: payers' decisions on its 3-D Secure challenge page.
   const challenges = new SandboxChallenges(runtime.db, clock);
-  const connectors = new ConnectorRouter(new SandboxConnector(challenges), processorConnections);
+  // Test only: a process that dies right after the processor answers (config.ts refuses it in
+  // production), for the crash suite.
+  const live = config.testExitAfterCharge
+    ? crashAfterCharge(processorConnections, () => process.kill(process.pid, 'SIGKILL'))
+    : processorConnections;
+  const connectors = new ConnectorRouter(new SandboxConnector(challenges), live);
   const merchants = new MerchantsService(runtime.db, clock);
   const links = new PaymentLinksService(runtime.db, clock, config.publicBaseUrl);
   // A link paid after 3-D Secure (or recovered) completes when the payment is recorded.
@@ -122,6 +135,16 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
   };
   const checkoutForms = new CheckoutFormTokens(runtime.db, clock, links);
   const invoiceForms = new InvoiceFormTokens(runtime.db, clock);
+  const disputes = new DisputesService(runtime.db);
+  const processorEvents = new ProcessorEventsService({
+    db: runtime.db,
+    clock,
+    saga: new IntentSaga(runtime.db, clock),
+    connections: processorConnections,
+    refunds,
+    disputes,
+    logger: runtime.logger.child({ component: 'processor-events' }),
+  });
   const jobs = new PaymentsJobs(
     { mandates, links, transactions, refunds, logger: runtime.logger.child({ component: 'jobs' }) },
     config.jobsIntervalMs,
@@ -135,6 +158,8 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
     transactions,
     links,
     refunds,
+    disputes,
+    processorEvents,
     mandates,
     payByCard,
     checkoutForms,
@@ -178,6 +203,8 @@ class PaymentsModule {
         MerchantDecisionsController,
         TransactionsController,
         RefundsController,
+        DisputesController,
+        ProcessorHooksController,
         PaymentLinksController,
         CheckoutController,
         BrandController,
@@ -206,6 +233,8 @@ class PaymentsModule {
         { provide: INVOICE_PAYMENT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         ...(testClock ? [{ provide: TEST_CLOCK, useValue: testClock }] : []),
         { provide: RefundsService, useValue: refunds },
+        { provide: DisputesService, useValue: services.disputes },
+        { provide: ProcessorEventsService, useValue: services.processorEvents },
         {
           provide: MerchantDecisionsService,
           useValue: new MerchantDecisionsService(runtime.db, clock, services.merchants),
@@ -238,6 +267,11 @@ export async function createPayments(
   });
   const testClock = config.testClock ? new OffsetClock(runtime.clock) : undefined;
   if (testClock) runtime.logger.warn('PAYMENTS_TEST_CLOCK is on: the operator context can move this clock');
+  if (config.testExitAfterCharge) {
+    runtime.logger.warn(
+      'PAYMENTS_TEST_EXIT_AFTER_CHARGE is on: the process kills itself after every live charge',
+    );
+  }
   const clock = testClock ?? runtime.clock;
   const services = buildServices(runtime, config, clock);
   const app = await createHttpApp(

@@ -47,6 +47,12 @@ export const ERROR_CATALOGUE = {
     type: 'invalid_request_error',
     description: 'The operation exists in test mode only (test clocks); use a test key.',
   },
+  webhook_signature_invalid: {
+    status: 400,
+    type: 'invalid_request_error',
+    description:
+      "A processor webhook whose signature does not verify with its connection's signing secret (or is older than 5 minutes), or that names no connection.",
+  },
   authentication_required: {
     status: 401,
     type: 'authentication_error',

@@ -138,10 +138,10 @@ describe('ROUTE_TABLE', () => {
 });
 
 describe('ALL_SCOPES', () => {
-  it('has 26 distinct entries: read and write for each of the 13 resources', () => {
-    expect(SCOPE_RESOURCES).toHaveLength(13);
-    expect(ALL_SCOPES).toHaveLength(26);
-    expect(new Set(ALL_SCOPES).size).toBe(26);
+  it('has 28 distinct entries: read and write for each of the 14 resources', () => {
+    expect(SCOPE_RESOURCES).toHaveLength(14);
+    expect(ALL_SCOPES).toHaveLength(28);
+    expect(new Set(ALL_SCOPES).size).toBe(28);
     for (const resource of SCOPE_RESOURCES) {
       expect(ALL_SCOPES).toContain(`${resource}:read`);
       expect(ALL_SCOPES).toContain(`${resource}:write`);

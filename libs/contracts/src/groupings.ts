@@ -9,6 +9,7 @@ export const SCOPE_RESOURCES = [
   'payment_links',
   'transactions',
   'refunds',
+  'disputes',
   'mandates',
   'processor_connections',
   'invoices',
@@ -54,6 +55,7 @@ export const ROUTE_TABLE: readonly RouteOwner[] = [
   { prefix: 'payment-links', service: 'payments', groupings: ['payments'], resource: 'payment_links' },
   { prefix: 'transactions', service: 'payments', groupings: ['payments'], resource: 'transactions' },
   { prefix: 'refunds', service: 'payments', groupings: ['payments'], resource: 'refunds' },
+  { prefix: 'disputes', service: 'payments', groupings: ['payments'], resource: 'disputes' },
   { prefix: 'mandates', service: 'payments', groupings: ['payments'], resource: 'mandates' },
   {
     prefix: 'processor-connections',
@@ -78,6 +80,8 @@ export const ROUTE_TABLE: readonly RouteOwner[] = [
  */
 export const PUBLIC_PAGE_PREFIXES: readonly { prefix: string; service: ServiceName }[] = [
   { prefix: 'pay', service: 'payments' },
+  // Processor webhooks in (POST /hooks/<processor>/<connection id>): signed by the processor.
+  { prefix: 'hooks', service: 'payments' },
   { prefix: 'i', service: 'invoicing' },
   { prefix: 'q', service: 'invoicing' },
 ];

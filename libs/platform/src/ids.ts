@@ -26,6 +26,8 @@ export const ID_PREFIXES = [
   'ii',
   'att',
   'pcon',
+  'dp',
+  'pevt',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

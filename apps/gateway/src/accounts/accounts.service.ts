@@ -77,6 +77,7 @@ const GROUPING_RESOURCES: Record<Grouping, readonly string[]> = {
     'payment_links',
     'transactions',
     'refunds',
+    'disputes',
     'mandates',
     'processor_connections',
     'webhooks',

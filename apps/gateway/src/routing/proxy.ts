@@ -174,6 +174,12 @@ function forwardHeaders(request: RawRequest, signed: Record<string, string>): Re
   if (typeof accept === 'string') headers['accept'] = accept;
   const lastEventId = request.headers['last-event-id'];
   if (typeof lastEventId === 'string') headers['last-event-id'] = lastEventId;
+  // A processor's webhook signature (POST /hooks/stripe/<connection>), checked by payments over
+  // the raw body, which is forwarded byte for byte.
+  const stripeSignature = request.headers['stripe-signature'];
+  if (typeof stripeSignature === 'string' && request.url.startsWith('/hooks/')) {
+    headers['stripe-signature'] = stripeSignature;
+  }
   return headers;
 }
 

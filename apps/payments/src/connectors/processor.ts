@@ -8,11 +8,54 @@ import type { PaymentConnector } from './connector';
 export interface ProcessorCredentials {
   /** The API key the connector authenticates with. */
   secret_key: string;
-  /** The secret the processor signs its webhooks with (processor webhooks in: later work). */
+  /** The secret the processor signs its webhooks with (POST /hooks/<processor>/<connection>). */
   webhook_signing_secret: string;
 }
 
 export type Verification = { ok: true; processor_account: string } | { ok: false; message: string };
+
+/** A dispute as the processor reports it, in our terms. */
+export interface ProcessorDispute {
+  /** The processor's dispute id (Stripe: `du_…`/`dp_…`). */
+  reference: string;
+  /** The disputed payment: the processor reference we recorded on it (Stripe: `pi_…`). */
+  payment_reference: string;
+  amount: bigint;
+  currency: string;
+  /** What the processor charged for the dispute (0 when it reports none). */
+  fee: bigint;
+  /** What of that fee it gave back (a won dispute, on some processors). */
+  fee_returned: bigint;
+  reason: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost';
+  evidence_due_by: Date | null;
+}
+
+/**
+ * One processor webhook event, verified and mapped onto what we act on (docs/connectors.md,
+ * processor webhooks in). `other` is stored and otherwise ignored.
+ */
+export type ProcessorEvent = { id: string; type: string; created: Date } & (
+  | {
+      kind: 'payment';
+      intent: string;
+      outcome: 'succeeded' | 'failed';
+      processor_reference: string;
+      failure?: { code: string; message: string };
+    }
+  | {
+      kind: 'refund';
+      refund: string;
+      outcome: 'succeeded' | 'failed';
+      processor_reference: string;
+      message?: string;
+    }
+  | { kind: 'dispute'; dispute: ProcessorDispute }
+  | { kind: 'other' }
+);
+
+/** A webhook whose signature or payload the processor's rules refuse. */
+export class WebhookSignatureError extends Error {}
 
 export interface ProcessorDefinition {
   readonly name: string;
@@ -24,4 +67,14 @@ export interface ProcessorDefinition {
   connector(credentials: ProcessorCredentials): PaymentConnector;
   /** Calls the processor with the credentials: its account id, or why it refused them. */
   verify(credentials: ProcessorCredentials): Promise<Verification>;
+  /**
+   * Verifies a webhook's signature over the raw body with the connection's signing secret and
+   * maps the event; throws WebhookSignatureError when the signature (or its age) is refused.
+   */
+  parseWebhook(
+    rawBody: Buffer,
+    headers: Readonly<Record<string, string | undefined>>,
+    credentials: ProcessorCredentials,
+    now: Date,
+  ): ProcessorEvent;
 }

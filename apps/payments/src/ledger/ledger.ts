@@ -7,6 +7,10 @@
 // `merchant_balance:<merchant id>` (what the platform owes the merchant).
 //   payment succeeded: debit processor_clearing, credit merchant_balance:<mer>
 //   refund succeeded:  debit merchant_balance:<mer>, credit processor_clearing
+//   dispute opened:    debit merchant_balance:<mer>, credit processor_clearing (the amount,
+//                      and the processor's dispute fee when it reports one)
+//   dispute won:       the amount (and any fee the processor gave back), reversed
+// A dispute's postings carry its id (dispute_id) beside the disputed payment's transaction id.
 
 import type { Tx } from '@paygrid/platform';
 
@@ -38,6 +42,21 @@ export function refundLegs(merchantOrAccount: string, amount: bigint): Leg[] {
   ];
 }
 
+/**
+ * What a dispute moves out of (opened) or back into (won) the merchant's balance: the disputed
+ * amount plus a fee, each its own pair of legs so the fee stays visible in the entries.
+ */
+export function disputeLegs(
+  merchantOrAccount: string,
+  amount: bigint,
+  fee: bigint,
+  direction: 'withdraw' | 'reinstate',
+): Leg[] {
+  const pair = (value: bigint): Leg[] =>
+    direction === 'withdraw' ? refundLegs(merchantOrAccount, value) : paymentLegs(merchantOrAccount, value);
+  return [...(amount > 0n ? pair(amount) : []), ...(fee > 0n ? pair(fee) : [])];
+}
+
 export class UnbalancedPostingError extends Error {}
 
 /** Refuses empty postings, non-positive legs and postings whose debits differ from credits. */
@@ -64,6 +83,8 @@ export interface Posting {
   currency: string;
   legs: Leg[];
   at: Date;
+  /** Set on a dispute's postings (posted against the disputed payment's transaction). */
+  dispute?: string;
 }
 
 /** Writes a balanced posting in the caller's transaction (one currency per posting). */
@@ -75,14 +96,15 @@ export async function postEntries(tx: Tx, posting: Posting): Promise<void> {
     posting.transaction,
     posting.currency,
     posting.at,
+    posting.dispute ?? null,
   ];
   const rows = posting.legs.map((leg) => {
     params.push(leg.ledger_account, leg.direction, leg.amount.toString());
     const n = params.length;
-    return `($1, $2, $3, $${n - 2}, $${n - 1}, $${n}::bigint, $4, $5)`;
+    return `($1, $2, $3, $${n - 2}, $${n - 1}, $${n}::bigint, $4, $5, $6)`;
   });
   await tx.query(
-    `insert into payments.ledger_entries (account_id, livemode, transaction_id, ledger_account, direction, amount, currency, created_at)
+    `insert into payments.ledger_entries (account_id, livemode, transaction_id, ledger_account, direction, amount, currency, created_at, dispute_id)
      values ${rows.join(', ')}`,
     params,
   );
@@ -119,15 +141,41 @@ export interface PostingMismatch {
 
 /**
  * Succeeded transactions whose entries are missing or do not cover the amount, and
- * pending/failed ones that have entries (money moved only when the movement succeeded).
+ * pending/failed ones that have entries (money moved only when the movement succeeded). A
+ * dispute's postings are left out: they balance on their own (ledgerImbalances) and are
+ * checked against the dispute by disputeMismatches.
  */
 export function postingMismatches(db: Queryable): Promise<PostingMismatch[]> {
   return db.query<PostingMismatch>(
     `select t.id, t.type, t.status, t.amount::text as amount, coalesce(sum(e.amount), 0)::text as posted
        from payments.transactions t
-       left join payments.ledger_entries e on e.transaction_id = t.id and e.direction = 'debit'
+       left join payments.ledger_entries e on e.transaction_id = t.id and e.direction = 'debit' and e.dispute_id is null
       group by t.id
      having (t.status = 'succeeded' and coalesce(sum(e.amount), 0) <> t.amount)
          or (t.status <> 'succeeded' and count(e.id) > 0)`,
+  );
+}
+
+export interface DisputeMismatch {
+  id: string;
+  status: string;
+  expected: string;
+  posted: string;
+}
+
+/**
+ * Disputes whose net withdrawal from the merchant's balance differs from what their state
+ * says: open or lost, the amount plus the fee; won, only the fee the processor kept.
+ */
+export function disputeMismatches(db: Queryable): Promise<DisputeMismatch[]> {
+  return db.query<DisputeMismatch>(
+    `select d.id, d.status,
+            (case when d.status = 'won' then d.fee - d.fee_returned else d.amount + d.fee end)::text as expected,
+            coalesce(sum(case when e.direction = 'debit' then e.amount else -e.amount end), 0)::text as posted
+       from payments.disputes d
+       left join payments.ledger_entries e on e.dispute_id = d.id and e.ledger_account like 'merchant_balance:%'
+      group by d.id
+     having coalesce(sum(case when e.direction = 'debit' then e.amount else -e.amount end), 0)
+            <> (case when d.status = 'won' then d.fee - d.fee_returned else d.amount + d.fee end)`,
   );
 }

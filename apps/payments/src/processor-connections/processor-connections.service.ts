@@ -78,6 +78,13 @@ export function serializeProcessorConnection(row: ProcessorConnectionRow) {
   };
 }
 
+/** What a processor webhook needs of its connection (processor-events/). */
+export interface WebhookConnection {
+  row: ProcessorConnectionRow;
+  processor: ProcessorDefinition;
+  credentials: ProcessorCredentials;
+}
+
 const TABLE = 'payments.processor_connections';
 /** The additional authenticated data of a connection's sealed secrets: its id. */
 const aad = (row: { id: string }) => `processor_connection:${row.id}`;
@@ -292,6 +299,17 @@ export class ProcessorConnectionsService implements LiveConnectors {
     const problem = this.processors[processor].checkCredentials(credentials, livemode);
     if (problem) throw new ApiError('parameter_invalid', problem.message, problem.param);
     return credentials;
+  }
+
+  /**
+   * A connection by id alone, for its webhooks (which carry no API key), with its secrets
+   * opened. A disabled connection still verifies its webhooks: disputes and refunds of the
+   * payments it made keep coming after it is replaced.
+   */
+  async forWebhook(id: string): Promise<WebhookConnection | undefined> {
+    const [row] = await this.db.query<ProcessorConnectionRow>(`select * from ${TABLE} where id = $1`, [id]);
+    if (!row || !this.box) return undefined;
+    return { row, processor: this.processors[row.processor], credentials: this.credentials(row) };
   }
 
   private credentials(row: ProcessorConnectionRow): ProcessorCredentials {

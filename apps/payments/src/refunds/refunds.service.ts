@@ -7,7 +7,10 @@
 //    where ... and amount_refunded + $x <= amount returning ...
 // checks and reserves in one step under the row lock Postgres takes for the UPDATE; the
 // second request re-evaluates the WHERE after the first commits and gets 0 rows (422).
-// The CHECK (amount_refunded between 0 and amount) backs it in the schema.
+// The CHECK (amount_refunded between 0 and amount) backs it in the schema. An open or lost
+// dispute holds its amount back (amount_disputed, set under the same row lock by
+// disputes/disputes.service.ts), so a refund and a dispute opening at once cannot together
+// give back more than the payment: whichever commits second sees the other's amount.
 //
 // Flow (the intent saga, intents/intent-saga.ts, like charges): tx1 reserves the amount and
 // writes the pending refund and its refund transaction (+ refund.created); the connector call
@@ -34,7 +37,7 @@ import {
 import type { PaymentConnector } from '../connectors/connector';
 import type { ConnectorRouter } from '../connectors/connector-router';
 import { assertOutsideTransaction, IntentSaga, type FinalOutcome } from '../intents/intent-saga';
-import type { TransactionRow } from '../transactions/transaction';
+import { refundableAmount, type TransactionRow } from '../transactions/transaction';
 import { refundById, releaseReservation, settleRefund, staleRefunds } from './refunds.sql';
 
 export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';
@@ -164,21 +167,21 @@ export class RefundsService {
       // Default: all that remains now. A concurrent refund may take part of it first; the
       // guarded update below then refuses (422) rather than over-refund.
       const payment = await this.visiblePayment(tx, tenant, input.transaction);
-      amount = toMinor(payment.amount) - toMinor(payment.amount_refunded);
+      amount = refundableAmount(payment);
       if (payment.type !== 'payment' || payment.status !== 'succeeded') throw notRefundable(payment);
       if (amount <= 0n) throw exceeds(0n);
     }
     const [payment] = await tx.query<TransactionRow>(
       `update payments.transactions set amount_refunded = amount_refunded + $4::bigint, updated_at = $5
         where id = $1 and account_id = $2 and livemode = $3 and type = 'payment' and status = 'succeeded'
-          and amount_refunded + $4::bigint <= amount
+          and amount_refunded + amount_disputed + $4::bigint <= amount
         returning *`,
       [input.transaction, tenant.account, tenant.livemode, amount.toString(), this.clock.now()],
     );
     if (!payment) {
       const current = await this.visiblePayment(tx, tenant, input.transaction);
       if (current.type !== 'payment' || current.status !== 'succeeded') throw notRefundable(current);
-      throw exceeds(toMinor(current.amount) - toMinor(current.amount_refunded));
+      throw exceeds(refundableAmount(current));
     }
     const now = this.clock.now();
     const refundTxnId = newId('txn');
@@ -276,6 +279,26 @@ export class RefundsService {
       },
     );
     return settled ?? refundById(tx, refund.id);
+  }
+
+  /**
+   * The processor's own word on a refund (its webhook, processor-events/): the same guarded
+   * tx2 as the refund's request, so whichever records first wins and the other changes nothing.
+   */
+  async recordOutcome(
+    tx: Tx,
+    source: Tenant,
+    id: string,
+    outcome: FinalOutcome,
+  ): Promise<'ignored_unknown_refund' | 'unchanged' | 'refund_succeeded' | 'refund_failed'> {
+    const [refund] = await tx.query<RefundRow>(
+      'select * from payments.refunds where id = $1 and account_id = $2 and livemode = $3',
+      [id, source.account, source.livemode],
+    );
+    if (!refund) return 'ignored_unknown_refund';
+    if (refund.status !== 'pending') return 'unchanged';
+    const recorded = await this.record(tx, refund, outcome);
+    return recorded.status === 'succeeded' ? 'refund_succeeded' : 'refund_failed';
   }
 
   /**

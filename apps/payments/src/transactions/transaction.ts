@@ -22,6 +22,8 @@ export interface TransactionRow {
   amount: string;
   currency: string;
   amount_refunded: string;
+  /** Held back from refunds by an open or lost dispute (disputes/dispute.ts). */
+  amount_disputed: string;
   refunded_transaction: string | null;
   payment_link: string | null;
   mandate: string | null;
@@ -44,10 +46,12 @@ const iso = (d: Date) => new Date(d).toISOString();
 
 /** What a succeeded payment can still give back; 0 for anything else. */
 export function refundableAmount(
-  t: Pick<TransactionRow, 'type' | 'status' | 'amount' | 'amount_refunded'>,
+  t: Pick<TransactionRow, 'type' | 'status' | 'amount' | 'amount_refunded'> & { amount_disputed?: string },
 ): bigint {
   if (t.type !== 'payment' || t.status !== 'succeeded') return 0n;
-  return toMinor(t.amount) - toMinor(t.amount_refunded);
+  // An open or lost dispute holds its amount back (disputes/dispute.ts).
+  const left = toMinor(t.amount) - toMinor(t.amount_refunded) - toMinor(t.amount_disputed ?? '0');
+  return left > 0n ? left : 0n;
 }
 
 export function serializeTransaction(t: TransactionRow) {

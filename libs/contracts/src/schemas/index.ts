@@ -3,6 +3,7 @@
 
 import { AccountSchema } from './account.schema';
 import { BillingHistorySchema, CustomerListSchema, CustomerSchema } from './customer.schema';
+import { DisputeListSchema, DisputeSchema } from './dispute.schema';
 import { ErrorEnvelopeSchema } from './error.schema';
 import { EstimateListSchema, EstimateSchema } from './estimate.schema';
 import { EventListSchema, EventSchema, eventSchemas, previousAttributesSchemas } from './event.schema';
@@ -49,6 +50,8 @@ const OBJECT_SCHEMAS = {
   TransactionList: TransactionListSchema,
   Refund: RefundSchema,
   RefundList: RefundListSchema,
+  Dispute: DisputeSchema,
+  DisputeList: DisputeListSchema,
   Event: EventSchema,
   EventList: EventListSchema,
   WebhookEndpoint: WebhookEndpointSchema,

@@ -4,8 +4,9 @@
 
 import Stripe from 'stripe';
 import type { StripeApiBase } from '../../config';
-import type { ProcessorCredentials, ProcessorDefinition, Verification } from '../processor';
+import type { ProcessorCredentials, ProcessorDefinition, ProcessorEvent, Verification } from '../processor';
 import { StripeConnector } from './stripe.connector';
+import { parseStripeWebhook } from './stripe-webhooks';
 
 const KEY = /^(sk|rk)_(test|live)_[0-9A-Za-z]{8,247}$/;
 const WEBHOOK_SECRET = /^whsec_[0-9A-Za-z+/=]{8,200}$/;
@@ -66,6 +67,15 @@ export class StripeProcessor implements ProcessorDefinition {
 
   connector(credentials: ProcessorCredentials): StripeConnector {
     return new StripeConnector(this.client(credentials.secret_key));
+  }
+
+  parseWebhook(
+    rawBody: Buffer,
+    headers: Readonly<Record<string, string | undefined>>,
+    credentials: ProcessorCredentials,
+    now: Date,
+  ): ProcessorEvent {
+    return parseStripeWebhook(rawBody, headers, credentials, now);
   }
 
   async verify(credentials: ProcessorCredentials): Promise<Verification> {
