@@ -92,6 +92,9 @@ export async function payLinkOnHostedPage(api: Api, url: string, card = OK_CARD)
 
 export type Recipe = (api: Api) => Promise<Obj>;
 
+const NO_SANDBOX_DISPUTES =
+  "disputes come only from a processor's signed webhook (POST /hooks/stripe/<connection>); the sandbox has no dispute test card yet";
+
 /** How each type is caused; every catalogue type is a key (tsc checks it against EventType). */
 export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
   // A profile change that is always a change (the event names only what changed; none else).
@@ -131,6 +134,9 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
       return { id: 'declined' }; // the 402 is the point: payment.failed is emitted
     }
   },
+  'dispute.created': { unsupported: NO_SANDBOX_DISPUTES },
+  'dispute.updated': { unsupported: NO_SANDBOX_DISPUTES },
+  'dispute.closed': { unsupported: NO_SANDBOX_DISPUTES },
   'refund.created': async (api) =>
     post(api, '/v1/refunds', { transaction: (await payment(api, OK_CARD)).id, amount: 500 }),
   'refund.succeeded': async (api) =>

@@ -120,6 +120,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List disputes
+         * @description Newest first; filters `status`, `transaction`, `created[...]`.
+         */
+        get: operations["disputes.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/disputes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a dispute
+         * @description The dispute and its state.
+         */
+        get: operations["disputes.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/estimates": {
         parameters: {
             query?: never;
@@ -1292,6 +1332,66 @@ export interface webhooks {
          * @description Sent, signed, to every enabled endpoint subscribed to `customer.updated` (docs/api.md §7). Any 2xx answer acknowledges it; anything else is retried.
          */
         post: operations["webhooks.customer.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "dispute.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `dispute.closed` event
+         * @description Sent, signed, to every enabled endpoint subscribed to `dispute.closed` (docs/api.md §7). Any 2xx answer acknowledges it; anything else is retried.
+         */
+        post: operations["webhooks.dispute.closed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "dispute.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `dispute.created` event
+         * @description Sent, signed, to every enabled endpoint subscribed to `dispute.created` (docs/api.md §7). Any 2xx answer acknowledges it; anything else is retried.
+         */
+        post: operations["webhooks.dispute.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "dispute.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `dispute.updated` event
+         * @description Sent, signed, to every enabled endpoint subscribed to `dispute.updated` (docs/api.md §7). Any 2xx answer acknowledges it; anything else is retried.
+         */
+        post: operations["webhooks.dispute.updated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2945,6 +3045,189 @@ export interface components {
             percent_bps?: number;
             amount?: number;
         } & (unknown | unknown);
+        /** @description A payer's chargeback of a payment, as the processor reports it. */
+        Dispute: {
+            /**
+             * @description Unique identifier.
+             * @example dp_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            id: string;
+            /** @constant */
+            object: "dispute";
+            livemode: boolean;
+            /**
+             * @description The disputed payment.
+             * @example txn_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            transaction: string;
+            /**
+             * @description The merchant paid.
+             * @example mer_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            merchant: string | null;
+            /** @description The disputed amount, minor units; held back from refunds while open or lost. */
+            amount: number;
+            /** @description The processor's dispute fee, minor units (0 when it reports none). */
+            fee: number;
+            /** @description What of the fee the processor gave back (a won dispute, on some processors). */
+            fee_returned: number;
+            currency: string;
+            /** @description The card network's reason, as the processor names it. */
+            reason: string;
+            /**
+             * @description needs_response -> under_review -> won | lost (either may also follow needs_response).
+             * @enum {string}
+             */
+            status: "needs_response" | "under_review" | "won" | "lost";
+            /** @description The processor's dispute id (Stripe: `du_...`). */
+            processor_reference: string;
+            /**
+             * Format: date-time
+             * @description When the processor needs the evidence.
+             * @example 2026-01-15T12:00:00.000Z
+             */
+            evidence_due_by: Timestamp | null;
+            /**
+             * Format: date-time
+             * @description When it was won or lost.
+             * @example 2026-01-15T12:00:00.000Z
+             */
+            closed_at: Timestamp | null;
+            /**
+             * Format: date-time
+             * @description When the processor reported it.
+             * @example 2026-01-15T12:00:00.000Z
+             */
+            created_at: Timestamp;
+            /**
+             * Format: date-time
+             * @description Last change.
+             * @example 2026-01-15T12:00:00.000Z
+             */
+            updated_at: Timestamp;
+        };
+        /** @description `dispute.closed` (docs/api.md §7). */
+        DisputeClosedEvent: {
+            /**
+             * @description Unique identifier; also the `webhook-id` of its deliveries.
+             * @example evt_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "dispute.closed";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-01-15T12:00:00.000Z
+             */
+            created_at: Timestamp;
+            livemode: boolean;
+            /**
+             * @description The account the event belongs to.
+             * @example acct_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            account: string;
+            /**
+             * @description The merchant concerned, for payments events.
+             * @example mer_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            merchant?: string;
+            data: {
+                /** @description The Dispute after the change, as its own endpoint returns it. */
+                object: components["schemas"]["Dispute"];
+            };
+        };
+        /** @description `dispute.created` (docs/api.md §7). */
+        DisputeCreatedEvent: {
+            /**
+             * @description Unique identifier; also the `webhook-id` of its deliveries.
+             * @example evt_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "dispute.created";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-01-15T12:00:00.000Z
+             */
+            created_at: Timestamp;
+            livemode: boolean;
+            /**
+             * @description The account the event belongs to.
+             * @example acct_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            account: string;
+            /**
+             * @description The merchant concerned, for payments events.
+             * @example mer_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            merchant?: string;
+            data: {
+                /** @description The Dispute after the change, as its own endpoint returns it. */
+                object: components["schemas"]["Dispute"];
+            };
+        };
+        /** @description A page of Dispute objects. */
+        DisputeList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first. */
+            data: components["schemas"]["Dispute"][];
+            /** @description Whether another page follows this one. */
+            has_more: boolean;
+            /**
+             * @description The list endpoint.
+             * @constant
+             */
+            url: "/v1/disputes";
+        };
+        /** @description `dispute.updated` (docs/api.md §7). */
+        DisputeUpdatedEvent: {
+            /**
+             * @description Unique identifier; also the `webhook-id` of its deliveries.
+             * @example evt_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "dispute.updated";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-01-15T12:00:00.000Z
+             */
+            created_at: Timestamp;
+            livemode: boolean;
+            /**
+             * @description The account the event belongs to.
+             * @example acct_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            account: string;
+            /**
+             * @description The merchant concerned, for payments events.
+             * @example mer_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            merchant?: string;
+            data: {
+                /** @description The Dispute after the change, as its own endpoint returns it. */
+                object: components["schemas"]["Dispute"];
+            };
+        };
         /**
          * @description Every error answer: one envelope, one closed catalogue of codes (docs/errors.md).
          * @example {
@@ -2962,7 +3245,7 @@ export interface components {
                 /** @enum {string} */
                 type: "invalid_request_error" | "authentication_error" | "payment_error" | "permission_error" | "idempotency_error" | "rate_limit_error" | "api_error";
                 /** @enum {string} */
-                code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "invalid_json" | "currency_unsupported" | "test_mode_only" | "authentication_required" | "invalid_api_key" | "card_declined" | "insufficient_funds" | "expired_card" | "processing_error" | "insufficient_scope" | "grouping_not_enabled" | "account_suspended" | "resource_missing" | "route_not_found" | "method_not_allowed" | "service_not_installed" | "invalid_state_transition" | "invoice_incomplete" | "transaction_not_refundable" | "merchant_not_active" | "processor_not_configured" | "processor_secrets_unavailable" | "idempotency_request_in_progress" | "resource_busy" | "resource_conflict" | "payload_too_large" | "unsupported_media_type" | "refund_exceeds_remaining" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "upstream_unavailable" | "upstream_timeout";
+                code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "invalid_json" | "currency_unsupported" | "test_mode_only" | "webhook_signature_invalid" | "authentication_required" | "invalid_api_key" | "card_declined" | "insufficient_funds" | "expired_card" | "processing_error" | "insufficient_scope" | "grouping_not_enabled" | "account_suspended" | "resource_missing" | "route_not_found" | "method_not_allowed" | "service_not_installed" | "invalid_state_transition" | "invoice_incomplete" | "transaction_not_refundable" | "merchant_not_active" | "processor_not_configured" | "processor_secrets_unavailable" | "idempotency_request_in_progress" | "resource_busy" | "resource_conflict" | "payload_too_large" | "unsupported_media_type" | "refund_exceeds_remaining" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "upstream_unavailable" | "upstream_timeout";
                 /** @description For humans; may change. Match on `code`. */
                 message: string;
                 /** @description The parameter at fault, nested ones as `created[gt]`. */
@@ -3367,7 +3650,7 @@ export interface components {
             };
         };
         /** @description Something that happened in the account; delivered to webhook endpoints and kept for 30 days. One schema per `type`. */
-        Event: components["schemas"]["AccountUpdatedEvent"] | components["schemas"]["CustomerCreatedEvent"] | components["schemas"]["CustomerDeletedEvent"] | components["schemas"]["CustomerUpdatedEvent"] | components["schemas"]["EstimateAcceptedEvent"] | components["schemas"]["EstimateCreatedEvent"] | components["schemas"]["EstimateDeclinedEvent"] | components["schemas"]["EstimateExpiredEvent"] | components["schemas"]["EstimateInvoicedEvent"] | components["schemas"]["EstimateSentEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceFinalizedEvent"] | components["schemas"]["InvoiceMarkedUncollectibleEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoicePaymentFailedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["MandateCanceledEvent"] | components["schemas"]["MandateCreatedEvent"] | components["schemas"]["MandateFailedEvent"] | components["schemas"]["MerchantOnboardingUpdatedEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["PaymentRequiresActionEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentLinkCompletedEvent"] | components["schemas"]["PaymentLinkCreatedEvent"] | components["schemas"]["PaymentLinkExpiredEvent"] | components["schemas"]["PaymentLinkUpdatedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["SubscriptionCanceledEvent"] | components["schemas"]["SubscriptionCreatedEvent"] | components["schemas"]["SubscriptionPastDueEvent"] | components["schemas"]["SubscriptionPausedEvent"] | components["schemas"]["SubscriptionRenewedEvent"] | components["schemas"]["SubscriptionResumedEvent"] | components["schemas"]["SubscriptionTrialWillEndEvent"] | components["schemas"]["SubscriptionUpdatedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["WebhookEndpointTestEvent"];
+        Event: components["schemas"]["AccountUpdatedEvent"] | components["schemas"]["CustomerCreatedEvent"] | components["schemas"]["CustomerDeletedEvent"] | components["schemas"]["CustomerUpdatedEvent"] | components["schemas"]["DisputeClosedEvent"] | components["schemas"]["DisputeCreatedEvent"] | components["schemas"]["DisputeUpdatedEvent"] | components["schemas"]["EstimateAcceptedEvent"] | components["schemas"]["EstimateCreatedEvent"] | components["schemas"]["EstimateDeclinedEvent"] | components["schemas"]["EstimateExpiredEvent"] | components["schemas"]["EstimateInvoicedEvent"] | components["schemas"]["EstimateSentEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceFinalizedEvent"] | components["schemas"]["InvoiceMarkedUncollectibleEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoicePaymentFailedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["MandateCanceledEvent"] | components["schemas"]["MandateCreatedEvent"] | components["schemas"]["MandateFailedEvent"] | components["schemas"]["MerchantOnboardingUpdatedEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["PaymentRequiresActionEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentLinkCompletedEvent"] | components["schemas"]["PaymentLinkCreatedEvent"] | components["schemas"]["PaymentLinkExpiredEvent"] | components["schemas"]["PaymentLinkUpdatedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["SubscriptionCanceledEvent"] | components["schemas"]["SubscriptionCreatedEvent"] | components["schemas"]["SubscriptionPastDueEvent"] | components["schemas"]["SubscriptionPausedEvent"] | components["schemas"]["SubscriptionRenewedEvent"] | components["schemas"]["SubscriptionResumedEvent"] | components["schemas"]["SubscriptionTrialWillEndEvent"] | components["schemas"]["SubscriptionUpdatedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["WebhookEndpointTestEvent"];
         /** @description A page of Event objects. */
         EventList: {
             /** @constant */
@@ -6417,7 +6700,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Bad request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `currency_unsupported`, `test_mode_only`. */
+        /** @description Bad request: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `currency_unsupported`, `test_mode_only`, `webhook_signature_invalid`. */
         BadRequest: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -6961,6 +7244,83 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "disputes.list": {
+        parameters: {
+            query?: {
+                /** @description Only disputes in this state. */
+                status?: "needs_response" | "under_review" | "won" | "lost";
+                /** @description Only disputes of this payment. */
+                transaction?: string;
+                /** @description How many objects to return, 1 to 100 (default 10). */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page; returns older ones. */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the next page; returns newer ones. */
+                ending_before?: string;
+                /** @description Only objects created in this range: `created[gt]`, `[gte]`, `[lt]`, `[lte]`. */
+                created?: components["schemas"]["RangeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Dispute objects. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "disputes.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A payer's chargeback of a payment, as the processor reports it. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dispute"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -9884,6 +10244,93 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CustomerUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.dispute.closed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, so a receiver can drop duplicates. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one more than 5 minutes off. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per active secret, space-separated (Standard Webhooks). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisputeClosedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.dispute.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, so a receiver can drop duplicates. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one more than 5 minutes off. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per active secret, space-separated (Standard Webhooks). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisputeCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.dispute.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, so a receiver can drop duplicates. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one more than 5 minutes off. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per active secret, space-separated (Standard Webhooks). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisputeUpdatedEvent"];
             };
         };
         responses: {
