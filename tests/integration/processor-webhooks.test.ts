@@ -105,7 +105,7 @@ const balance = async () => {
  * settled by Stripe's payment_intent.succeeded once past its request's window. Answers the
  * transaction and the PaymentIntent id the webhook gave it.
  */
-async function paymentSettledByWebhook(amount: number): Promise<{ id: string; pi: string }> {
+async function paymentSettledByWebhook(amount: number): Promise<{ id: string; pi: string; link: string }> {
   const link = await live('POST', '/v1/payment-links', { merchant, amount, currency: 'GBP' });
   proxy.failNext('/v1/payment_intents', 503, { type: 'api_error', message: 'unavailable' }, 3);
   const paid = await payPage(platform, pathOf(link.body.url), CARD);
@@ -127,7 +127,7 @@ async function paymentSettledByWebhook(amount: number): Promise<{ id: string; pi
   const settled = await send('payment_intent.succeeded', succeeded);
   expect(settled.status).toBe(200);
   expect(settled.body).toMatchObject({ received: true, duplicate: false, outcome: 'payment_succeeded' });
-  return { id: pending.id, pi };
+  return { id: pending.id, pi, link: link.body.id };
 }
 
 it('refuses an unknown connection, a bad or stale signature, with 400 and nothing stored', async () => {
@@ -202,9 +202,11 @@ it('refuses an unknown connection, a bad or stale signature, with 400 and nothin
 
 it('settles a pending payment once; a repeat, or a late failure, changes nothing', async () => {
   const before = await balance();
-  const { id, pi } = await paymentSettledByWebhook(2500);
+  const { id, pi, link } = await paymentSettledByWebhook(2500);
   const paid = (await live('GET', `/v1/transactions/${id}`)).body;
   expect(paid).toMatchObject({ status: 'succeeded', amount: 2500 });
+  // The payment settled after its own request still counts for its link, once.
+  expect((await live('GET', `/v1/payment-links/${link}`)).body.completions_count).toBe(1);
   const [row] = await platform.sql<{ processor_reference: string }>(
     'payments',
     'select processor_reference from payments.transactions where id = $1',
@@ -237,6 +239,7 @@ it('settles a pending payment once; a repeat, or a late failure, changes nothing
   );
   expect(action.body).toMatchObject({ outcome: 'ignored' });
   expect((await live('GET', `/v1/transactions/${id}`)).body.status).toBe('succeeded');
+  expect((await live('GET', `/v1/payment-links/${link}`)).body.completions_count).toBe(1);
   expect(await balance()).toBe(before + 2500);
   expect(await ledger()).toEqual([[], [], []]);
 });

@@ -46,7 +46,6 @@ import { RequiresAction1700000000255 } from './migrations/1700000000255-requires
 import { ProcessorEvents1700000000260 } from './migrations/1700000000260-processor-events';
 import { DisputesController } from './disputes/disputes.controller';
 import { DisputesService } from './disputes/disputes.service';
-import { IntentSaga } from './intents/intent-saga';
 import { ProcessorHooksController } from './processor-events/processor-hooks.controller';
 import { ProcessorEventsService } from './processor-events/processor-events.service';
 import { MandatesController } from './mandates/mandates.controller';
@@ -139,7 +138,7 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
   const processorEvents = new ProcessorEventsService({
     db: runtime.db,
     clock,
-    saga: new IntentSaga(runtime.db, clock),
+    transactions,
     connections: processorConnections,
     refunds,
     disputes,

@@ -5,7 +5,8 @@
 // once: the unique index makes the second wait, then insert nothing) applies nothing twice.
 //
 // What each kind of event may change, and why it is safe in any order:
-//   payment  -> the intent saga's guarded `record`: a pending intent settles once, a settled
+//   payment  -> the intent saga's guarded `record` (TransactionsService.recordLateIn, which
+//               also completes the payment's link): a pending intent settles once, a settled
 //               one is never changed (succeeded after failed, or the reverse, does nothing).
 //               An intent still inside its caller's window (the connector call may be in
 //               flight) is left to the caller, whose own tx2 runs effects a webhook cannot
@@ -19,10 +20,10 @@
 import { ApiError, newId, type Clock, type Database, type Logger, type Tx } from '@paygrid/platform';
 import { WebhookSignatureError, type ProcessorEvent } from '../connectors/processor';
 import type { DisputesService } from '../disputes/disputes.service';
-import type { IntentSaga } from '../intents/intent-saga';
 import type { WebhookConnection } from '../processor-connections/processor-connections.service';
 import type { RefundsService } from '../refunds/refunds.service';
 import type { TransactionRow } from '../transactions/transaction';
+import type { TransactionsService } from '../transactions/transactions.service';
 
 const CONNECTION_ID = /^pcon_[0-9A-Za-z]{8,64}$/;
 
@@ -44,7 +45,8 @@ export interface ReceivedEvent {
 export interface ProcessorEventsDeps {
   db: Database;
   clock: Clock;
-  saga: IntentSaga;
+  /** Records a payment's verdict once, completing its link on success (recordLate). */
+  transactions: Pick<TransactionsService, 'recordLateIn'>;
   connections: { forWebhook(id: string): Promise<WebhookConnection | undefined> };
   refunds: Pick<RefundsService, 'recordOutcome'>;
   disputes: Pick<DisputesService, 'apply'>;
@@ -136,11 +138,13 @@ export class ProcessorEventsService {
         );
         // Not ours (another installation on the same processor account, or the other mode).
         if (!payment) return 'ignored_unknown_payment';
-        if (payment.status !== 'pending') return 'unchanged';
+        // A payment left requires_action (a payer who authenticated but never came back) is
+        // settled by the processor's word too; a final one never changes.
+        if (payment.status !== 'pending' && payment.status !== 'requires_action') return 'unchanged';
         if (now.getTime() - new Date(payment.created_at).getTime() < IN_FLIGHT_MS) {
           throw notYet('The payment is still being recorded by its own request');
         }
-        const recorded = await this.deps.saga.record(
+        const recorded = await this.deps.transactions.recordLateIn(
           tx,
           payment.id,
           event.outcome === 'succeeded'

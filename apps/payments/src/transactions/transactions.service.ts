@@ -236,15 +236,20 @@ export class TransactionsService {
    * record, once, plus `lateSuccess` when it succeeds.
    */
   recordLate(id: string, outcome: IntentOutcome): Promise<TransactionRow> {
+    return this.db.transaction((tx) => this.recordLateIn(tx, id, outcome));
+  }
+
+  /** recordLate in the caller's transaction (a processor webhook stores its event in it). */
+  recordLateIn(tx: Tx, id: string, outcome: IntentOutcome): Promise<TransactionRow> {
     const { lateSuccess } = this;
     const effects: RecordEffects = lateSuccess
       ? {
-          onRecorded: async (tx, row) => {
-            if (row.status === 'succeeded') await lateSuccess(tx, row);
+          onRecorded: async (t, row) => {
+            if (row.status === 'succeeded') await lateSuccess(t, row);
           },
         }
       : {};
-    return this.db.transaction((tx) => this.saga.record(tx, id, outcome, effects));
+    return this.saga.record(tx, id, outcome, effects);
   }
 
   /** A transaction by id alone: for a caller that proved it may see it (a sealed return URL). */
