@@ -13,9 +13,15 @@ COPY apps/invoicing/package.json apps/invoicing/
 COPY apps/webhooks/package.json apps/webhooks/
 COPY apps/embedded/package.json apps/embedded/
 COPY bench/package.json bench/
+COPY packages/sdk/package.json packages/sdk/
+COPY packages/cli/package.json packages/cli/
+COPY examples/checkout/package.json examples/checkout/
 RUN npm install --no-audit --no-fund --ignore-scripts
 COPY libs libs
 COPY apps apps
+# The SDK, the CLI and the example are workspaces of the lockfile: built here, not shipped.
+COPY packages packages
+COPY examples examples
 RUN npx turbo run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
