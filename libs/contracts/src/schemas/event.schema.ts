@@ -19,13 +19,27 @@ const previousName = (object: string) => `${object}PreviousAttributes`;
  * The same schema with nothing required, at any depth: `previous_attributes` holds only the
  * attributes that changed (`{ onboarding: { status } }` of a merchant), each as it was.
  */
+/**
+ * `previous_attributes.metadata` holds the previous value of each key that changed, and null for
+ * a key the change added (Stripe's convention; customers.service.ts writes it so), which the
+ * object's own Metadata (string values) does not allow.
+ */
+const PREVIOUS_METADATA: JsonSchema = {
+  type: 'object',
+  description: 'The previous value of each metadata key that changed; null for a key the change added.',
+  additionalProperties: { type: ['string', 'null'] },
+};
+
 export function deepPartial(schema: JsonSchema): JsonSchema {
   if (!schema.properties) return schema;
   const { required: _required, ...rest } = schema;
   return {
     ...rest,
     properties: Object.fromEntries(
-      Object.entries(schema.properties).map(([name, property]) => [name, deepPartial(property)]),
+      Object.entries(schema.properties).map(([name, property]) => [
+        name,
+        name === 'metadata' ? PREVIOUS_METADATA : deepPartial(property),
+      ]),
     ),
   };
 }

@@ -2943,7 +2943,10 @@ export interface components {
              * @example clock_4fQk2nT8bW1xZc9LmP0aRs7e
              */
             test_clock?: string | null;
-            metadata?: components["schemas"]["Metadata"];
+            /** @description The previous value of each metadata key that changed; null for a key the change added. */
+            metadata?: {
+                [key: string]: string | null;
+            };
             /** @description Whether the customer is archived (`DELETE`). */
             deleted?: boolean;
             /**
@@ -4496,7 +4499,10 @@ export interface components {
              * @example 2026-01-15T12:00:00.000Z
              */
             canceled_at?: Timestamp | null;
-            metadata?: components["schemas"]["Metadata"];
+            /** @description The previous value of each metadata key that changed; null for a key the change added. */
+            metadata?: {
+                [key: string]: string | null;
+            };
             /**
              * Format: date-time
              * @description Creation time.
@@ -4692,7 +4698,10 @@ export interface components {
                 /** @enum {string} */
                 payouts?: "active" | "inactive" | "pending";
             };
-            metadata?: components["schemas"]["Metadata"];
+            /** @description The previous value of each metadata key that changed; null for a key the change added. */
+            metadata?: {
+                [key: string]: string | null;
+            };
             /**
              * Format: date-time
              * @description Creation time.
@@ -5023,7 +5032,10 @@ export interface components {
             url?: string;
             /** @enum {string} */
             status?: "active" | "inactive" | "completed" | "expired";
-            metadata?: components["schemas"]["Metadata"];
+            /** @description The previous value of each metadata key that changed; null for a key the change added. */
+            metadata?: {
+                [key: string]: string | null;
+            };
             /**
              * Format: date-time
              * @description Creation time.
@@ -5930,7 +5942,10 @@ export interface components {
              * @example 2026-01-15T12:00:00.000Z
              */
             next_action_at?: Timestamp | null;
-            metadata?: components["schemas"]["Metadata"];
+            /** @description The previous value of each metadata key that changed; null for a key the change added. */
+            metadata?: {
+                [key: string]: string | null;
+            };
             /**
              * Format: date-time
              * @description Creation time.
