@@ -81,7 +81,8 @@ it('reports the Kafka consumer lag of each group per topic and partition, and th
 
   // Each service's groups, every partition of each topic it consumes (4 by default), caught up.
   const expected: Record<string, string[]> = {
-    payments: ['payments.commands.v1'],
+    // invoicing.events.v1: the account-profiles and customer-directory projections.
+    payments: ['invoicing.events.v1', 'payments.commands.v1'],
     invoicing: ['payments.events.v1'],
     webhooks: ['invoicing.events.v1', 'payments.events.v1', 'webhooks.events.v1'],
   };
@@ -92,11 +93,15 @@ it('reports the Kafka consumer lag of each group per topic and partition, and th
       if (JSON.stringify(seen) === JSON.stringify(topics) && rows.every((r) => r.value === 0)) return rows;
       throw new Error(`${service}: ${JSON.stringify(rows)}`);
     }, 30_000);
-    for (const topic of topics) {
-      const partitions = lag.filter((r) => r.labels.topic === topic).map((r) => Number(r.labels.partition));
-      expect({ service, topic, partitions: partitions.sort() }).toEqual({
+    // Every group of the service reports every partition of each topic it reads.
+    const groups = [...new Set(lag.map((r) => `${r.labels.group} ${r.labels.topic}`))];
+    for (const group of groups) {
+      const partitions = lag
+        .filter((r) => `${r.labels.group} ${r.labels.topic}` === group)
+        .map((r) => Number(r.labels.partition));
+      expect({ service, group, partitions: partitions.sort() }).toEqual({
         service,
-        topic,
+        group,
         partitions: [0, 1, 2, 3],
       });
     }
