@@ -31,6 +31,9 @@ const PREVIOUS_METADATA: JsonSchema = {
 };
 
 export function deepPartial(schema: JsonSchema): JsonSchema {
+  // Array elements too: a subscription's previous `items` carry only the fields that changed.
+  if (schema.type === 'array' && schema.items && typeof schema.items === 'object')
+    return { ...schema, items: deepPartial(schema.items as JsonSchema) };
   if (!schema.properties) return schema;
   const { required: _required, ...rest } = schema;
   return {

@@ -2257,9 +2257,9 @@ export interface components {
             } | null;
             tax_ids?: {
                 /** @enum {string} */
-                type: "eu_vat" | "gb_vat" | "ch_vat" | "no_vat" | "us_ein" | "au_abn";
+                type?: "eu_vat" | "gb_vat" | "ch_vat" | "no_vat" | "us_ein" | "au_abn";
                 /** @description Normalised: upper case, without spaces or dots. */
-                value: string;
+                value?: string;
             }[];
             /**
              * Format: email
@@ -5851,15 +5851,15 @@ export interface components {
             /** @description ISO 4217. */
             currency?: string;
             items?: {
-                description: string;
+                description?: string;
                 /** @description Per unit and period, minor units. */
-                unit_amount: number;
+                unit_amount?: number;
                 /** @description ISO 4217. */
-                currency: string;
-                quantity: number;
+                currency?: string;
+                quantity?: number;
                 /** @enum {string} */
-                interval: "day" | "week" | "month" | "year";
-                interval_count: number;
+                interval?: "day" | "week" | "month" | "year";
+                interval_count?: number;
             }[];
             /** @enum {string} */
             interval?: "day" | "week" | "month" | "year";
