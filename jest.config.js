@@ -32,6 +32,11 @@ const base = {
 };
 
 module.exports = {
+  // Jest's default is one worker per core minus one, which is a single worker on the 2-core CI
+  // machine: the embedded suites (PGlite and the four apps in the worker's own process) then use
+  // one core while the other waits. Two workers use both; more cores keep Jest's default.
+  // JEST_MAX_WORKERS overrides it (1 to debug a suite alone).
+  maxWorkers: process.env.JEST_MAX_WORKERS ?? Math.max(2, require('node:os').availableParallelism() - 1),
   projects: [
     {
       ...base,
