@@ -131,7 +131,9 @@ export async function createInvoicing(
     ...options,
   });
   const mail = new MailService(runtime.db, runtime.clock, runtime.logger, config);
-  const documents = new InvoiceDocumentsService(mail);
+  const profiles = new AccountProfileService(runtime.db, runtime.clock, config.publicBaseUrl);
+  const logos = (account: string) => profiles.currentLogo(account);
+  const documents = new InvoiceDocumentsService(mail, logos);
   const invoices = new InvoicesService(
     runtime.db,
     runtime.clock,
@@ -142,13 +144,12 @@ export async function createInvoicing(
   const estimates = new EstimatesService(
     runtime.db,
     runtime.clock,
-    { publicBaseUrl: config.publicBaseUrl },
+    { publicBaseUrl: config.publicBaseUrl, logos },
     invoices,
     mail,
   );
   const billing = createBilling(runtime, invoices, { estimates });
   registerInvoicingMetrics(runtime, billing.engine);
-  const profiles = new AccountProfileService(runtime.db, runtime.clock, config.publicBaseUrl);
   const parts: InvoicingParts = { mail, documents, invoices, billing, estimates, profiles };
   const app = await createHttpApp(InvoicingModule.forRoot(runtime, parts), runtime);
   mail.start();

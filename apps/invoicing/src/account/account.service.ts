@@ -162,6 +162,18 @@ export class AccountProfileService {
     return row ? { bytes: Buffer.from(row.logo), type: row.logo_type } : undefined;
   }
 
+  /**
+   * The account's current logo for its PDFs (invoices, quotes, receipts), or null. The logo is
+   * the seller's branding, like the hosted pages', not part of the invoice's legal snapshot.
+   */
+  async currentLogo(account: string): Promise<Buffer | null> {
+    const [row] = await this.db.query<{ logo: Buffer }>(
+      `select logo from invoicing.account_profiles where account_id = $1 and logo is not null`,
+      [account],
+    );
+    return row ? Buffer.from(row.logo) : null;
+  }
+
   /** The row, created empty first if needed, locked; `accountName` (from a context) kept current. */
   private async lockOrCreate(
     tx: Tx,

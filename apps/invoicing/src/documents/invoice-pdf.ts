@@ -77,6 +77,24 @@ export interface InvoiceDocumentView {
   link_label?: string | null;
   memo?: string | null;
   footer?: string | null;
+  /** The seller's logo (PNG or JPEG bytes), drawn at the top left; the name follows it. */
+  logo?: Buffer | null;
+}
+
+/**
+ * An archival (PDF/A-3b) rendering with embedded files, as Factur-X needs (documents/facturx.ts):
+ * the attachments are associated with the document (catalog /AF, their AFRelationship) and
+ * `xmp` is added to the document's XMP metadata (e.g. the Factur-X extension schema).
+ */
+export interface PdfArchive {
+  attachments: {
+    name: string;
+    content: Buffer;
+    mime: string;
+    description: string;
+    relationship: 'Alternative' | 'Data' | 'Source' | 'Supplement' | 'Unspecified';
+  }[];
+  xmp: string;
 }
 
 const PAGE_MARGIN = 50;
@@ -150,10 +168,14 @@ const FONT_FILES = {
 const BODY = 'NotoSans';
 const BOLD = 'NotoSans-Bold';
 
-export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
+export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive): Promise<Buffer> {
   const title = view.title ?? 'Invoice';
   const money = (amount: bigint) => formatMinor(amount, view.currency);
   const doc = new PDFDocument({
+    // The default font is Noto Sans too: pdfkit would otherwise set up Helvetica, a font that
+    // is not embedded, which PDF/A forbids.
+    font: FONT_FILES.body,
+    ...(archive ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const } : {}),
     size: 'A4',
     margin: PAGE_MARGIN,
     bufferPages: true,
@@ -182,9 +204,11 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
   const width = right - left;
   const bottomLimit = doc.page.height - PAGE_MARGIN - 40;
 
-  // Header: seller name (left), title and number (right).
+  // Header: the logo and seller name (left), title and number (right).
+  let nameX = left;
+  if (view.logo) nameX += drawLogo(doc, view.logo, left, PAGE_MARGIN);
   doc.fillColor(INK).font(BOLD).fontSize(18);
-  doc.text(view.seller.name ?? '', left, PAGE_MARGIN, { width: width * 0.6 });
+  doc.text(view.seller.name ?? '', nameX, PAGE_MARGIN, { width: width * 0.6 - (nameX - left) });
   doc.font(BOLD).fontSize(26).fillColor(ACCENT);
   doc.text(title.toUpperCase(), left, PAGE_MARGIN - 4, { width, align: 'right' });
   doc.font(BODY).fontSize(10).fillColor(MUTED);
@@ -377,6 +401,38 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
       lineBreak: false,
     });
   }
+  if (archive) {
+    for (const file of archive.attachments) {
+      // `relationship` (the file specification's AFRelationship) is pdfkit's, missing from its types.
+      const options = {
+        name: file.name,
+        type: file.mime,
+        description: file.description,
+        relationship: file.relationship,
+        creationDate: view.issue_date,
+        modifiedDate: view.issue_date,
+      };
+      doc.file(file.content, options);
+    }
+    doc.appendXML(archive.xmp);
+  }
   doc.end();
   return done;
+}
+
+/** Logos are drawn within this box (points), keeping their proportions. */
+const LOGO_BOX = { width: 120, height: 28 };
+
+/**
+ * Draws the logo at (x, y) fitted in LOGO_BOX (proportions kept); answers the width the name
+ * must leave for it. An image pdfkit cannot read (the upload checked its first bytes only) is
+ * left out, not fatal: the document matters more than its decoration.
+ */
+function drawLogo(doc: PDFKit.PDFDocument, logo: Buffer, x: number, y: number): number {
+  try {
+    doc.image(logo, x, y - 4, { fit: [LOGO_BOX.width, LOGO_BOX.height] });
+    return LOGO_BOX.width + 10;
+  } catch {
+    return 0;
+  }
 }
