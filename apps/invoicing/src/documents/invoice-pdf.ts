@@ -161,7 +161,7 @@ function taxBreakdown(view: InvoiceDocumentView): { label: string; amount: bigin
 }
 
 /** The embedded fonts, from the @expo-google-fonts/noto-sans package (OFL-1.1). */
-const FONT_FILES = {
+export const FONT_FILES = {
   body: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
 };
@@ -428,7 +428,7 @@ const LOGO_BOX = { width: 120, height: 28 };
  * must leave for it. An image pdfkit cannot read (the upload checked its first bytes only) is
  * left out, not fatal: the document matters more than its decoration.
  */
-function drawLogo(doc: PDFKit.PDFDocument, logo: Buffer, x: number, y: number): number {
+export function drawLogo(doc: PDFKit.PDFDocument, logo: Buffer, x: number, y: number): number {
   try {
     doc.image(logo, x, y - 4, { fit: [LOGO_BOX.width, LOGO_BOX.height] });
     return LOGO_BOX.width + 10;
