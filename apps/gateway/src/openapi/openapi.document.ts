@@ -212,7 +212,7 @@ export function mergeFragments(
         if (!operation) continue;
         // The path's prefix owner, unless the gateway routes this one path elsewhere (ROUTE_OVERRIDES).
         const routedTo = owner && routeService(owner, method.toUpperCase(), path);
-        if (routedTo !== fragment.info.title)
+        if (!owner || routedTo !== fragment.info.title)
           throw new Error(`${fragment.info.title} serves ${path}, which the gateway routes to ${routedTo}.`);
         const merged = (paths[path] ??= {});
         if (merged[method]) throw new Error(`${method.toUpperCase()} ${path} comes from two services.`);
