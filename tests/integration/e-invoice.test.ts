@@ -109,7 +109,8 @@ it('serves a finalized invoice as UBL that the EN 16931 validator accepts, and a
   const logo = await api('POST', '/v1/account/logo', { file: pngLogo(60, 20).toString('base64') });
   expect(logo.status).toBe(200);
   const customer = await api('POST', '/v1/customers', {
-    name: 'Jürgen Weiß GmbH',
+    // '&' and '<' reach the PDF's XMP metadata (the document's subject names the customer).
+    name: 'Jürgen Weiß & Söhne <Berlin> GmbH',
     email: 'buchhaltung@weiss.example',
     currency: 'EUR',
     tax_id: 'DE 136 695 976',

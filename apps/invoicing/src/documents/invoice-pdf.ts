@@ -97,6 +97,8 @@ export interface PdfArchive {
   xmp: string;
 }
 
+const XMP_SAFE = { '&': '\uFF06', '<': '\u2039', '>': '\u203A' } as const;
+
 const PAGE_MARGIN = 50;
 const INK = '#1a1a1a';
 const MUTED = '#5f6368';
@@ -170,6 +172,10 @@ const BOLD = 'NotoSans-Bold';
 
 export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive): Promise<Buffer> {
   const title = view.title ?? 'Invoice';
+  // pdfkit copies the info strings into the XMP packet unescaped (PDF/A writes one): "Weiß &
+  // Söhne" would break the XML. Look-alikes keep the info and the XMP equal, as PDF/A asks.
+  const meta = (value: string) =>
+    archive ? value.replace(/[&<>]/g, (c) => XMP_SAFE[c as keyof typeof XMP_SAFE]) : value;
   const money = (amount: bigint) => formatMinor(amount, view.currency);
   const doc = new PDFDocument({
     // The default font is Noto Sans too: pdfkit would otherwise set up Helvetica, a font that
@@ -182,9 +188,9 @@ export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive
     lang: view.lang ?? 'en',
     displayTitle: true,
     info: {
-      Title: `${title} ${view.number ?? '(draft)'}`,
-      Author: view.seller.name ?? 'Paygrid',
-      Subject: `${title} for ${view.customer.name ?? view.customer.email ?? 'customer'}`,
+      Title: meta(`${title} ${view.number ?? '(draft)'}`),
+      Author: meta(view.seller.name ?? 'Paygrid'),
+      Subject: meta(`${title} for ${view.customer.name ?? view.customer.email ?? 'customer'}`),
       Creator: 'Paygrid',
       CreationDate: view.issue_date,
     },
