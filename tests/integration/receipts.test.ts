@@ -1,6 +1,7 @@
 // Receipts (issue 17 item 4), in both modes: a checkout payer who gave an address receives a
 // receipt e-mail (numbered RCPT-0001, the PDF attached) and, when the payment is refunded, a
-// refund notice; the payer of a hosted invoice receives one at the customer's address; the
+// refund notice; a recurring checkout's payer receives one for each cycle the scheduler
+// charges; the payer of a hosted invoice receives one at the customer's address; the
 // account's switches (receipts.payments, receipts.refunds on the business profile) stop them;
 // GET /v1/transactions/:id/receipt serves the PDF (the gateway routes it to invoicing), read
 // back with pdftotext, with another account's transaction a 404. Mail is checked as a real
@@ -12,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CARDS, pathOf, payInvoiceOnHostedPage, payPage } from '../support/pages';
-import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
+import { DAY_MS, eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink';
 
 let platform: Platform;
@@ -23,7 +24,10 @@ let account: TestAccount;
 beforeAll(async () => {
   smtp = await startSmtpSink();
   dir = await mkdtemp(join(tmpdir(), 'paygrid-receipts-'));
-  platform = await startPlatform({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Paygrid <no-reply@mail.test>' } });
+  platform = await startPlatform({
+    paymentsTestClock: true,
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Paygrid <no-reply@mail.test>' },
+  });
   account = await platform.newAccount(['payments', 'invoicing']);
   const profile = await api('POST', '/v1/account', {
     legal_name: 'Zoë Łukasiewicz Sp. z o.o.',
@@ -192,4 +196,26 @@ it('sends nothing when the switches are off, and still numbers and serves the re
   expect(queued).toEqual([]);
   expect(smtp.received.filter((m) => m.envelopeTo.includes(payer))).toEqual([]);
   await api('POST', '/v1/account', { receipts: null });
+}, 120_000);
+
+it("sends each cycle of a recurring checkout's mandate its own receipt, to the address the payer gave", async () => {
+  const payer = `monthly-${Date.now()}@example.test`;
+  const link = await api('POST', '/v1/payment-links', {
+    type: 'recurring',
+    amount: 1_500,
+    currency: 'EUR',
+    description: 'Monthly plan',
+    recurring: { interval: 'month' },
+  });
+  expect(link.status).toBe(200);
+  const paid = await payPage(platform, pathOf(link.body.url), CARDS.ok, { email: payer });
+  expect(paid.status).toBe(200);
+  const first = await mailTo(payer, /\[RCPT-0004\]$/);
+  expect(first.mail.text).toContain('15.00 EUR');
+  // One interval later the scheduler charges cycle 1: its receipt goes to the same payer.
+  await platform.advancePaymentsClock(32 * DAY_MS);
+  const second = await mailTo(payer, /\[RCPT-0005\]$/);
+  expect(second.mail.attachments.map((a) => a.filename)).toEqual(['Receipt-RCPT-0005.pdf']);
+  const payments = await api('GET', `/v1/transactions?payment_link=${link.body.id}`);
+  expect(payments.body.data.map((t: any) => t.receipt_email)).toEqual([payer, payer]);
 }, 120_000);
