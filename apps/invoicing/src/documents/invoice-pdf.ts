@@ -11,6 +11,9 @@
 
 import PDFDocument from 'pdfkit';
 import { formatMinor } from '@paygrid/platform';
+import { attachArchive, drawLogo, FONT_FILES, xmpSafe, type PdfArchive } from './pdf-parts';
+
+export type { PdfArchive } from './pdf-parts';
 
 export interface DocumentAddress {
   line1?: string | null;
@@ -81,24 +84,6 @@ export interface InvoiceDocumentView {
   logo?: Buffer | null;
 }
 
-/**
- * An archival (PDF/A-3b) rendering with embedded files, as Factur-X needs (documents/facturx.ts):
- * the attachments are associated with the document (catalog /AF, their AFRelationship) and
- * `xmp` is added to the document's XMP metadata (e.g. the Factur-X extension schema).
- */
-export interface PdfArchive {
-  attachments: {
-    name: string;
-    content: Buffer;
-    mime: string;
-    description: string;
-    relationship: 'Alternative' | 'Data' | 'Source' | 'Supplement' | 'Unspecified';
-  }[];
-  xmp: string;
-}
-
-const XMP_SAFE = { '&': '\uFF06', '<': '\u2039', '>': '\u203A' } as const;
-
 const PAGE_MARGIN = 50;
 const INK = '#1a1a1a';
 const MUTED = '#5f6368';
@@ -162,20 +147,13 @@ function taxBreakdown(view: InvoiceDocumentView): { label: string; amount: bigin
     }));
 }
 
-/** The embedded fonts, from the @expo-google-fonts/noto-sans package (OFL-1.1). */
-export const FONT_FILES = {
-  body: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
-  bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
-};
 const BODY = 'NotoSans';
 const BOLD = 'NotoSans-Bold';
 
 export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive): Promise<Buffer> {
   const title = view.title ?? 'Invoice';
-  // pdfkit copies the info strings into the XMP packet unescaped (PDF/A writes one): "Weiß &
-  // Söhne" would break the XML. Look-alikes keep the info and the XMP equal, as PDF/A asks.
-  const meta = (value: string) =>
-    archive ? value.replace(/[&<>]/g, (c) => XMP_SAFE[c as keyof typeof XMP_SAFE]) : value;
+  // The info strings go into the XMP packet of an archival rendering (see xmpSafe).
+  const meta = (value: string) => (archive ? xmpSafe(value) : value);
   const money = (amount: bigint) => formatMinor(amount, view.currency);
   const doc = new PDFDocument({
     // The default font is Noto Sans too: pdfkit would otherwise set up Helvetica, a font that
@@ -407,38 +385,7 @@ export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive
       lineBreak: false,
     });
   }
-  if (archive) {
-    for (const file of archive.attachments) {
-      // `relationship` (the file specification's AFRelationship) is pdfkit's, missing from its types.
-      const options = {
-        name: file.name,
-        type: file.mime,
-        description: file.description,
-        relationship: file.relationship,
-        creationDate: view.issue_date,
-        modifiedDate: view.issue_date,
-      };
-      doc.file(file.content, options);
-    }
-    doc.appendXML(archive.xmp);
-  }
+  if (archive) attachArchive(doc, archive, view.issue_date);
   doc.end();
   return done;
-}
-
-/** Logos are drawn within this box (points), keeping their proportions. */
-const LOGO_BOX = { width: 120, height: 28 };
-
-/**
- * Draws the logo at (x, y) fitted in LOGO_BOX (proportions kept); answers the width the name
- * must leave for it. An image pdfkit cannot read (the upload checked its first bytes only) is
- * left out, not fatal: the document matters more than its decoration.
- */
-export function drawLogo(doc: PDFKit.PDFDocument, logo: Buffer, x: number, y: number): number {
-  try {
-    doc.image(logo, x, y - 4, { fit: [LOGO_BOX.width, LOGO_BOX.height] });
-    return LOGO_BOX.width + 10;
-  } catch {
-    return 0;
-  }
 }

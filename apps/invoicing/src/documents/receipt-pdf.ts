@@ -5,7 +5,8 @@
 
 import PDFDocument from 'pdfkit';
 import { formatMinor } from '@paygrid/platform';
-import { drawLogo, FONT_FILES, formatDate } from './invoice-pdf';
+import { formatDate } from './invoice-pdf';
+import { drawLogo, FONT_FILES } from './pdf-parts';
 
 export interface ReceiptView {
   number: string;
