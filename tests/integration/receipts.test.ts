@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CARDS, pathOf, payInvoiceOnHostedPage, payPage } from '../support/pages';
 import { DAY_MS, eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
+import { pngLogo } from '../support/png';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink';
 
 let platform: Platform;
@@ -138,6 +139,33 @@ it('e-mails a checkout payer a numbered receipt with its PDF, then a refund noti
     [`receipt:${payment.id}`, [payer]],
     [`refund:${refund.body.id}`, [payer]],
   ]);
+
+  // The seller's logo is on the receipt once uploaded, as on a quote: a 60 x 20 image, alpha as soft mask.
+  expect((await api('POST', '/v1/account/logo', { file: pngLogo(60, 20).toString('base64') })).status).toBe(
+    200,
+  );
+  const customer = await api('POST', '/v1/customers', {
+    name: 'Quote Ltd',
+    email: 'q@quote.test',
+    currency: 'EUR',
+  });
+  const quote = await api('POST', '/v1/estimates', {
+    kind: 'quote',
+    customer: customer.body.id,
+    lines: [{ description: 'Work', quantity: 1, unit_amount: 1_000 }],
+  });
+  expect(quote.status).toBe(200);
+  for (const path of [`/v1/transactions/${payment.id}/receipt`, `/v1/estimates/${quote.body.id}/pdf`]) {
+    const response = await fetch(`${platform.url}${path}`, {
+      headers: { authorization: `Bearer ${account.testKey}` },
+    });
+    expect({ path, status: response.status }).toEqual({ path, status: 200 });
+    const file = join(dir, `${path.split('/')[3]}.pdf`);
+    await writeFile(file, Buffer.from(await response.arrayBuffer()));
+    const { stdout: images } = await promisify(execFile)('pdfimages', ['-list', file]);
+    expect({ path, logo: /\n\s+1\s+0\s+image\s+60\s+20\s+rgb/.test(images) }).toEqual({ path, logo: true });
+  }
+  await api('DELETE', '/v1/account/logo');
 
   // Another account's transaction is not there; a failed payment has no receipt.
   const other = await platform.newAccount(['payments', 'invoicing']);
