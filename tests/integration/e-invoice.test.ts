@@ -327,6 +327,31 @@ it('answers 409 invoice_incomplete for a draft, and names what the seller or cus
   expect(missing.status).toBe(409);
   expect(missing.body.error.message).toContain("the seller's country");
   expect(missing.body.error.message).toContain("the seller's VAT number");
+  // Reverse charge needs the buyer's VAT number, in its country's format.
+  const malformed = await platform.api(bare.testKey, 'POST', '/v1/customers', {
+    name: 'Käufer GmbH',
+    email: 'ap@kaeufer.test',
+    currency: 'EUR',
+    tax_id: 'DE12',
+    address: { line1: 'Hauptstraße 1', city: 'Köln', postal_code: '50667', country: 'DE' },
+  });
+  const reverse = await platform.api(bare.testKey, 'POST', '/v1/invoices', {
+    customer: malformed.body.id,
+    lines: [
+      {
+        description: 'Work',
+        quantity: 1,
+        unit_amount: 1000,
+        tax_category: 'AE',
+        tax_exemption_reason: 'Reverse charge',
+      },
+    ],
+  });
+  const reverseUbl = await platform.api(bare.testKey, 'GET', `/v1/invoices/${reverse.body.id}/ubl`);
+  expect(reverseUbl.status).toBe(409);
+  expect(reverseUbl.body.error.message).toContain(
+    "the customer's VAT number (tax_id, for reverse charge or an intra-community supply: DE12 is not in the format of a DE VAT number)",
+  );
   // Another account's invoice is 404, as everywhere.
   expect((await api('GET', `/v1/invoices/${theirs.body.id}/ubl`)).status).toBe(404);
 });

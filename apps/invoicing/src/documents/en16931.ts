@@ -12,6 +12,7 @@
 
 import { currencyExponent, toMinor } from '@paygrid/platform';
 import type { SerializedInvoice } from '../invoices/invoice.serializer';
+import { checkTaxId, EU_VAT_FORMATS, type TaxIdType } from '../account/tax-ids';
 import type { TaxCategory } from '../invoices/totals';
 
 export type VatCategory = TaxCategory;
@@ -38,11 +39,31 @@ export function percentOf(bps: number): string {
 export const vatCategoryOf = (line: { tax_rate_bps: number; tax_category?: string | null }): VatCategory =>
   (line.tax_category as VatCategory | undefined) ?? (line.tax_rate_bps > 0 ? 'S' : 'Z');
 
-/** The customer's tax id when it reads as a VAT number (a country prefix, BR-CO-9); else none. */
-export function buyerVat(taxId: string | null | undefined): string | null {
+/** The tax id types whose numbers start with these prefixes (the seller's profile checks the same). */
+const VAT_TYPE_OF_PREFIX: Readonly<Record<string, TaxIdType>> = {
+  ...Object.fromEntries([...Object.keys(EU_VAT_FORMATS), 'GR'].map((p) => [p, 'eu_vat' as const])),
+  GB: 'gb_vat',
+  CH: 'ch_vat',
+  NO: 'no_vat',
+};
+
+/**
+ * The customer's tax id read as a VAT number (BT-48): `vat` when it has a country prefix
+ * (BR-CO-9) and, for the EU, the UK, Switzerland and Norway, the format of that country's
+ * numbers (as the seller's are checked); `problem` says why a number with such a prefix is
+ * not one. Neither for an id that is not a VAT number (a US EIN, nothing).
+ */
+export function buyerVatOf(taxId: string | null | undefined): { vat: string | null; problem?: string } {
   const value = taxId?.toUpperCase().replace(/[\s.-]/g, '') ?? '';
-  return /^[A-Z]{2}[0-9A-Z+*]{2,13}$/.test(value) ? value : null;
+  const type = VAT_TYPE_OF_PREFIX[value.slice(0, 2)];
+  if (type) {
+    const checked = checkTaxId(type, value);
+    return 'problem' in checked ? { vat: null, problem: checked.problem } : { vat: checked.value };
+  }
+  return { vat: /^[A-Z]{2}[0-9A-Z+*]{2,13}$/.test(value) ? value : null };
 }
+
+export const buyerVat = (taxId: string | null | undefined): string | null => buyerVatOf(taxId).vat;
 
 /** What EN 16931 needs that the invoice does not have; empty when the XML can be built. */
 export function missingForEInvoice(invoice: SerializedInvoice): string[] {
@@ -61,8 +82,11 @@ export function missingForEInvoice(invoice: SerializedInvoice): string[] {
   if (!customer?.email) missing.push("the customer's e-mail (its electronic address)");
   const categories = new Set(invoice.lines.map(vatCategoryOf));
   // BR-AE-02 and BR-IC-02: reverse charge and intra-community supply name the buyer's VAT number.
-  if ((categories.has('AE') || categories.has('K')) && !buyerVat(customer?.tax_id))
-    missing.push("the customer's VAT number (tax_id, for reverse charge or an intra-community supply)");
+  const buyer = buyerVatOf(customer?.tax_id);
+  if ((categories.has('AE') || categories.has('K')) && !buyer.vat)
+    missing.push(
+      `the customer's VAT number (tax_id, for reverse charge or an intra-community supply${buyer.problem ? `: ${buyer.problem}` : ''})`,
+    );
   if (!invoice.lines.length) missing.push('at least one line');
   return missing;
 }
