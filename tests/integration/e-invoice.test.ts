@@ -1,18 +1,21 @@
-// EN 16931 e-invoices (issue 17 item 3, UBL part), in both modes: a finalized invoice with
-// two standard rates, a zero-rated line, an exempt line and a discount, and a reverse-charge
-// invoice, from a Polish seller to a German customer with a VAT number, are served as UBL 2.1
-// (PEPPOL BIS Billing 3.0 shape) whose totals are the invoices', and the Mustang project's
-// validator (scripts/einvoice/validate.sh, from Maven Central) finds both completely valid
-// against the EN 16931 schematron, while a copy with its amount due changed by one cent is
-// refused. Line VAT categories are checked when the invoice is written; drafts and invoices
-// missing what EN 16931 requires are 409 invoice_incomplete naming it.
+// EN 16931 e-invoices (issue 17 item 3), in both modes: a finalized invoice with two standard
+// rates, a zero-rated line, an exempt line and a discount, a reverse-charge invoice and an
+// intra-community supply, from a Polish seller (with a logo) to a German customer with a VAT
+// number, are served as UBL 2.1 (PEPPOL BIS Billing 3.0 shape) and as Factur-X PDF/A-3b with
+// the CII XML embedded, whose totals are the invoices'; the Mustang project's validator
+// (scripts/einvoice/validate.sh, from Maven Central) finds every UBL, every Factur-X PDF (its
+// PDF/A part and its XML) and the CII extracted from them completely valid against EN 16931,
+// while a copy with its amount due changed by one cent is refused. One validator run for all
+// the files (one JVM start). Line VAT categories are checked when the invoice is written;
+// drafts and invoices missing what EN 16931 requires are 409 invoice_incomplete naming it.
 
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT, startPlatform, type Platform, type TestAccount } from '../support/platform';
+import { pngLogo } from '../support/png';
 
 let platform: Platform;
 let account: TestAccount;
@@ -31,6 +34,29 @@ afterAll(async () => {
 
 const api = (method: string, path: string, body?: unknown) =>
   platform.api(account.testKey, method, path, body);
+const run = promisify(execFile);
+
+/** GETs a binary document into `dir/name`: the response and the file's path. */
+async function download(path: string, name: string) {
+  const response = await fetch(`${platform.url}${path}`, {
+    headers: { authorization: `Bearer ${account.testKey}` },
+  });
+  const file = join(dir, name);
+  await writeFile(file, Buffer.from(await response.arrayBuffer()));
+  return { response, file };
+}
+
+/** The Factur-X PDF of an invoice and the CII XML detached from it (pdfdetach, poppler-utils). */
+async function facturX(invoiceId: string, name: string) {
+  const { response, file } = await download(`/v1/invoices/${invoiceId}/pdf?format=facturx`, `${name}.pdf`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/pdf');
+  const { stdout: attachments } = await run('pdfdetach', ['-list', file]);
+  expect(attachments).toContain('1: factur-x.xml');
+  const cii = join(dir, `${name}-cii.xml`);
+  await run('pdfdetach', ['-save', '1', '-o', cii, file]);
+  return { pdf: file, cii, xml: await readFile(cii, 'utf8') };
+}
 
 /** Runs the validator on `files`: its exit code and its reports. */
 function validate(files: string[]): Promise<{ code: number; out: string }> {
@@ -53,8 +79,11 @@ it('serves a finalized invoice as UBL that the EN 16931 validator accepts, and a
     support_email: 'billing@zoe.example',
   });
   expect(profile.status).toBe(200);
+  const logo = await api('POST', '/v1/account/logo', { file: pngLogo(60, 20).toString('base64') });
+  expect(logo.status).toBe(200);
   const customer = await api('POST', '/v1/customers', {
-    name: 'Jürgen Weiß GmbH',
+    // '&' and '<' reach the PDF's XMP metadata (the document's subject names the customer).
+    name: 'Jürgen Weiß & Söhne <Berlin> GmbH',
     email: 'buchhaltung@weiss.example',
     currency: 'EUR',
     tax_id: 'DE 136 695 976',
@@ -133,14 +162,52 @@ it('serves a finalized invoice as UBL that the EN 16931 validator accepts, and a
   });
   const pdfFile = join(dir, 'reverse.pdf');
   await writeFile(pdfFile, Buffer.from(await pdf.arrayBuffer()));
-  const { stdout: pdfText } = await promisify(execFile)('pdftotext', ['-layout', pdfFile, '-']);
+  const { stdout: pdfText } = await run('pdftotext', ['-layout', pdfFile, '-']);
   expect(pdfText).toContain('Reverse charge: Reverse charge');
+  // The seller's logo is drawn on the PDF: a 60 x 20 RGB image with its alpha as a soft mask.
+  const { stdout: images } = await run('pdfimages', ['-list', pdfFile]);
+  expect(images).toMatch(/\n\s+1\s+0\s+image\s+60\s+20\s+rgb/);
+  expect(images).toMatch(/\n\s+1\s+1\s+smask\s+60\s+20\s+gray/);
+
+  // An intra-community supply of goods (K): VAT-exempt, to a VAT-registered buyer in another
+  // member state, declared delivered to the buyer's country.
+  const intra = await api('POST', '/v1/invoices', {
+    customer: customer.body.id,
+    lines: [
+      {
+        description: 'Office chairs',
+        quantity: 4,
+        unit_amount: 21_000,
+        tax_category: 'K',
+        tax_exemption_reason: 'Intra-community supply, Article 138 of Directive 2006/112/EC',
+      },
+    ],
+  });
+  expect(intra.status).toBe(200);
+  const intraXml = String((await api('GET', `/v1/invoices/${intra.body.id}/ubl`)).body);
+  expect(intraXml).toContain('<cbc:ID>K</cbc:ID>');
+  expect(intraXml).toContain('<cac:DeliveryLocation><cac:Address><cac:Country><cbc:IdentificationCode>DE<');
+
+  // The same invoices as Factur-X: PDF/A-3b with the CII XML, whose totals are the invoice's.
+  const fx = await facturX(invoice.id, 'facturx');
+  expect(fx.xml).toContain('<ram:ID>urn:cen.eu:en16931:2017</ram:ID>');
+  expect(fx.xml).toContain(`<ram:DuePayableAmount>${euros(invoice.amount_due)}</ram:DuePayableAmount>`);
+  expect(fx.xml.match(/<ram:ApplicableTradeTax><ram:CalculatedAmount/g)).toHaveLength(4);
+  const { stdout: fxText } = await run('pdftotext', ['-layout', fx.pdf, '-']);
+  expect(fxText).toContain('Zoë Studio');
+  expect(fxText).toContain(invoice.number);
+  const fxReverse = await facturX(reverse.body.id, 'facturx-reverse');
+  expect(fxReverse.xml).toContain('<ram:CategoryCode>AE</ram:CategoryCode>');
+  const fxIntra = await facturX(intra.body.id, 'facturx-intra');
+  expect(fxIntra.xml).toContain('<ram:CategoryCode>K</ram:CategoryCode>');
 
   const good = join(dir, 'invoice.xml');
   const reverseFile = join(dir, 'reverse-charge.xml');
+  const intraFile = join(dir, 'intra-community.xml');
   const bad = join(dir, 'tampered.xml');
   await writeFile(good, xml);
   await writeFile(reverseFile, reverseXml);
+  await writeFile(intraFile, intraXml);
   await writeFile(
     bad,
     xml.replace(
@@ -148,9 +215,15 @@ it('serves a finalized invoice as UBL that the EN 16931 validator accepts, and a
       `<cbc:PayableAmount currencyID="EUR">${euros(invoice.amount_due + 1)}<`,
     ),
   );
-  const result = await validate([good, reverseFile, bad]);
-  expect(result.out).toContain(`== ${good}: valid`);
-  expect(result.out).toContain(`== ${reverseFile}: valid`);
+  const valid = [good, reverseFile, intraFile, ...[fx, fxReverse, fxIntra].flatMap((f) => [f.pdf, f.cii])];
+  const result = await validate([...valid, bad]);
+  for (const file of valid) expect(result.out).toContain(`== ${file}: valid`);
+  // The PDF/A part was checked (veraPDF inside the validator), not only the XML.
+  expect(
+    result.out.match(
+      /ValidationResult \[flavour=3b, totalAssertions=\d+, assertions=\[\], isCompliant=true\]/g,
+    ),
+  ).toHaveLength(3);
   expect(result.out).toContain(`== ${bad}: INVALID`);
   expect(result.out).toContain('[BR-CO-16]');
   expect(result.code).toBe(1);
@@ -187,7 +260,8 @@ it("checks each line's VAT category against its rate and exemption reason", asyn
       'parameter_invalid',
       'lines[1][tax_exemption_reason]',
     ],
-    [[{ ...line, tax_category: 'K' }], 400, 'parameter_invalid', 'lines[0][tax_category]'],
+    [[{ ...line, tax_category: 'K' }], 400, 'parameter_missing', 'lines[0][tax_exemption_reason]'],
+    [[{ ...line, tax_category: 'O' }], 400, 'parameter_invalid', 'lines[0][tax_category]'],
   ];
   for (const [lines, status, code, param] of cases) {
     const response = await api('POST', '/v1/invoices', { customer: customer.body.id, lines, send: false });
@@ -226,6 +300,12 @@ it('answers 409 invoice_incomplete for a draft, and names what the seller or cus
   expect(early.status).toBe(409);
   expect(early.body.error.code).toBe('invoice_incomplete');
   expect(early.body.error.message).toContain('a number (finalize the invoice)');
+  const earlyPdf = await api('GET', `/v1/invoices/${draft.body.id}/pdf?format=facturx`);
+  expect(earlyPdf.status).toBe(409);
+  expect(earlyPdf.body.error.code).toBe('invoice_incomplete');
+  const badFormat = await api('GET', `/v1/invoices/${draft.body.id}/pdf?format=xrechnung`);
+  expect(badFormat.status).toBe(400);
+  expect(badFormat.body.error.param).toBe('format');
   await api('POST', `/v1/invoices/${draft.body.id}/finalize`);
   const finalized = await api('GET', `/v1/invoices/${draft.body.id}/ubl`);
   expect(finalized.status).toBe(409);
@@ -247,6 +327,31 @@ it('answers 409 invoice_incomplete for a draft, and names what the seller or cus
   expect(missing.status).toBe(409);
   expect(missing.body.error.message).toContain("the seller's country");
   expect(missing.body.error.message).toContain("the seller's VAT number");
+  // Reverse charge needs the buyer's VAT number, in its country's format.
+  const malformed = await platform.api(bare.testKey, 'POST', '/v1/customers', {
+    name: 'Käufer GmbH',
+    email: 'ap@kaeufer.test',
+    currency: 'EUR',
+    tax_id: 'DE12',
+    address: { line1: 'Hauptstraße 1', city: 'Köln', postal_code: '50667', country: 'DE' },
+  });
+  const reverse = await platform.api(bare.testKey, 'POST', '/v1/invoices', {
+    customer: malformed.body.id,
+    lines: [
+      {
+        description: 'Work',
+        quantity: 1,
+        unit_amount: 1000,
+        tax_category: 'AE',
+        tax_exemption_reason: 'Reverse charge',
+      },
+    ],
+  });
+  const reverseUbl = await platform.api(bare.testKey, 'GET', `/v1/invoices/${reverse.body.id}/ubl`);
+  expect(reverseUbl.status).toBe(409);
+  expect(reverseUbl.body.error.message).toContain(
+    "the customer's VAT number (tax_id, for reverse charge or an intra-community supply: DE12 is not in the format of a DE VAT number)",
+  );
   // Another account's invoice is 404, as everywhere.
   expect((await api('GET', `/v1/invoices/${theirs.body.id}/ubl`)).status).toBe(404);
 });

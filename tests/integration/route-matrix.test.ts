@@ -182,13 +182,21 @@ async function pathFor(op: Operation, mode: 'test' | 'live', key: string): Promi
   );
   if (unknownParams.length)
     throw new Error(`${op.label}: teach this suite the path parameters ${unknownParams}`);
-  const path = hasId(op) ? op.path.replace('{id}', await objectId(op, mode, key)) : op.path;
+  // A receipt is a succeeded payment's (invoicing issues it from payment.succeeded): the suite's
+  // payment, whatever transaction (a refund) the list shows first.
+  const id =
+    op.label === RECEIPT && mode === 'test' && refundablePayment
+      ? refundablePayment
+      : await objectId(op, mode, key);
+  const path = hasId(op) ? op.path.replace('{id}', id) : op.path;
   if (!path.includes('{delivery_id}')) return path;
   // A webhook delivery of the endpoint: its test event's.
   const delivery = await call(key, 'POST', `${path.split('/deliveries/')[0]}/test`, {});
   expect({ op: op.label, status: delivery.status }).toEqual({ op: op.label, status: 200 });
   return path.replace('{delivery_id}', delivery.body.id);
 }
+
+const RECEIPT = 'GET /v1/transactions/{id}/receipt';
 
 const keys = new Map<string, string>();
 
@@ -372,6 +380,11 @@ describe('every operation', () => {
         });
         continue;
       }
+      // The receipt is issued moments after payment.succeeded: wait for it as a client would.
+      if (op.label === RECEIPT)
+        await eventually(async () =>
+          (await call(account.testKey, 'GET', path)).status === 200 ? true : undefined,
+        );
       const response = await call(account.testKey, op.method.toUpperCase(), path, exampleBody(op));
       // A deleted object is gone, an action's object is spent: the next operation creates another.
       if (op.method === 'delete' || isAction(op) || PREPARE[op.label]) ids.test.delete(op.owner.prefix);

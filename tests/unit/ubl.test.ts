@@ -2,6 +2,7 @@
 // currency's exponent, rates as percentages, the VAT category of a rate.
 
 import fc from 'fast-check';
+import { buyerVatOf } from '../../apps/invoicing/src/documents/en16931';
 import { decimalOf, percentOf, vatCategoryOf } from '../../apps/invoicing/src/documents/ubl';
 
 describe('UBL amounts and rates', () => {
@@ -33,5 +34,23 @@ describe('UBL amounts and rates', () => {
     expect(vatCategoryOf({ tax_rate_bps: 800 })).toBe('S');
     expect(vatCategoryOf({ tax_rate_bps: 0 })).toBe('Z');
     expect(vatCategoryOf({ tax_rate_bps: 0, tax_category: 'AE' })).toBe('AE');
+  });
+
+  it("reads the customer's tax id as a VAT number only when its country's format fits", () => {
+    expect(buyerVatOf('DE 136 695 976')).toEqual({ vat: 'DE136695976' });
+    expect(buyerVatOf('fr40303265045')).toEqual({ vat: 'FR40303265045' });
+    expect(buyerVatOf('GB 123 4567 89')).toEqual({ vat: 'GB123456789' });
+    // An EU prefix with a number of the wrong shape is no VAT number, and says why.
+    expect(buyerVatOf('DE12')).toEqual({
+      vat: null,
+      problem: 'DE12 is not in the format of a DE VAT number',
+    });
+    expect(buyerVatOf('GR123456789')).toEqual({
+      vat: null,
+      problem: 'a Greek VAT number starts with EL, not GR',
+    });
+    // Not a VAT number at all: nothing, no complaint.
+    expect(buyerVatOf('12-3456789')).toEqual({ vat: null });
+    expect(buyerVatOf(null)).toEqual({ vat: null });
   });
 });

@@ -44,7 +44,10 @@ import { Invoices1700000000320 } from './migrations/1700000000320-invoices';
 import { MailQueue1700000000330 } from './migrations/1700000000330-mail-queue';
 import { Estimates1700000000331 } from './migrations/1700000000331-estimates';
 import { PaymentFacts1700000000300 } from './migrations/1700000000300-payment-facts';
+import { Receipts1700000000360 } from './migrations/1700000000360-receipts';
 import { startPaymentsFeed } from './payments-feed/payments-feed';
+import { ReceiptsController } from './receipts/receipts.controller';
+import { ReceiptsService } from './receipts/receipts.service';
 
 export const INVOICING_MIGRATIONS = [
   platformTablesMigration('invoicing'),
@@ -58,6 +61,7 @@ export const INVOICING_MIGRATIONS = [
   // The outbox row's trace context (docs/observability.md, traces).
   outboxTraceContextMigration('invoicing', 1700000000350),
   AccountProfiles1700000000352,
+  Receipts1700000000360,
 ];
 
 /** Built once per service and handed to the modules (and, through InvoicingService, to tests). */
@@ -68,6 +72,7 @@ export interface InvoicingParts {
   invoices: InvoicesService;
   billing: Billing;
   profiles: AccountProfileService;
+  receipts: ReceiptsService;
 }
 
 @Module({})
@@ -85,6 +90,7 @@ class InvoicingModule {
         InvoicePageController,
         EstimatesController,
         QuotePageController,
+        ReceiptsController,
         ...parts.billing.controllers,
       ],
       providers: [
@@ -99,6 +105,7 @@ class InvoicingModule {
           useValue: { secret: runtime.config.internalSecret, clock: runtime.clock },
         },
         { provide: EstimatesService, useValue: parts.estimates },
+        { provide: ReceiptsService, useValue: parts.receipts },
         {
           provide: QUOTE_PAGE_SETTINGS,
           useValue: { secret: runtime.config.internalSecret, clock: runtime.clock },
@@ -131,7 +138,9 @@ export async function createInvoicing(
     ...options,
   });
   const mail = new MailService(runtime.db, runtime.clock, runtime.logger, config);
-  const documents = new InvoiceDocumentsService(mail);
+  const profiles = new AccountProfileService(runtime.db, runtime.clock, config.publicBaseUrl);
+  const logos = (account: string) => profiles.currentLogo(account);
+  const documents = new InvoiceDocumentsService(mail, logos);
   const invoices = new InvoicesService(
     runtime.db,
     runtime.clock,
@@ -142,14 +151,14 @@ export async function createInvoicing(
   const estimates = new EstimatesService(
     runtime.db,
     runtime.clock,
-    { publicBaseUrl: config.publicBaseUrl },
+    { publicBaseUrl: config.publicBaseUrl, logos },
     invoices,
     mail,
   );
   const billing = createBilling(runtime, invoices, { estimates });
   registerInvoicingMetrics(runtime, billing.engine);
-  const profiles = new AccountProfileService(runtime.db, runtime.clock, config.publicBaseUrl);
-  const parts: InvoicingParts = { mail, documents, invoices, billing, estimates, profiles };
+  const receipts = new ReceiptsService(runtime.db, mail, logos);
+  const parts: InvoicingParts = { mail, documents, invoices, billing, estimates, profiles, receipts };
   const app = await createHttpApp(InvoicingModule.forRoot(runtime, parts), runtime);
   mail.start();
   // Sweeps on the injected clock, in every instance (their claims skip locked rows).
@@ -160,7 +169,7 @@ export async function createInvoicing(
     runtime.logger,
   ).start();
   billing.engine.start();
-  await startPaymentsFeed(runtime.consumer, invoices);
+  await startPaymentsFeed(runtime.consumer, invoices, receipts);
   const overdue = new Periodic(
     'overdue sweep',
     OVERDUE_SWEEP_MS,

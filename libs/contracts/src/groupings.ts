@@ -86,6 +86,20 @@ export const PUBLIC_PAGE_PREFIXES: readonly { prefix: string; service: ServiceNa
   { prefix: 'q', service: 'invoicing' },
 ];
 
+/**
+ * Paths served by another service than their prefix's owner. A payment's receipt is issued,
+ * numbered, rendered and e-mailed by invoicing, which keeps the mail queue and the PDF
+ * renderer (docs/adr/0012); its URL stays under the transaction it is for.
+ */
+export const ROUTE_OVERRIDES: readonly { method: string; path: RegExp; service: ServiceName }[] = [
+  { method: 'GET', path: /^\/v1\/transactions\/[^/]+\/receipt$/, service: 'invoicing' },
+];
+
+/** The service that answers `method path` under `owner`'s prefix. */
+export function routeService(owner: RouteOwner, method: string, path: string): ServiceName {
+  return ROUTE_OVERRIDES.find((o) => o.method === method && o.path.test(path))?.service ?? owner.service;
+}
+
 export function routeOwner(prefix: string): RouteOwner | undefined {
   return ROUTE_TABLE.find((r) => r.prefix === prefix);
 }

@@ -28,6 +28,7 @@ export const ID_PREFIXES = [
   'pcon',
   'dp',
   'pevt',
+  'rcpt',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

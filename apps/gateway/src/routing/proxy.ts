@@ -6,6 +6,7 @@ import {
   groupingAllows,
   PUBLIC_PAGE_PREFIXES,
   routeOwner,
+  routeService,
   type AuthenticatedContext,
   type InternalContext,
   type PublicContext,
@@ -319,7 +320,8 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
         throw new ApiError('route_not_found', `Unrecognized request URL (${request.method}: ${path}).`);
       // What the installation lacks is said before what the account lacks: an account may
       // hold a grouping whose service this installation does not run.
-      ensureInstalled(owner.service, path);
+      const service = routeService(owner, request.method, path);
+      ensureInstalled(service, path);
       if (!groupingAllows(owner, account.groupings, request.method)) {
         throw new ApiError(
           'grouping_not_enabled',
@@ -333,7 +335,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       ) {
         throw new ApiError('unsupported_media_type', 'Request bodies must be application/json.');
       }
-      return await forward(request, reply, owner.service, {
+      return await forward(request, reply, service, {
         kind: 'api',
         account: account.id,
         account_name: account.name,

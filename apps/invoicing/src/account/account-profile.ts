@@ -24,7 +24,17 @@ export interface AccountProfile {
   statement_descriptor: string | null;
   invoice_footer: string | null;
   payment_terms_days: number | null;
+  /** Which e-mails go to the account's customers (docs/adr/0012): payment receipts, refund notices. */
+  receipts: ReceiptSwitches;
 }
+
+export interface ReceiptSwitches {
+  payments: boolean;
+  refunds: boolean;
+}
+
+/** Both on: the checkout asks the payer for an address "for receipts". */
+export const DEFAULT_RECEIPTS: ReceiptSwitches = { payments: true, refunds: true };
 
 export const PROFILE_FIELDS = [
   'legal_name',
@@ -38,6 +48,7 @@ export const PROFILE_FIELDS = [
   'statement_descriptor',
   'invoice_footer',
   'payment_terms_days',
+  'receipts',
 ] as const satisfies readonly (keyof AccountProfile)[];
 
 /** One row of invoicing.account_profiles, without the logo's bytes. */
@@ -65,11 +76,13 @@ export const EMPTY_PROFILE: AccountProfile = {
   statement_descriptor: null,
   invoice_footer: null,
   payment_terms_days: null,
+  receipts: DEFAULT_RECEIPTS,
 };
 
 export const profileOf = (row: Pick<AccountProfileRow, 'profile'> | undefined): AccountProfile => ({
   ...EMPTY_PROFILE,
   ...(row?.profile ?? {}),
+  receipts: { ...DEFAULT_RECEIPTS, ...(row?.profile?.receipts ?? {}) },
 });
 
 /** The stable public URL of a logo: its digest is in the path, so a new logo is a new URL. */

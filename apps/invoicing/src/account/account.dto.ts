@@ -5,6 +5,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsEmail,
   IsIn,
   IsInt,
@@ -24,6 +25,18 @@ import { TAX_ID_TYPES, type TaxIdType } from './tax-ids';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toUpperCase() : value);
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value);
+
+/** Which e-mails go to the account's customers; a field left out keeps its value. */
+export class ReceiptSwitchesDto {
+  @IsOptional()
+  @JSONSchema({ description: 'E-mail a receipt (PDF attached) when a payment succeeds. Default true.' })
+  @IsBoolean()
+  payments?: boolean;
+  @IsOptional()
+  @JSONSchema({ description: 'E-mail a refund notice when a refund succeeds. Default true.' })
+  @IsBoolean()
+  refunds?: boolean;
+}
 
 export class AccountAddressDto {
   @IsOptional() @IsString() @Length(1, 200) line1?: string | null;
@@ -128,6 +141,15 @@ export class UpdateAccountDto {
   @Min(0)
   @Max(365)
   payment_terms_days?: number | null;
+  @IsOptional()
+  @JSONSchema({
+    description:
+      'Receipts e-mailed to your customers (to the address a checkout payer gave, or the customer of the invoice paid): `payments` (a receipt with its number and PDF) and `refunds` (a refund notice). Merged: a field left out keeps its value; `null` turns both back on.',
+  })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ReceiptSwitchesDto)
+  receipts?: ReceiptSwitchesDto | null;
 }
 
 /** A one-pixel PNG in the brand colour: the documented example of an upload. */

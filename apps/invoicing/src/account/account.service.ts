@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { TOPICS } from '@paygrid/contracts';
 import { ApiError, emitEvent, type Clock, type Database, type Tenant, type Tx } from '@paygrid/platform';
 import {
+  DEFAULT_RECEIPTS,
   LOGO_MAX_BYTES,
   PROFILE_FIELDS,
   profileOf,
@@ -93,7 +94,12 @@ export class AccountProfileService {
     return this.db.transaction(async (tx) => {
       const current = await this.lockOrCreate(tx, tenant.account, accountName);
       const before = profileOf(current);
-      const after: AccountProfile = { ...before, ...changes };
+      // receipts is merged: `{ refunds: false }` leaves `payments` as it was.
+      const after: AccountProfile = {
+        ...before,
+        ...changes,
+        receipts: { ...before.receipts, ...changes.receipts },
+      };
       const previous: Record<string, unknown> = {};
       for (const field of PROFILE_FIELDS) {
         if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) previous[field] = before[field];
@@ -160,6 +166,18 @@ export class AccountProfileService {
       [account, digest],
     );
     return row ? { bytes: Buffer.from(row.logo), type: row.logo_type } : undefined;
+  }
+
+  /**
+   * The account's current logo for its PDFs (invoices, quotes, receipts), or null. The logo is
+   * the seller's branding, like the hosted pages', not part of the invoice's legal snapshot.
+   */
+  async currentLogo(account: string): Promise<Buffer | null> {
+    const [row] = await this.db.query<{ logo: Buffer }>(
+      `select logo from invoicing.account_profiles where account_id = $1 and logo is not null`,
+      [account],
+    );
+    return row ? Buffer.from(row.logo) : null;
   }
 
   /** The row, created empty first if needed, locked; `accountName` (from a context) kept current. */
@@ -241,6 +259,11 @@ function normalize(body: UpdateAccountDto): Partial<AccountProfile> {
             country: a.country ?? null,
           }
         : null;
+    } else if (field === 'receipts') {
+      // Partial here; update() merges it over the stored switches.
+      out.receipts = (
+        body.receipts ? { ...body.receipts } : { ...DEFAULT_RECEIPTS }
+      ) as AccountProfile['receipts'];
     } else {
       (out as Record<string, unknown>)[field] = value ?? null;
     }

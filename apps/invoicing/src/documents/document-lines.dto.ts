@@ -46,14 +46,14 @@ export class InvoiceLineDto {
   @IsOmittable()
   @JSONSchema({
     description:
-      'VAT category (EN 16931): `S` standard rated (a positive rate), `Z` zero rated, `E` exempt, `AE` reverse charge (the last three at rate 0). Default: S with a positive rate, else Z.',
+      'VAT category (EN 16931): `S` standard rated (a positive rate), `Z` zero rated, `E` exempt, `AE` reverse charge, `K` intra-community supply (VAT-exempt goods or services to a business in another member state), `G` export outside the EU (all but S at rate 0). Default: S with a positive rate, else Z.',
   })
   @IsIn(TAX_CATEGORIES, { message: `tax_category must be one of ${TAX_CATEGORIES.join(', ')}` })
   tax_category?: TaxCategory;
   @IsOmittable()
   @JSONSchema({
     description:
-      'Why no VAT is charged: required for E and AE lines (the same on every line of a category), refused for S and Z.',
+      'Why no VAT is charged: required for E, AE, K and G lines (the same on every line of a category), refused for S and Z.',
   })
   @IsString()
   @Length(1, 300)

@@ -55,7 +55,7 @@ export const defaultTaxCategory = (bps: number | bigint): TaxCategory => (BigInt
 
 /**
  * Each line's VAT category and exemption reason, checked as EN 16931 has them: S needs a
- * positive rate, Z, E and AE a rate of 0; E and AE need a reason, S and Z take none; all the
+ * positive rate, every other category a rate of 0; E, AE, K and G need a reason, S and Z take none; all the
  * lines of one category share its reason (an invoice has one VAT breakdown per category).
  */
 export function taxCategories(
@@ -74,7 +74,7 @@ export function taxCategories(
         `${param}: tax_category ${category} has a tax_rate_bps of 0.`,
         `${param}[tax_rate_bps]`,
       );
-    const needsReason = category === 'E' || category === 'AE';
+    const needsReason = category !== 'S' && category !== 'Z';
     if (needsReason && !reason)
       throw new ApiError(
         'parameter_missing',
@@ -83,7 +83,7 @@ export function taxCategories(
       );
     if (!needsReason && reason)
       throw invalidLine(
-        `${param}: tax_exemption_reason is for E and AE lines only.`,
+        `${param}: tax_exemption_reason is for E, AE, K and G lines only.`,
         `${param}[tax_exemption_reason]`,
       );
     if (reason) {

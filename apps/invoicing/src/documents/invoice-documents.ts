@@ -8,11 +8,14 @@ import type { InvoiceDocuments, InvoiceMail } from '../invoices/invoice-mailer';
 import { invoicePdfFilename, type SerializedInvoice } from '../invoices/invoice.serializer';
 import type { MailService } from '../mail/mail.service';
 import { documentViewParts } from './document-parts';
+import { renderFacturX } from './facturx';
 import { escapeHtml, mailHtml } from './mail-templates';
 import { formatDate, renderInvoicePdf, type DocumentParty, type InvoiceDocumentView } from './invoice-pdf';
 import { taxIdLine } from './seller-lines';
 
 export type InvoiceLoader = (owner: Tenant, id: string) => Promise<SerializedInvoice>;
+/** The account's current logo (PNG or JPEG bytes) for its PDFs, or null. */
+export type LogoLoader = (account: string) => Promise<Buffer | null>;
 
 const big = (value: number | string | null | undefined) => toMinor(value ?? 0);
 
@@ -36,12 +39,18 @@ export function invoiceView(invoice: SerializedInvoice): InvoiceDocumentView {
   };
 }
 
+const VAT_NOTE_LABELS: Record<string, string> = {
+  AE: 'Reverse charge',
+  K: 'Intra-community supply',
+  G: 'Export outside the EU',
+};
+
 /** What the law asks an invoice to say when it charges no VAT: one note per exempt or reverse-charge category. */
 function vatNotes(invoice: SerializedInvoice): string[] {
   const notes = new Map<string, string>();
   for (const line of invoice.lines) {
     if (!line.tax_exemption_reason) continue;
-    const label = line.tax_category === 'AE' ? 'Reverse charge' : 'VAT exempt';
+    const label = VAT_NOTE_LABELS[line.tax_category] ?? 'VAT exempt';
     notes.set(line.tax_category, `${label}: ${line.tax_exemption_reason}`);
   }
   return [...notes.values()];
@@ -66,11 +75,14 @@ function sellerParty(seller: SerializedInvoice['seller']): DocumentParty {
 export class InvoiceDocumentsService implements InvoiceDocuments {
   private loader?: InvoiceLoader;
 
-  constructor(private readonly mail: MailService) {
+  constructor(
+    private readonly mail: MailService,
+    private readonly logos: LogoLoader,
+  ) {
     mail.registerAttachment('invoice_pdf', async (ref, owner) => {
       if (!this.loader) throw new Error('no invoice loader registered yet');
       return {
-        content: await this.renderInvoicePdf(await this.loader(owner, ref)),
+        content: await this.renderInvoicePdf(await this.loader(owner, ref), owner.account),
         contentType: 'application/pdf',
       };
     });
@@ -81,8 +93,12 @@ export class InvoiceDocumentsService implements InvoiceDocuments {
     this.loader = loader;
   }
 
-  renderInvoicePdf(invoice: SerializedInvoice): Promise<Buffer> {
-    return renderInvoicePdf(invoiceView(invoice));
+  async renderInvoicePdf(invoice: SerializedInvoice, account: string): Promise<Buffer> {
+    return renderInvoicePdf({ ...invoiceView(invoice), logo: await this.logos(account) });
+  }
+
+  async renderFacturX(invoice: SerializedInvoice, account: string): Promise<Buffer> {
+    return renderFacturX(invoice, { ...invoiceView(invoice), logo: await this.logos(account) });
   }
 
   async enqueueInvoiceMail(tx: Tx, mail: InvoiceMail, now: Date): Promise<void> {

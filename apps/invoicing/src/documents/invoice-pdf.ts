@@ -11,6 +11,9 @@
 
 import PDFDocument from 'pdfkit';
 import { formatMinor } from '@paygrid/platform';
+import { attachArchive, drawLogo, FONT_FILES, xmpSafe, type PdfArchive } from './pdf-parts';
+
+export type { PdfArchive } from './pdf-parts';
 
 export interface DocumentAddress {
   line1?: string | null;
@@ -77,6 +80,8 @@ export interface InvoiceDocumentView {
   link_label?: string | null;
   memo?: string | null;
   footer?: string | null;
+  /** The seller's logo (PNG or JPEG bytes), drawn at the top left; the name follows it. */
+  logo?: Buffer | null;
 }
 
 const PAGE_MARGIN = 50;
@@ -142,27 +147,28 @@ function taxBreakdown(view: InvoiceDocumentView): { label: string; amount: bigin
     }));
 }
 
-/** The embedded fonts, from the @expo-google-fonts/noto-sans package (OFL-1.1). */
-const FONT_FILES = {
-  body: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
-  bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
-};
 const BODY = 'NotoSans';
 const BOLD = 'NotoSans-Bold';
 
-export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
+export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive): Promise<Buffer> {
   const title = view.title ?? 'Invoice';
+  // The info strings go into the XMP packet of an archival rendering (see xmpSafe).
+  const meta = (value: string) => (archive ? xmpSafe(value) : value);
   const money = (amount: bigint) => formatMinor(amount, view.currency);
   const doc = new PDFDocument({
+    // The default font is Noto Sans too: pdfkit would otherwise set up Helvetica, a font that
+    // is not embedded, which PDF/A forbids.
+    font: FONT_FILES.body,
+    ...(archive ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const } : {}),
     size: 'A4',
     margin: PAGE_MARGIN,
     bufferPages: true,
     lang: view.lang ?? 'en',
     displayTitle: true,
     info: {
-      Title: `${title} ${view.number ?? '(draft)'}`,
-      Author: view.seller.name ?? 'Paygrid',
-      Subject: `${title} for ${view.customer.name ?? view.customer.email ?? 'customer'}`,
+      Title: meta(`${title} ${view.number ?? '(draft)'}`),
+      Author: meta(view.seller.name ?? 'Paygrid'),
+      Subject: meta(`${title} for ${view.customer.name ?? view.customer.email ?? 'customer'}`),
       Creator: 'Paygrid',
       CreationDate: view.issue_date,
     },
@@ -182,9 +188,11 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
   const width = right - left;
   const bottomLimit = doc.page.height - PAGE_MARGIN - 40;
 
-  // Header: seller name (left), title and number (right).
+  // Header: the logo and seller name (left), title and number (right).
+  let nameX = left;
+  if (view.logo) nameX += drawLogo(doc, view.logo, left, PAGE_MARGIN);
   doc.fillColor(INK).font(BOLD).fontSize(18);
-  doc.text(view.seller.name ?? '', left, PAGE_MARGIN, { width: width * 0.6 });
+  doc.text(view.seller.name ?? '', nameX, PAGE_MARGIN, { width: width * 0.6 - (nameX - left) });
   doc.font(BOLD).fontSize(26).fillColor(ACCENT);
   doc.text(title.toUpperCase(), left, PAGE_MARGIN - 4, { width, align: 'right' });
   doc.font(BODY).fontSize(10).fillColor(MUTED);
@@ -377,6 +385,7 @@ export function renderInvoicePdf(view: InvoiceDocumentView): Promise<Buffer> {
       lineBreak: false,
     });
   }
+  if (archive) attachArchive(doc, archive, view.issue_date);
   doc.end();
   return done;
 }

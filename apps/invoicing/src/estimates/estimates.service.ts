@@ -26,6 +26,7 @@ import {
 import type { CustomerRow } from '../customers/customers.service';
 import { checkDiscount, customerSnapshot, documentViewParts, pricedLines } from '../documents/document-parts';
 import { escapeHtml, mailHtml } from '../documents/mail-templates';
+import type { LogoLoader } from '../documents/invoice-documents';
 import { formatDate, renderInvoicePdf, type InvoiceDocumentView } from '../documents/invoice-pdf';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
 import type { DiscountInput, LineInput } from '../invoices/totals';
@@ -48,6 +49,8 @@ import type {
 
 export interface EstimateSettings {
   publicBaseUrl: string;
+  /** The account's current logo for the PDF (account/account.service.ts currentLogo). */
+  logos: LogoLoader;
 }
 
 const invalid = (message: string, param: string) => new ApiError('parameter_invalid', message, param);
@@ -381,9 +384,9 @@ export class EstimatesService {
     return row.expires_at !== null && new Date(row.expires_at).getTime() <= now.getTime();
   }
 
-  /** The estimate or quote as a PDF (the invoice renderer, titled by kind). */
-  pdf(row: EstimateRow): Promise<Buffer> {
-    return renderInvoicePdf(this.documentView(row));
+  /** The estimate or quote as a PDF (the invoice renderer, titled by kind, with the account's logo). */
+  async pdf(row: EstimateRow): Promise<Buffer> {
+    return renderInvoicePdf({ ...this.documentView(row), logo: await this.settings.logos(row.account_id) });
   }
 
   documentView(row: EstimateRow): InvoiceDocumentView {

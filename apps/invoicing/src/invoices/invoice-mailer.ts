@@ -20,6 +20,8 @@ export interface InvoiceMail {
 export interface InvoiceDocuments {
   /** Queues the invoice e-mail (link to the hosted page, PDF attached) in `tx`; sent after commit. */
   enqueueInvoiceMail(tx: Tx, mail: InvoiceMail, now: Date): Promise<void>;
-  /** The invoice as a PDF document. */
-  renderInvoicePdf(invoice: SerializedInvoice): Promise<Buffer>;
+  /** The invoice as a PDF document (with the account's logo). */
+  renderInvoicePdf(invoice: SerializedInvoice, account: string): Promise<Buffer>;
+  /** The invoice as a Factur-X PDF/A-3 with its CII XML embedded (EN 16931 profile). */
+  renderFacturX(invoice: SerializedInvoice, account: string): Promise<Buffer>;
 }

@@ -5,7 +5,13 @@ import type { AuthenticatedContext } from '@paygrid/contracts';
 import { Caller, Operation, RequireScope, sendPdf, sendXml } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { invoicePdfFilename } from './invoice.serializer';
-import { CreateInvoiceDto, ListInvoicesQuery, PayInvoiceDto, UpdateInvoiceDto } from './invoices.dto';
+import {
+  CreateInvoiceDto,
+  InvoicePdfQuery,
+  ListInvoicesQuery,
+  PayInvoiceDto,
+  UpdateInvoiceDto,
+} from './invoices.dto';
 import { InvoicesService } from './invoices.service';
 
 const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
@@ -64,14 +70,21 @@ export class InvoicesController {
   @Operation({
     summary: 'Download an invoice as PDF',
     description:
-      'The invoice document (`application/pdf`): seller and customer, number, dates, lines, tax, totals, amount due and the payment link. A draft renders without a number. The same document is at the public `pdf_url` and attached to the e-mail.',
+      "The invoice document (`application/pdf`): the seller's logo, seller and customer, number, dates, lines, tax, totals, amount due and the payment link. A draft renders without a number. The same document is at the public `pdf_url` and attached to the e-mail. `format=facturx`: the finalized invoice as a Factur-X / ZUGFeRD PDF/A-3b (profile EN 16931) with its CII XML embedded as `factur-x.xml`; a draft or an invoice missing what EN 16931 requires is 409 `invoice_incomplete`, as for `/ubl`.",
     response: 'Invoice',
     produces: 'application/pdf',
     operationId: 'invoices.pdf',
+    errors: ['invoice_incomplete'],
   })
-  async pdf(@Caller() caller: AuthenticatedContext, @Param('id') id: string, @Res() reply: FastifyReply) {
+  async pdf(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @Query() query: InvoicePdfQuery,
+    @Res() reply: FastifyReply,
+  ) {
     const row = await this.invoices.get(tenantOf(caller), id);
-    return sendPdf(reply, invoicePdfFilename(row), await this.invoices.pdf(row));
+    const pdf = query.format === 'facturx' ? this.invoices.facturX(row) : this.invoices.pdf(row);
+    return sendPdf(reply, invoicePdfFilename(row), await pdf);
   }
 
   @Get(':id/ubl')
@@ -79,7 +92,7 @@ export class InvoicesController {
   @Operation({
     summary: 'Download an invoice as UBL (EN 16931)',
     description:
-      "The finalized invoice as a UBL 2.1 Invoice (`application/xml`) in the PEPPOL BIS Billing 3.0 shape, conformant to EN 16931: the seller and customer as the invoice keeps them (the business profile's VAT number, addresses, e-mail addresses as electronic addresses), one VAT breakdown per category and rate (a positive rate is standard rated `S`, 0 zero rated `Z`), the discount as a document allowance per category and rate. A draft, or an invoice whose seller or customer lacks what EN 16931 requires (country, electronic address, the seller's VAT number for taxed lines), is 409 `invoice_incomplete` naming what is missing.",
+      "The finalized invoice as a UBL 2.1 Invoice (`application/xml`) in the PEPPOL BIS Billing 3.0 shape, conformant to EN 16931: the seller and customer as the invoice keeps them (the business profile's VAT number, addresses, e-mail addresses as electronic addresses), one VAT breakdown per category and rate (the lines' `tax_category`: S, Z, E, AE, K, G, with their exemption reasons; an intra-community supply is delivered on the issue date to the customer's country), the discount as a document allowance per category and rate. A draft, or an invoice whose seller or customer lacks what EN 16931 requires (country, electronic address, the seller's VAT number for taxed lines), is 409 `invoice_incomplete` naming what is missing.",
     response: 'Invoice',
     produces: 'application/xml',
     operationId: 'invoices.ubl',

@@ -124,3 +124,14 @@ export class ListInvoicesQuery extends ListQuery {
   @Type(() => RangeFilter)
   due_date?: RangeFilter;
 }
+
+/** GET /v1/invoices/:id/pdf: the plain PDF, or the Factur-X PDF/A-3 (EN 16931). */
+export class InvoicePdfQuery {
+  @IsOptional()
+  @JSONSchema({
+    description:
+      '`facturx`: a Factur-X / ZUGFeRD PDF/A-3b with the CII XML (profile EN 16931) embedded as `factur-x.xml`. Default: the plain PDF.',
+  })
+  @IsIn(['facturx'], { message: 'format must be facturx' })
+  format?: 'facturx';
+}

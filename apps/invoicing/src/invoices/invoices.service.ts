@@ -332,17 +332,26 @@ export class InvoicesService implements InvoicesInternal {
   }
 
   async pdf(row: InvoiceRow): Promise<Buffer> {
-    return this.documents.renderInvoicePdf(this.serialize(row));
+    return this.documents.renderInvoicePdf(this.serialize(row), row.account_id);
+  }
+
+  /** The invoice as a Factur-X PDF/A-3 (EN 16931), or 409 invoice_incomplete naming what it lacks. */
+  async facturX(row: InvoiceRow): Promise<Buffer> {
+    return this.documents.renderFacturX(this.eInvoiceReady(row), row.account_id);
   }
 
   /** The invoice as UBL (EN 16931), or 409 invoice_incomplete naming what it lacks. */
   ubl(row: InvoiceRow): string {
+    return invoiceToUbl(this.eInvoiceReady(row));
+  }
+
+  private eInvoiceReady(row: InvoiceRow) {
     const invoice = this.serialize(row);
     const missing = missingForEInvoice(invoice);
     if (missing.length) {
       throw new ApiError('invoice_incomplete', `An e-invoice needs ${missing.join(', ')}.`);
     }
-    return invoiceToUbl(invoice);
+    return invoice;
   }
 
   list(tenant: Tenant, query: ListInvoicesQuery) {

@@ -28,7 +28,7 @@ export interface LineInput {
   tax_exemption_reason?: string | null;
 }
 
-export type TaxCategory = 'S' | 'Z' | 'E' | 'AE';
+export type TaxCategory = 'S' | 'Z' | 'E' | 'AE' | 'K' | 'G';
 
 /** `percent_bps` (1-10 000) or a fixed `amount` in the invoice's minor unit; not both. */
 export type DiscountInput = { percent_bps: number | bigint } | { amount: number | bigint | string };

@@ -1,12 +1,14 @@
 // What invoicing learns from the payments service: every payment.* and refund.* event is
 // recorded once (inbox + primary key), as the source of customers' billing history; a
 // payment naming an invoice settles it (or records the failure) in the same transaction; a
+// succeeded payment gets its receipt and a succeeded refund its notice (receipts/); a
 // mandate created for a customer becomes its default_mandate when it has none.
 
 import { TOPICS, type EventEnvelope } from '@paygrid/contracts';
 import { emitEvent, type InboxConsumer, type Tx } from '@paygrid/platform';
 import { serializeCustomer, type CustomerRow } from '../customers/customers.service';
 import type { InvoicesService, PaymentEventObject } from '../invoices/invoices.service';
+import type { ReceiptEventObject, ReceiptsService } from '../receipts/receipts.service';
 
 export const PAYMENTS_FEED_CONSUMER = 'invoicing.payments-feed';
 
@@ -20,24 +22,34 @@ interface PaymentObject {
   currency?: string;
 }
 
-export async function startPaymentsFeed(consumer: InboxConsumer, invoices: InvoicesService): Promise<void> {
-  await consumer.subscribe<EventEnvelope<PaymentObject & PaymentEventObject>>(
+type FeedObject = PaymentObject & PaymentEventObject & ReceiptEventObject;
+
+export async function startPaymentsFeed(
+  consumer: InboxConsumer,
+  invoices: InvoicesService,
+  receipts: ReceiptsService,
+): Promise<void> {
+  await consumer.subscribe<EventEnvelope<FeedObject>>(
     PAYMENTS_FEED_CONSUMER,
     [TOPICS.paymentsEvents],
-    (event, tx) => handlePaymentsEvent(event, tx, invoices),
+    (event, tx) => handlePaymentsEvent(event, tx, invoices, receipts),
   );
 }
 
 /** One payments event, inside the inbox transaction that records it as handled. */
 export async function handlePaymentsEvent(
-  event: EventEnvelope<PaymentObject & PaymentEventObject>,
+  event: EventEnvelope<FeedObject>,
   tx: Tx,
   invoices: InvoicesService,
+  receipts: ReceiptsService,
 ): Promise<void> {
   await recordPaymentFact(event, tx);
   if (event.type === 'payment.succeeded' || event.type === 'payment.failed') {
     await invoices.applyPaymentEvent(tx, event);
   }
+  // After the invoice is settled, so a receipt names the invoice it paid (docs/adr/0012).
+  if (event.type === 'payment.succeeded') await receipts.issue(tx, event);
+  if (event.type === 'refund.succeeded') await receipts.refunded(tx, event);
   if (event.type === 'mandate.created') await adoptMandate(event, tx);
 }
 

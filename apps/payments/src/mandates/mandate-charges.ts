@@ -228,6 +228,8 @@ export class MandateCharges {
         customer: charge.customer,
         client_reference_id: mandate.client_reference_id,
         reference: charge.reference,
+        // A recurring checkout's payer gave this address for receipts: each cycle's goes there too.
+        receipt_email: charge.kind === 'cycle' ? (mandate.payer.email ?? null) : null,
         payment_method: mandate.payment_method,
         metadata: charge.kind === 'cycle' ? mandate.metadata : {},
       },

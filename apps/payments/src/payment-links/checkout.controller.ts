@@ -81,6 +81,8 @@ function checkoutPayment(
       ...(link.merchant_id ? { merchant: link.merchant_id } : {}),
       payment_link: link.id,
       ...(link.client_reference_id ? { client_reference_id: link.client_reference_id } : {}),
+      // Invoicing sends the receipt from payment.succeeded (docs/adr/0012).
+      ...(payer.email ? { receipt_email: payer.email } : {}),
       metadata: link.metadata,
     },
     card: parseCard(form),

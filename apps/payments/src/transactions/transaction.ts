@@ -31,6 +31,8 @@ export interface TransactionRow {
   customer: string | null;
   client_reference_id: string | null;
   reference: string | null;
+  /** Where the receipt goes: the address the payer gave on the hosted checkout. */
+  receipt_email: string | null;
   payment_method: PaymentMethodSummary | null;
   failure_code: string | null;
   failure_message: string | null;
@@ -73,6 +75,7 @@ export function serializeTransaction(t: TransactionRow) {
     customer: t.customer,
     client_reference_id: t.client_reference_id,
     reference: t.reference,
+    receipt_email: t.receipt_email ?? null,
     payment_method: t.payment_method,
     failure_code: t.failure_code,
     failure_message: t.failure_message,
@@ -93,6 +96,7 @@ export interface PaymentIntent {
   customer?: string | null;
   client_reference_id?: string | null;
   reference?: string | null;
+  receipt_email?: string | null;
   payment_method: PaymentMethodSummary | null;
   metadata?: Record<string, string>;
 }

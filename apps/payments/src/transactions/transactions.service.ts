@@ -51,6 +51,8 @@ export interface ChargeCardInput {
   invoice?: string;
   customer?: string;
   client_reference_id?: string;
+  /** The payer's address for the receipt (hosted checkout). */
+  receipt_email?: string;
   metadata?: Record<string, string>;
   /** Name of the default merchant if it must be created (no `merchant` given). */
   account_name?: string;

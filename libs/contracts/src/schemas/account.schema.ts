@@ -26,6 +26,13 @@ export const AccountSchema: JsonSchema = strictObject(
       maximum: 365,
       description: 'Default days until an invoice is due.',
     }),
+    receipts: strictObject(
+      {
+        payments: { type: 'boolean', description: 'E-mail a receipt when a payment succeeds.' },
+        refunds: { type: 'boolean', description: 'E-mail a refund notice when a refund succeeds.' },
+      },
+      'Which receipts are e-mailed to your customers (docs/adr/0012).',
+    ),
     logo_url: nullable({ type: 'string', format: 'uri', description: 'Public; changes with the image.' }),
     version: { type: 'integer', minimum: 0, description: 'Grows with every change.' },
     updated_at: nullable(timestamp('Last change (null: never set).')),

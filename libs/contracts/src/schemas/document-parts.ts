@@ -12,7 +12,7 @@ export const text = (description: string): JsonSchema => nullable({ type: 'strin
  * (a positive rate), Z zero rated, E exempt, AE reverse charge (the last three at rate 0; E and
  * AE with an exemption reason).
  */
-export const TAX_CATEGORIES = ['S', 'Z', 'E', 'AE'] as const;
+export const TAX_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G'] as const;
 
 /** One computed line; `discountShare` and `description` name the document. */
 export const documentLines = (discountShare: string, description: string): JsonSchema => ({
@@ -34,9 +34,10 @@ export const documentLines = (discountShare: string, description: string): JsonS
       tax_category: {
         type: 'string',
         enum: TAX_CATEGORIES,
-        description: 'VAT category: S (standard rated), Z (zero rated), E (exempt), AE (reverse charge).',
+        description:
+          'VAT category: S (standard rated), Z (zero rated), E (exempt), AE (reverse charge), K (intra-community supply), G (export outside the EU).',
       },
-      tax_exemption_reason: text('Why no VAT is charged (E and AE lines).'),
+      tax_exemption_reason: text('Why no VAT is charged (E, AE, K and G lines).'),
     },
     description,
   ),

@@ -40,6 +40,11 @@ export const TransactionSchema: JsonSchema = strictObject(
       type: 'string',
       description: "The charge request's reference (payments.commands.v1: unique per account and mode).",
     }),
+    receipt_email: nullable({
+      type: 'string',
+      description:
+        'Where the receipt goes: the address the payer gave on the hosted checkout (payments only). Invoicing e-mails the receipt when the payment succeeds (GET /v1/transactions/:id/receipt).',
+    }),
     payment_method: nullable(
       strictObject(
         {

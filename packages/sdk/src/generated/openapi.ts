@@ -509,7 +509,7 @@ export interface paths {
         };
         /**
          * Download an invoice as PDF
-         * @description The invoice document (`application/pdf`): seller and customer, number, dates, lines, tax, totals, amount due and the payment link. A draft renders without a number. The same document is at the public `pdf_url` and attached to the e-mail.
+         * @description The invoice document (`application/pdf`): the seller's logo, seller and customer, number, dates, lines, tax, totals, amount due and the payment link. A draft renders without a number. The same document is at the public `pdf_url` and attached to the e-mail. `format=facturx`: the finalized invoice as a Factur-X / ZUGFeRD PDF/A-3b (profile EN 16931) with its CII XML embedded as `factur-x.xml`; a draft or an invoice missing what EN 16931 requires is 409 `invoice_incomplete`, as for `/ubl`.
          */
         get: operations["invoices.pdf"];
         put?: never;
@@ -549,7 +549,7 @@ export interface paths {
         };
         /**
          * Download an invoice as UBL (EN 16931)
-         * @description The finalized invoice as a UBL 2.1 Invoice (`application/xml`) in the PEPPOL BIS Billing 3.0 shape, conformant to EN 16931: the seller and customer as the invoice keeps them (the business profile's VAT number, addresses, e-mail addresses as electronic addresses), one VAT breakdown per category and rate (a positive rate is standard rated `S`, 0 zero rated `Z`), the discount as a document allowance per category and rate. A draft, or an invoice whose seller or customer lacks what EN 16931 requires (country, electronic address, the seller's VAT number for taxed lines), is 409 `invoice_incomplete` naming what is missing.
+         * @description The finalized invoice as a UBL 2.1 Invoice (`application/xml`) in the PEPPOL BIS Billing 3.0 shape, conformant to EN 16931: the seller and customer as the invoice keeps them (the business profile's VAT number, addresses, e-mail addresses as electronic addresses), one VAT breakdown per category and rate (the lines' `tax_category`: S, Z, E, AE, K, G, with their exemption reasons; an intra-community supply is delivered on the issue date to the customer's country), the discount as a document allowance per category and rate. A draft, or an invoice whose seller or customer lacks what EN 16931 requires (country, electronic address, the seller's VAT number for taxed lines), is 409 `invoice_incomplete` naming what is missing.
          */
         get: operations["invoices.ubl"];
         put?: never;
@@ -1096,6 +1096,26 @@ export interface paths {
          * @description One money movement, with `amount_refunded` and `refundable_amount` for payments.
          */
         get: operations["transactions.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a payment's receipt as PDF
+         * @description The receipt of a succeeded payment (`application/pdf`): its number (`RCPT-0001`, per account and mode, without gaps), the seller, the amount, date and card, the invoice it paid, and what has been refunded. Invoicing issues it moments after `payment.succeeded` (and e-mails it when the account's `receipts.payments` switch is on and an address is known); until then, and for failed payments and refunds, it is 404 `resource_missing`.
+         */
+        get: operations["transactions.receipt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2208,6 +2228,13 @@ export interface components {
             invoice_footer: string | null;
             /** @description Default days until an invoice is due. */
             payment_terms_days: number | null;
+            /** @description Which receipts are e-mailed to your customers (docs/adr/0012). */
+            receipts: {
+                /** @description E-mail a receipt when a payment succeeds. */
+                payments: boolean;
+                /** @description E-mail a refund notice when a refund succeeds. */
+                refunds: boolean;
+            };
             /**
              * Format: uri
              * @description Public; changes with the image.
@@ -2278,6 +2305,13 @@ export interface components {
             invoice_footer?: string | null;
             /** @description Default days until an invoice is due. */
             payment_terms_days?: number | null;
+            /** @description Which receipts are e-mailed to your customers (docs/adr/0012). */
+            receipts?: {
+                /** @description E-mail a receipt when a payment succeeds. */
+                payments?: boolean;
+                /** @description E-mail a refund notice when a refund succeeds. */
+                refunds?: boolean;
+            };
             /**
              * Format: uri
              * @description Public; changes with the image.
@@ -3300,11 +3334,11 @@ export interface components {
                 /** @description Tax on (amount - discount_amount), rounded half-even once. */
                 tax_amount: number;
                 /**
-                 * @description VAT category: S (standard rated), Z (zero rated), E (exempt), AE (reverse charge).
+                 * @description VAT category: S (standard rated), Z (zero rated), E (exempt), AE (reverse charge), K (intra-community supply), G (export outside the EU).
                  * @enum {string}
                  */
-                tax_category: "S" | "Z" | "E" | "AE";
-                /** @description Why no VAT is charged (E and AE lines). */
+                tax_category: "S" | "Z" | "E" | "AE" | "K" | "G";
+                /** @description Why no VAT is charged (E, AE, K and G lines). */
                 tax_exemption_reason: string | null;
             }[];
             /** @description Taken off before tax: `{ percent_bps }` or `{ amount }`. */
@@ -3705,11 +3739,11 @@ export interface components {
                 /** @description Tax on (amount - discount_amount), rounded half-even once. */
                 tax_amount: number;
                 /**
-                 * @description VAT category: S (standard rated), Z (zero rated), E (exempt), AE (reverse charge).
+                 * @description VAT category: S (standard rated), Z (zero rated), E (exempt), AE (reverse charge), K (intra-community supply), G (export outside the EU).
                  * @enum {string}
                  */
-                tax_category: "S" | "Z" | "E" | "AE";
-                /** @description Why no VAT is charged (E and AE lines). */
+                tax_category: "S" | "Z" | "E" | "AE" | "K" | "G";
+                /** @description Why no VAT is charged (E, AE, K and G lines). */
                 tax_exemption_reason: string | null;
             }[];
             /** @description The invoice-level discount, taken off before tax: `{ percent_bps }` or `{ amount }`. */
@@ -3980,11 +4014,11 @@ export interface components {
             /** @description Tax rate in basis points, 0 (default) to 10 000: 2000 = 20 %. */
             tax_rate_bps?: number;
             /**
-             * @description VAT category (EN 16931): `S` standard rated (a positive rate), `Z` zero rated, `E` exempt, `AE` reverse charge (the last three at rate 0). Default: S with a positive rate, else Z.
+             * @description VAT category (EN 16931): `S` standard rated (a positive rate), `Z` zero rated, `E` exempt, `AE` reverse charge, `K` intra-community supply (VAT-exempt goods or services to a business in another member state), `G` export outside the EU (all but S at rate 0). Default: S with a positive rate, else Z.
              * @enum {string}
              */
-            tax_category?: "S" | "Z" | "E" | "AE";
-            /** @description Why no VAT is charged: required for E and AE lines (the same on every line of a category), refused for S and Z. */
+            tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G";
+            /** @description Why no VAT is charged: required for E, AE, K and G lines (the same on every line of a category), refused for S and Z. */
             tax_exemption_reason?: string;
         };
         /** @description A page of Invoice objects. */
@@ -5262,6 +5296,12 @@ export interface components {
              */
             lte?: string;
         };
+        ReceiptSwitches: {
+            /** @description E-mail a receipt (PDF attached) when a payment succeeds. Default true. */
+            payments?: boolean;
+            /** @description E-mail a refund notice when a refund succeeds. Default true. */
+            refunds?: boolean;
+        };
         Recurring: {
             /** @enum {string} */
             interval: "day" | "week" | "month" | "year";
@@ -6251,6 +6291,8 @@ export interface components {
             client_reference_id: string | null;
             /** @description The charge request's reference (payments.commands.v1: unique per account and mode). */
             reference: string | null;
+            /** @description Where the receipt goes: the address the payer gave on the hosted checkout (payments only). Invoicing e-mails the receipt when the payment succeeds (GET /v1/transactions/:id/receipt). */
+            receipt_email: string | null;
             /** @description The card: never the full number or the CVC. */
             payment_method: {
                 /** @enum {string} */
@@ -6333,6 +6375,8 @@ export interface components {
             invoice_footer?: string;
             /** @description Days an invoice is due after finalization unless it says otherwise. */
             payment_terms_days?: number;
+            /** @description Receipts e-mailed to your customers (to the address a checkout payer gave, or the customer of the invoice paid): `payments` (a receipt with its number and PDF) and `refunds` (a refund notice). Merged: a field left out keeps its value; `null` turns both back on. */
+            receipts?: components["schemas"]["ReceiptSwitches"];
         };
         /**
          * @example {
@@ -8195,7 +8239,10 @@ export interface operations {
     };
     "invoices.pdf": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `facturx`: a Factur-X / ZUGFeRD PDF/A-3b with the CII XML (profile EN 16931) embedded as `factur-x.xml`. Default: the plain PDF. */
+                format?: "facturx";
+            };
             header?: never;
             path: {
                 /** @description The id of the object. */
@@ -8217,9 +8264,11 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9741,6 +9790,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "transactions.receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One money movement, a payment or a refund, backed by double-entry ledger entries. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             401: components["responses"]["Unauthorized"];

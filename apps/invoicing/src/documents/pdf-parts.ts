@@ -1,0 +1,67 @@
+// What the PDF renderers share (invoice-pdf.ts, receipt-pdf.ts): the embedded fonts, the
+// seller's logo, and the archival (PDF/A-3) parts Factur-X needs (facturx.ts).
+
+/** The embedded fonts, from the @expo-google-fonts/noto-sans package (OFL-1.1). */
+export const FONT_FILES = {
+  body: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+  bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+};
+
+/** Logos are drawn within this box (points), keeping their proportions. */
+const LOGO_BOX = { width: 120, height: 28 };
+
+/**
+ * Draws the logo at (x, y) fitted in LOGO_BOX (proportions kept); answers the width the name
+ * must leave for it. An image pdfkit cannot read (the upload checked its first bytes only) is
+ * left out, not fatal: the document matters more than its decoration.
+ */
+export function drawLogo(doc: PDFKit.PDFDocument, logo: Buffer, x: number, y: number): number {
+  try {
+    doc.image(logo, x, y - 4, { fit: [LOGO_BOX.width, LOGO_BOX.height] });
+    return LOGO_BOX.width + 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * An archival (PDF/A-3b) rendering with embedded files, as Factur-X needs (documents/facturx.ts):
+ * the attachments are associated with the document (catalog /AF, their AFRelationship) and
+ * `xmp` is added to the document's XMP metadata (e.g. the Factur-X extension schema).
+ */
+export interface PdfArchive {
+  attachments: {
+    name: string;
+    content: Buffer;
+    mime: string;
+    description: string;
+    relationship: 'Alternative' | 'Data' | 'Source' | 'Supplement' | 'Unspecified';
+  }[];
+  xmp: string;
+}
+
+/** Adds the attachments (with their AFRelationship) and the extra XMP of an archival rendering. */
+export function attachArchive(doc: PDFKit.PDFDocument, archive: PdfArchive, date: Date): void {
+  for (const file of archive.attachments) {
+    // `relationship` (the file specification's AFRelationship) is pdfkit's, missing from its types.
+    const options = {
+      name: file.name,
+      type: file.mime,
+      description: file.description,
+      relationship: file.relationship,
+      creationDate: date,
+      modifiedDate: date,
+    };
+    doc.file(file.content, options);
+  }
+  doc.appendXML(archive.xmp);
+}
+
+const XMP_SAFE = { '&': '\uFF06', '<': '\u2039', '>': '\u203A' } as const;
+
+/**
+ * pdfkit copies the info strings into the XMP packet unescaped (PDF/A writes one): "Weiß &
+ * Söhne" would break the XML. Look-alikes keep the info and the XMP equal, as PDF/A asks.
+ */
+export const xmpSafe = (value: string) =>
+  value.replace(/[&<>]/g, (c) => XMP_SAFE[c as keyof typeof XMP_SAFE]);

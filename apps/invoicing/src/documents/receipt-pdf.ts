@@ -1,0 +1,113 @@
+// A payment receipt as a PDF (pdfkit, the invoices' Noto Sans embedded, the seller's logo):
+// who was paid, the receipt number, when, how (card brand and last four digits), the amount,
+// the invoice it paid if any, and what has been refunded since. Pure: the caller passes the
+// receipt's view; amounts are bigint minor units formatted with their ISO 4217 exponent.
+
+import PDFDocument from 'pdfkit';
+import { formatMinor } from '@paygrid/platform';
+import { formatDate } from './invoice-pdf';
+import { drawLogo, FONT_FILES } from './pdf-parts';
+
+export interface ReceiptView {
+  number: string;
+  seller_name: string | null;
+  /** Address, tax ids, contact: printed under the name. */
+  seller_lines: string[];
+  paid_at: Date;
+  amount: bigint;
+  amount_refunded: bigint;
+  currency: string;
+  /** `Visa ending in 4242`, or null. */
+  payment_method: string | null;
+  invoice_number: string | null;
+  email: string | null;
+  logo?: Buffer | null;
+}
+
+const MARGIN = 50;
+const INK = '#1a1a1a';
+const MUTED = '#5f6368';
+const RULE = '#d0d4d9';
+const ACCENT = '#0b57d0';
+
+export function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
+  const money = (amount: bigint) => formatMinor(amount, view.currency);
+  const doc = new PDFDocument({
+    font: FONT_FILES.body,
+    size: 'A4',
+    margin: MARGIN,
+    lang: 'en',
+    displayTitle: true,
+    info: {
+      Title: `Receipt ${view.number}`,
+      Author: view.seller_name ?? 'Paygrid',
+      Creator: 'Paygrid',
+      CreationDate: view.paid_at,
+    },
+  });
+  doc.registerFont('Body', FONT_FILES.body);
+  doc.registerFont('Bold', FONT_FILES.bold);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+
+  let nameX = left;
+  if (view.logo) nameX += drawLogo(doc, view.logo, left, MARGIN);
+  doc.font('Bold').fontSize(18).fillColor(INK);
+  doc.text(view.seller_name ?? '', nameX, MARGIN, { width: width * 0.6 - (nameX - left) });
+  doc
+    .fontSize(26)
+    .fillColor(ACCENT)
+    .text('RECEIPT', left, MARGIN - 4, { width, align: 'right' });
+  doc.font('Body').fontSize(10).fillColor(MUTED);
+  doc.text(`No. ${view.number}`, left, MARGIN + 28, { width, align: 'right' });
+  let y = MARGIN + 30;
+  doc.fontSize(9);
+  for (const line of view.seller_lines) {
+    doc.text(line, left, y, { width: width * 0.5 });
+    y = doc.y;
+  }
+  y = Math.max(y, MARGIN + 60) + 24;
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  y += 16;
+
+  const rows: [string, string][] = [
+    ['Amount paid', money(view.amount)],
+    ['Date paid', formatDate(view.paid_at)],
+  ];
+  if (view.payment_method) rows.push(['Payment method', view.payment_method]);
+  if (view.invoice_number) rows.push(['Invoice', view.invoice_number]);
+  if (view.amount_refunded > 0n) {
+    rows.push(['Refunded', money(view.amount_refunded)]);
+    rows.push(['Net paid', money(view.amount - view.amount_refunded)]);
+  }
+  if (view.email) rows.push(['Sent to', view.email]);
+  for (const [label, value] of rows) {
+    doc.font('Body').fontSize(10).fillColor(MUTED).text(label, left, y, { width: 150 });
+    doc
+      .font('Bold')
+      .fillColor(INK)
+      .text(value, left + 160, y, { width: width - 160 });
+    y = doc.y + 8;
+  }
+  y += 12;
+  doc.font('Body').fontSize(9).fillColor(MUTED);
+  doc.text(
+    `Keep this receipt for your records. Questions? Contact ${view.seller_name ?? 'the seller'}.`,
+    left,
+    y,
+    { width },
+  );
+  doc.end();
+  return done;
+}

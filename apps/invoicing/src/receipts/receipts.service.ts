@@ -1,0 +1,250 @@
+// Payment receipts and refund notices (issue 17 item 4, docs/adr/0012). Invoicing issues them
+// from the payments service's events, inside the payments-feed's inbox transaction: it keeps
+// the mail queue, the PDF renderer and the seller's profile, and payments keeps the money.
+//
+// - payment.succeeded: a receipt for every succeeded payment, numbered per account and mode
+//   without gaps (RCPT-0001, ...: the counter row is locked in the same transaction that
+//   inserts the receipt, as invoice numbers are), and, when the account's `receipts.payments`
+//   switch is on and there is an address (the one the checkout payer gave, else the e-mail of
+//   the invoice's customer, else the customer's), an e-mail with the receipt PDF attached.
+// - refund.succeeded: the refunded amount is added to the payment's receipt and, when
+//   `receipts.refunds` is on, a refund notice goes to the same address with the receipt PDF.
+// Each mail is queued in the same transaction (send key `receipt:<txn>` / `refund:<re>`), so it
+// is sent once if and only if the event was handled.
+
+import type { EventEnvelope } from '@paygrid/contracts';
+import {
+  formatMinor,
+  newId,
+  notFound,
+  toMinor,
+  type Database,
+  type Tenant,
+  type Tx,
+} from '@paygrid/platform';
+import { profileOf, sellerSnapshot, type SellerSnapshot } from '../account/account-profile';
+import { profileInTx } from '../account/account.service';
+import type { LogoLoader } from '../documents/invoice-documents';
+import { formatDate } from '../documents/invoice-pdf';
+import { escapeHtml, mailHtml } from '../documents/mail-templates';
+import { renderReceiptPdf, type ReceiptView } from '../documents/receipt-pdf';
+import { sellerLines } from '../documents/seller-lines';
+import type { MailService } from '../mail/mail.service';
+
+/** What receipts read of a payment.succeeded transaction and a refund.succeeded refund. */
+export interface ReceiptEventObject {
+  id?: string;
+  type?: string;
+  amount?: number;
+  currency?: string;
+  invoice?: string | null;
+  customer?: string | null;
+  receipt_email?: string | null;
+  payment_method?: { brand?: string; last4?: string } | null;
+  /** A refund's payment. */
+  transaction?: string | null;
+}
+
+export interface ReceiptRow {
+  id: string;
+  account_id: string;
+  livemode: boolean;
+  number: string;
+  transaction_id: string;
+  email: string | null;
+  amount: string;
+  amount_refunded: string;
+  currency: string;
+  invoice_id: string | null;
+  invoice_number: string | null;
+  customer_id: string | null;
+  payment_method: { brand?: string; last4?: string } | null;
+  seller: SellerSnapshot;
+  paid_at: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+/** `Visa ending in 4242`. */
+const methodLabel = (pm: ReceiptRow['payment_method']) =>
+  pm?.last4 ? `${BRANDS[pm.brand ?? ''] ?? 'Card'} ending in ${pm.last4}` : null;
+
+/** `Receipt-RCPT-0001.pdf`. */
+export const receiptPdfFilename = (row: Pick<ReceiptRow, 'number'>) =>
+  `Receipt-${row.number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+
+export class ReceiptsService {
+  constructor(
+    private readonly db: Database,
+    private readonly mail: MailService,
+    private readonly logos: LogoLoader,
+  ) {
+    mail.registerAttachment('receipt_pdf', async (ref, owner) => ({
+      content: await this.pdf(await this.get(owner, ref)),
+      contentType: 'application/pdf',
+    }));
+  }
+
+  /** The receipt of a payment (GET /v1/transactions/:id/receipt); 404 if it has none (yet). */
+  async forTransaction(tenant: Tenant, transaction: string): Promise<ReceiptRow> {
+    const [row] = await this.db.query<ReceiptRow>(
+      `select * from invoicing.receipts where account_id = $1 and livemode = $2 and transaction_id = $3`,
+      [tenant.account, tenant.livemode, transaction],
+    );
+    if (!row) throw notFound('receipt for transaction', transaction);
+    return row;
+  }
+
+  private async get(tenant: Tenant, id: string): Promise<ReceiptRow> {
+    const [row] = await this.db.query<ReceiptRow>(
+      `select * from invoicing.receipts where account_id = $1 and livemode = $2 and id = $3`,
+      [tenant.account, tenant.livemode, id],
+    );
+    if (!row) throw notFound('receipt', id);
+    return row;
+  }
+
+  async pdf(row: ReceiptRow): Promise<Buffer> {
+    return renderReceiptPdf({ ...receiptView(row), logo: await this.logos(row.account_id) });
+  }
+
+  /** payment.succeeded: number the receipt and, if the account wants it, e-mail it. */
+  async issue(tx: Tx, event: EventEnvelope<ReceiptEventObject>): Promise<void> {
+    const payment = event.data.object;
+    if (!payment.id || payment.type === 'refund') return;
+    const tenant = { account: event.account, livemode: event.livemode };
+    const [existing] = await tx.query<{ id: string }>(
+      'select id from invoicing.receipts where account_id = $1 and livemode = $2 and transaction_id = $3',
+      [tenant.account, tenant.livemode, payment.id],
+    );
+    if (existing) return;
+    const at = new Date(event.created_at);
+    const profileRow = await profileInTx(tx, tenant.account);
+    const profile = profileOf(profileRow);
+    const invoice = payment.invoice
+      ? (
+          await tx.query<{ number: string | null; email: string | null }>(
+            `select number, customer_snapshot->>'email' as email from invoicing.invoices
+              where id = $1 and account_id = $2 and livemode = $3`,
+            [payment.invoice, tenant.account, tenant.livemode],
+          )
+        )[0]
+      : undefined;
+    const customer = payment.customer
+      ? (
+          await tx.query<{ email: string | null }>(
+            'select email from invoicing.customers where id = $1 and account_id = $2 and livemode = $3',
+            [payment.customer, tenant.account, tenant.livemode],
+          )
+        )[0]
+      : undefined;
+    const email = payment.receipt_email ?? invoice?.email ?? customer?.email ?? null;
+    // The counter row stays locked until the inbox transaction ends: gap-free, in commit order.
+    const [counter] = await tx.query<{ last_number: string }>(
+      `insert into invoicing.receipt_number_counters (account_id, livemode, last_number) values ($1, $2, 1)
+       on conflict (account_id, livemode) do update set last_number = receipt_number_counters.last_number + 1
+       returning last_number`,
+      [tenant.account, tenant.livemode],
+    );
+    const [row] = await tx.query<ReceiptRow>(
+      `insert into invoicing.receipts (id, account_id, livemode, number, transaction_id, email, amount, currency,
+         invoice_id, invoice_number, customer_id, payment_method, seller, paid_at, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7::bigint, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14, $14, $14)
+       returning *`,
+      [
+        newId('rcpt'),
+        tenant.account,
+        tenant.livemode,
+        `RCPT-${counter.last_number.toString().padStart(4, '0')}`,
+        payment.id,
+        email,
+        toMinor(payment.amount ?? 0).toString(),
+        payment.currency ?? '',
+        payment.invoice ?? null,
+        invoice?.number ?? null,
+        payment.customer ?? null,
+        payment.payment_method ? JSON.stringify(payment.payment_method) : null,
+        JSON.stringify(sellerSnapshot(profile, profileRow?.account_name ?? null)),
+        at,
+      ],
+    );
+    if (!email || !profile.receipts.payments) return;
+    const view = receiptView(row);
+    const seller = view.seller_name ?? 'the seller';
+    const paragraphs = [
+      'Hello,',
+      `Thank you for your payment of ${formatMinor(view.amount, row.currency)} to ${seller} on ${formatDate(row.paid_at)}.`,
+      `Receipt number: ${row.number}${view.payment_method ? `. Paid with ${view.payment_method}` : ''}${row.invoice_number ? `. Invoice ${row.invoice_number}` : ''}.`,
+      'The receipt is attached as a PDF.',
+    ];
+    await this.queue(tx, row, `receipt:${payment.id}`, `Your receipt from ${seller} [${row.number}]`, [
+      ...paragraphs,
+      `- ${seller}`,
+    ]);
+  }
+
+  /** refund.succeeded: the receipt shows the refund; a notice goes out if the account wants it. */
+  async refunded(tx: Tx, event: EventEnvelope<ReceiptEventObject>): Promise<void> {
+    const refund = event.data.object;
+    if (!refund.id || !refund.transaction) return;
+    const amount = toMinor(refund.amount ?? 0);
+    const [row] = await tx.query<ReceiptRow>(
+      `update invoicing.receipts set amount_refunded = amount_refunded + $4::bigint, updated_at = $5
+        where account_id = $1 and livemode = $2 and transaction_id = $3 returning *`,
+      [event.account, event.livemode, refund.transaction, amount.toString(), new Date(event.created_at)],
+    );
+    if (!row?.email) return;
+    const profile = profileOf(await profileInTx(tx, event.account));
+    if (!profile.receipts.refunds) return;
+    const seller = row.seller.name ?? 'the seller';
+    const method = methodLabel(row.payment_method);
+    await this.queue(tx, row, `refund:${refund.id}`, `Your refund from ${seller} [${row.number}]`, [
+      'Hello,',
+      `${seller} has refunded ${formatMinor(amount, row.currency)} of your payment of ${formatMinor(toMinor(row.amount), row.currency)} (receipt ${row.number}).`,
+      `${method ? `It goes back to your ${method}` : 'It goes back to the card you paid with'}; depending on your bank it can take 5 to 10 days to appear.`,
+      'The updated receipt is attached as a PDF.',
+      `- ${seller}`,
+    ]);
+  }
+
+  private async queue(tx: Tx, row: ReceiptRow, sendKey: string, subject: string, paragraphs: string[]) {
+    if (!row.email) return;
+    await this.mail.enqueue(tx, {
+      account: row.account_id,
+      livemode: row.livemode,
+      send_key: sendKey,
+      to: [row.email],
+      subject,
+      text: paragraphs.join('\n\n'),
+      html: mailHtml(
+        subject,
+        paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+      ),
+      attachments: [{ kind: 'receipt_pdf', ref: row.id, filename: receiptPdfFilename(row) }],
+      at: new Date(row.updated_at),
+    });
+  }
+}
+
+/** The PDF view of a stored receipt. */
+export function receiptView(row: ReceiptRow): ReceiptView {
+  return {
+    number: row.number,
+    seller_name: row.seller.name,
+    seller_lines: sellerLines(row.seller),
+    paid_at: new Date(row.paid_at),
+    amount: toMinor(row.amount),
+    amount_refunded: toMinor(row.amount_refunded),
+    currency: row.currency,
+    payment_method: methodLabel(row.payment_method),
+    invoice_number: row.invoice_number,
+    email: row.email,
+  };
+}
