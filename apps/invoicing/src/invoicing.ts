@@ -25,6 +25,7 @@ import {
 } from './account/account.controller';
 import { AccountProfileService } from './account/account.service';
 import { AccountProfiles1700000000352 } from './migrations/1700000000352-account-profiles';
+import { CustomerPortal1700000000367 } from './migrations/1700000000367-customer-portal';
 import { BILLING_MIGRATIONS, createBilling, type Billing } from './billing/billing.module';
 import { registerInvoicingMetrics } from './invoicing.metrics';
 import type { InvoicingConfig } from './config';
@@ -45,6 +46,10 @@ import { MailQueue1700000000330 } from './migrations/1700000000330-mail-queue';
 import { Estimates1700000000331 } from './migrations/1700000000331-estimates';
 import { PaymentFacts1700000000300 } from './migrations/1700000000300-payment-facts';
 import { startPaymentsFeed } from './payments-feed/payments-feed';
+import { PORTAL_SETTINGS, PortalPageController } from './portal/portal-page.controller';
+import { PortalSessions } from './portal/portal-sessions';
+import { PortalSessionsController } from './portal/portal-sessions.controller';
+import { PortalService } from './portal/portal.service';
 
 export const INVOICING_MIGRATIONS = [
   platformTablesMigration('invoicing'),
@@ -58,6 +63,7 @@ export const INVOICING_MIGRATIONS = [
   // The outbox row's trace context (docs/observability.md, traces).
   outboxTraceContextMigration('invoicing', 1700000000350),
   AccountProfiles1700000000352,
+  CustomerPortal1700000000367,
 ];
 
 /** Built once per service and handed to the modules (and, through InvoicingService, to tests). */
@@ -73,6 +79,12 @@ export interface InvoicingParts {
 @Module({})
 class InvoicingModule {
   static forRoot(runtime: ServiceRuntime, parts: InvoicingParts): DynamicModule {
+    const customers = new CustomersService(runtime.db, runtime.clock);
+    const portalSettings = {
+      secret: runtime.config.internalSecret,
+      publicBaseUrl: parts.profiles.publicUrl,
+      clock: runtime.clock,
+    };
     return {
       module: InvoicingModule,
       imports: [RuntimeModule.forRoot(runtime)],
@@ -85,10 +97,18 @@ class InvoicingModule {
         InvoicePageController,
         EstimatesController,
         QuotePageController,
+        PortalSessionsController,
+        PortalPageController,
         ...parts.billing.controllers,
       ],
       providers: [
-        { provide: CustomersService, useValue: new CustomersService(runtime.db, runtime.clock) },
+        { provide: CustomersService, useValue: customers },
+        { provide: PORTAL_SETTINGS, useValue: portalSettings },
+        { provide: PortalSessions, useValue: new PortalSessions(customers, portalSettings) },
+        {
+          provide: PortalService,
+          useValue: new PortalService(runtime.db, parts.billing.subscriptions, parts.profiles),
+        },
         { provide: MailService, useValue: parts.mail },
         { provide: AccountProfileService, useValue: parts.profiles },
         { provide: InvoiceDocumentsService, useValue: parts.documents },

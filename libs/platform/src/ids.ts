@@ -28,6 +28,7 @@ export const ID_PREFIXES = [
   'pcon',
   'dp',
   'pevt',
+  'bps',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

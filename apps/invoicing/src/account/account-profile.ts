@@ -24,6 +24,8 @@ export interface AccountProfile {
   statement_descriptor: string | null;
   invoice_footer: string | null;
   payment_terms_days: number | null;
+  /** Whether customers may cancel their subscriptions at period end in the customer portal. */
+  portal_subscription_cancel: boolean;
 }
 
 export const PROFILE_FIELDS = [
@@ -38,6 +40,7 @@ export const PROFILE_FIELDS = [
   'statement_descriptor',
   'invoice_footer',
   'payment_terms_days',
+  'portal_subscription_cancel',
 ] as const satisfies readonly (keyof AccountProfile)[];
 
 /** One row of invoicing.account_profiles, without the logo's bytes. */
@@ -65,6 +68,7 @@ export const EMPTY_PROFILE: AccountProfile = {
   statement_descriptor: null,
   invoice_footer: null,
   payment_terms_days: null,
+  portal_subscription_cancel: false,
 };
 
 export const profileOf = (row: Pick<AccountProfileRow, 'profile'> | undefined): AccountProfile => ({

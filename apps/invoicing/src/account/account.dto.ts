@@ -5,6 +5,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsEmail,
   IsIn,
   IsInt,
@@ -128,6 +129,13 @@ export class UpdateAccountDto {
   @Min(0)
   @Max(365)
   payment_terms_days?: number | null;
+  @IsOptional()
+  @JSONSchema({
+    description:
+      'Whether customers may cancel their subscriptions at the end of the period in the customer portal (default false; `null` is false).',
+  })
+  @IsBoolean()
+  portal_subscription_cancel?: boolean | null;
 }
 
 /** A one-pixel PNG in the brand colour: the documented example of an upload. */

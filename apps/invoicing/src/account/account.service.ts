@@ -241,6 +241,8 @@ function normalize(body: UpdateAccountDto): Partial<AccountProfile> {
             country: a.country ?? null,
           }
         : null;
+    } else if (field === 'portal_subscription_cancel') {
+      out.portal_subscription_cancel = value === true;
     } else {
       (out as Record<string, unknown>)[field] = value ?? null;
     }
