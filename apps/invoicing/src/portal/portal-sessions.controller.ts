@@ -15,6 +15,7 @@ export class PortalSessionsController {
   @RequireScope('customers:write')
   @Operation({
     summary: 'Create a customer portal session',
+    operationId: 'customers.createPortalSession',
     description:
       "A signed link (`url`) to the customer portal, valid until `expires_at` (an hour unless `expires_in` says otherwise): the customer sees its open and paid invoices (PDF, pay), its subscriptions (cancel at period end and undo it, where the business profile's `portal_subscription_cancel` allows) and its saved cards (replace, remove). Nothing is stored; send the customer to `url`. An archived customer is 409 `invalid_state_transition`.",
     response: 'PortalSession',
