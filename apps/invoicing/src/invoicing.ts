@@ -151,7 +151,11 @@ export async function createInvoicing(
     ...options,
   });
   const mail = new MailService(runtime.db, runtime.clock, runtime.logger, config);
-  const documents = new InvoiceDocumentsService(mail);
+  const documents = new InvoiceDocumentsService(mail, {
+    secret: config.internalSecret,
+    publicBaseUrl: config.publicBaseUrl,
+    clock: runtime.clock,
+  });
   const invoices = new InvoicesService(
     runtime.db,
     runtime.clock,

@@ -5,7 +5,8 @@
 import {
   brandStylesheetPath,
   escapeHtml,
-  formatMinor,
+  messagesFor,
+  type Messages,
   renderMessagePage,
   renderPage,
   toMinor,
@@ -39,13 +40,6 @@ a:focus-visible{outline:3px solid #e37400;outline-offset:2px}
 
 const STYLESHEET = '/i/assets/invoice.css';
 
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const date = (value: string | null) => (value ? DATE.format(new Date(value)) : '');
 /** 2000 -> "20%", 525 -> "5.25%" (integer arithmetic). */
 const rate = (bps: number) => {
   const fraction = String(bps % 100)
@@ -77,35 +71,41 @@ function party(heading: string, name: string | null, lines: (string | null | und
   return `<div><h2>${heading}</h2><p>${escapeHtml(name ?? '')}${rest.join('')}</p></div>`;
 }
 
-function banner(view: InvoicePageView): string {
+function banner(view: InvoicePageView, m: Messages): string {
   const b = view.banner;
+  const t = (key: Parameters<Messages['t']>[0], params?: Record<string, string>) =>
+    escapeHtml(m.t(key, params));
   if (b.kind === 'paid') {
-    return `<div class="success" role="status"><strong>Paid.</strong> Thank you: this invoice has been paid${
-      view.invoice.status_transitions.paid_at
-        ? ` on ${escapeHtml(date(view.invoice.status_transitions.paid_at))}`
-        : ''
-    }.</div>`;
+    const paidAt = view.invoice.status_transitions.paid_at;
+    return `<div class="success" role="status"><strong>${t('invoice.paid')}</strong> ${
+      paidAt ? t('invoice.paid_thanks_on', { date: m.date(paidAt) }) : t('invoice.paid_thanks')
+    }</div>`;
   }
-  if (b.kind === 'void')
-    return '<div class="notice" role="status">This invoice has been voided; nothing is due.</div>';
+  if (b.kind === 'void') return `<div class="notice" role="status">${t('invoice.void')}</div>`;
   if (b.kind === 'processing') {
-    return '<div class="notice" role="status" aria-live="polite"><strong>Processing your payment.</strong> This page refreshes by itself until the payment is confirmed; do not pay again.</div>';
+    return `<div class="notice" role="status" aria-live="polite"><strong>${t('invoice.processing')}</strong> ${t(
+      'invoice.processing_detail',
+    )}</div>`;
   }
   if (b.kind === 'failed') {
-    return `<div class="error" role="alert"><strong>Your payment was not completed:</strong> ${escapeHtml(
+    return `<div class="error" role="alert"><strong>${t('invoice.failed')}</strong> ${escapeHtml(
       b.message,
-    )} You have not been charged; you can try again with another card.</div>`;
+    )} ${t('invoice.failed_detail')}</div>`;
   }
   return '';
 }
 
 export function renderInvoicePage(view: InvoicePageView): string {
   const inv = view.invoice;
-  const money = (value: number) => escapeHtml(formatMinor(toMinor(value), inv.currency));
+  const m = messagesFor(inv.customer_details?.preferred_locales);
+  const t = (key: Parameters<Messages['t']>[0], params?: Record<string, string>) =>
+    escapeHtml(m.t(key, params));
+  const money = (value: number) => escapeHtml(m.money(toMinor(value), inv.currency));
+  const date = (value: string | null) => (value ? m.date(value) : '');
   const seller = inv.seller?.name ?? '';
   const customer = inv.customer_details;
   const address = customer?.address;
-  const title = `Invoice ${inv.number ?? ''} from ${seller}`;
+  const title = m.t('invoice.page_title', { number: inv.number ?? '', seller });
   const rows = inv.lines
     .map(
       (l) =>
@@ -115,57 +115,61 @@ export function renderInvoicePage(view: InvoicePageView): string {
     )
     .join('\n');
   const discount = inv.discount_total
-    ? `<tr><th scope="row" colspan="4">Discount${
+    ? `<tr><th scope="row" colspan="4">${t('common.discount')}${
         inv.discount && 'percent_bps' in inv.discount ? ` (${rate(inv.discount.percent_bps)})` : ''
       }</th><td class="num">-${money(inv.discount_total)}</td></tr>`
     : '';
   const pay = view.payUrl
-    ? `<a class="button" href="${escapeHtml(view.payUrl)}">Pay ${money(inv.amount_due)}</a>`
+    ? `<a class="button" href="${escapeHtml(view.payUrl)}">${escapeHtml(
+        m.t('invoice.pay', { amount: m.money(toMinor(inv.amount_due), inv.currency) }),
+      )}</a>`
     : '';
-  const body = `${brandLogo(view.branding, seller)}<h1>Invoice ${escapeHtml(inv.number ?? '')}</h1>
-<p class="muted">from ${escapeHtml(seller)}</p>
-${banner(view)}
-<p class="amount">Amount due: <span id="amount-due">${money(inv.amount_due)}</span></p>
+  const body = `${brandLogo(view.branding, seller)}<h1>${t('invoice.title', { number: inv.number ?? '' })}</h1>
+<p class="muted">${t('invoice.from_seller', { seller })}</p>
+${banner(view, m)}
+<p class="amount">${t('common.amount_due')}: <span id="amount-due">${money(inv.amount_due)}</span></p>
 <dl>
-<dt>Invoice number</dt><dd>${escapeHtml(inv.number ?? '')}</dd>
-<dt>Issued</dt><dd>${escapeHtml(date(inv.status_transitions.finalized_at))}</dd>
-${inv.due_date ? `<dt>Due</dt><dd>${escapeHtml(date(inv.due_date))}</dd>` : ''}
+<dt>${t('common.invoice_number')}</dt><dd>${escapeHtml(inv.number ?? '')}</dd>
+<dt>${t('common.issued')}</dt><dd>${escapeHtml(date(inv.status_transitions.finalized_at))}</dd>
+${inv.due_date ? `<dt>${t('common.due')}</dt><dd>${escapeHtml(date(inv.due_date))}</dd>` : ''}
 </dl>
 <div class="parties">
-${party('From', seller, sellerLines(inv.seller))}
-${party('Bill to', customer?.name ?? null, [
+${party(t('common.from'), seller, sellerLines(inv.seller))}
+${party(t('common.bill_to'), customer?.name ?? null, [
   customer?.email,
   address?.line1,
   address?.line2,
   [address?.postal_code, address?.city].filter(Boolean).join(' '),
   address?.country,
-  customer?.tax_id ? `Tax id: ${customer.tax_id}` : null,
+  customer?.tax_id ? m.t('common.tax_id', { value: customer.tax_id }) : null,
 ])}
 </div>
 ${inv.description ? `<p>${escapeHtml(inv.description)}</p>` : ''}
 <table>
-<caption class="muted">Items</caption>
-<thead><tr><th scope="col">Description</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Tax</th><th scope="col" class="num">Amount</th></tr></thead>
+<caption class="muted">${t('common.items')}</caption>
+<thead><tr><th scope="col">${t('common.description')}</th><th scope="col" class="num">${t('common.qty')}</th><th scope="col" class="num">${t(
+    'common.unit_price',
+  )}</th><th scope="col" class="num">${t('common.tax')}</th><th scope="col" class="num">${t('common.amount')}</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
 <tfoot>
-<tr><th scope="row" colspan="4">Subtotal</th><td class="num">${money(inv.subtotal)}</td></tr>
+<tr><th scope="row" colspan="4">${t('common.subtotal')}</th><td class="num">${money(inv.subtotal)}</td></tr>
 ${discount}
-<tr><th scope="row" colspan="4">Tax</th><td class="num">${money(inv.tax_total)}</td></tr>
-<tr class="total"><th scope="row" colspan="4">Total</th><td class="num">${money(inv.total)}</td></tr>
-<tr><th scope="row" colspan="4">Amount paid</th><td class="num">${money(inv.amount_paid)}</td></tr>
-<tr class="total"><th scope="row" colspan="4">Amount due</th><td class="num">${money(inv.amount_due)}</td></tr>
+<tr><th scope="row" colspan="4">${t('common.tax')}</th><td class="num">${money(inv.tax_total)}</td></tr>
+<tr class="total"><th scope="row" colspan="4">${t('common.total')}</th><td class="num">${money(inv.total)}</td></tr>
+<tr><th scope="row" colspan="4">${t('common.amount_paid')}</th><td class="num">${money(inv.amount_paid)}</td></tr>
+<tr class="total"><th scope="row" colspan="4">${t('common.amount_due')}</th><td class="num">${money(inv.amount_due)}</td></tr>
 </tfoot>
 </table>
 <div class="actions">
 ${pay}
-<a href="${escapeHtml(view.pdfUrl)}" download>Download PDF</a>
+<a href="${escapeHtml(view.pdfUrl)}" download>${t('common.download_pdf')}</a>
 </div>
-${supportLine(view.branding)}${inv.livemode ? '' : '<p class="muted">Test mode: pay with a sandbox test card, such as 4242 4242 4242 4242.</p>'}`;
+${supportLine(view.branding, m)}${inv.livemode ? '' : `<p class="muted">${t('common.test_mode')}</p>`}`;
   const refreshSeconds = view.banner.kind === 'processing' ? 2 : undefined;
   const brandStylesheet = brandStylesheetPath('i', view.branding?.brand_color ?? null);
-  return renderPage({ title, stylesheet: STYLESHEET, refreshSeconds, brandStylesheet }, body);
+  return renderPage({ title, stylesheet: STYLESHEET, refreshSeconds, brandStylesheet, lang: m.locale }, body);
 }
 
 export function renderNotFound(): string {
