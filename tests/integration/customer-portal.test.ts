@@ -5,12 +5,19 @@
 // invoice.paid, mandate.updated and subscription.updated. Then the guards: tenant isolation,
 // expired or forged links, CSRF, single use of a form, and the account's cancellation switch.
 
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { eventAbout } from '../support/events';
 import { csrfOf, decodeHtml, pathOf, payInvoiceOnHostedPage } from '../support/pages';
 import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 let platform: Platform;
 let account: TestAccount;
+let smtp: SmtpSink;
 
 const api = (method: string, path: string, body?: unknown) =>
   platform.api(account.testKey, method, path, body);
@@ -20,13 +27,26 @@ const links = (html: string, fragment: string) =>
   [...html.matchAll(/href="([^"]+)"/g)].map((m) => decodeHtml(m[1])).filter((h) => h.includes(fragment));
 
 beforeAll(async () => {
-  platform = await startPlatform();
+  smtp = await startSmtpSink();
+  platform = await startPlatform({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Paygrid <no-reply@mail.test>' } });
   account = await platform.newAccount(['payments', 'invoicing']);
 });
 
 afterAll(async () => {
   await platform?.stop();
+  await smtp?.close();
 });
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'paygrid-portal-'));
+  try {
+    const file = join(dir, 'invoice.pdf');
+    await writeFile(file, pdf);
+    return (await promisify(execFile)('pdftotext', ['-layout', file, '-'])).stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 async function germanCustomerWithCardAndSubscription() {
   expect(
@@ -308,4 +328,73 @@ it('guards the portal: isolation, validation, forged or expired links, CSRF, and
   expect(
     (await platform.api(undefined, 'GET', '/pay/cards/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status,
   ).toBe(404);
+}, 60_000);
+
+it("a German customer's invoice page, e-mail, PDF and the e-mail's portal link come in German", async () => {
+  expect((await api('POST', '/v1/account', { trading_name: 'Acme Studio' })).status).toBe(200);
+  const email = 'kunde@example.test';
+  const customer = await api('POST', '/v1/customers', {
+    name: 'Jürgen Größe',
+    email,
+    currency: 'EUR',
+    preferred_locales: ['de'],
+  });
+  const subscription = await api('POST', '/v1/subscriptions', {
+    customer: customer.body.id,
+    items: [
+      {
+        description: 'Pro',
+        unit_amount: 2_500,
+        currency: 'EUR',
+        quantity: 1,
+        interval: 'month',
+        interval_count: 1,
+      },
+    ],
+    collection_method: 'send_invoice',
+    days_until_due: 14,
+  });
+  expect(subscription.status).toBe(200);
+  const invoice = (await api('GET', `/v1/invoices/${subscription.body.latest_invoice}`)).body;
+  expect(invoice.customer_details.preferred_locales).toEqual(['de']);
+  const received = await eventually(async () => smtp.received.find((r) => r.envelopeTo.includes(email)));
+  const mail = received.mail;
+  expect(mail.subject).toBe(`Rechnung ${invoice.number} von Acme Studio`);
+  const text = String(mail.text);
+  expect(text).toContain('Guten Tag Jürgen Größe,');
+  expect(text).toMatch(
+    new RegExp(
+      `Acme Studio hat Ihnen die Rechnung ${invoice.number} über 25,00\\s€ gesendet, fällig am \\d{1,2}\\. \\S+ \\d{4}\\.`,
+    ),
+  );
+  expect(text).toContain('Die Rechnung ist als PDF angehängt.');
+  expect(String(mail.html)).toContain('<html lang="de">');
+  // The PDF attachment in German.
+  const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf');
+  expect(pdf).toBeDefined();
+  const pdfWords = await pdfText(pdf!.content);
+  for (const word of [
+    'RECHNUNG',
+    'Rechnungsdatum',
+    'RECHNUNG AN',
+    'Jürgen Größe',
+    'Fälliger Betrag',
+    'Seite 1 von 1',
+  ]) {
+    expect({ word, found: pdfWords.includes(word) }).toEqual({ word, found: true });
+  }
+  // The hosted invoice page in German.
+  const page = String((await platform.api(undefined, 'GET', pathOf(invoice.hosted_url))).body);
+  expect(page).toContain('<html lang="de">');
+  expect(page).toContain(`<h1>Rechnung ${invoice.number}</h1>`);
+  expect(page).toContain('Fälliger Betrag: <span id="amount-due">25,00\u00a0€</span>');
+  expect(page).toContain('PDF herunterladen');
+  // The subscription mail's "manage" link opens the customer's portal, in German.
+  const manage = /Rechnungen, Abonnements und gespeicherte Karten verwalten: (\S+)/.exec(text)?.[1];
+  expect(manage).toBeDefined();
+  const portal = await platform.api(undefined, 'GET', pathOf(String(manage)));
+  expect(portal.status).toBe(200);
+  expect(String(portal.body)).toContain('<h1>Ihr Konto</h1>');
+  expect(String(portal.body)).toContain(invoice.number);
+  expect(String(portal.body)).toContain('Abonnements');
 }, 60_000);
