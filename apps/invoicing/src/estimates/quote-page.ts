@@ -17,7 +17,7 @@ import { formatDate, formatRate } from '../documents/invoice-pdf';
 import type { EstimateRow } from './estimate.serializer';
 
 export const QUOTE_PAGE_CSS = `*{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
+body{margin:0;overflow-wrap:anywhere;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
 main{max-width:44rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
 main{border-top:.375rem solid var(--brand,transparent)}
 .brand-logo{display:block;max-width:12rem;max-height:4rem;margin:0 0 1rem}
@@ -42,6 +42,13 @@ button:focus-visible,a:focus-visible{outline:3px solid #e37400;outline-offset:2p
 .status.accepted,.status.invoiced{border-color:#146c2e;color:#0f5323;background:#e6f4ea}
 .status.declined,.status.expired,.status.canceled{border-color:#8c1d18;color:#8c1d18;background:#fdecea}
 .muted{color:#595959;font-size:.875rem}
+@media (max-width:36rem){main{margin:0;padding:1rem;border-radius:0}
+table.lines,table.lines tbody,table.lines tfoot,table.lines caption{display:block}
+table.lines thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+table.lines tr{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 .75rem;padding:.4rem 0;border-bottom:1px solid #e3e3e3}
+table.lines th,table.lines td{display:block;padding:0;border:0;text-align:left}
+table.lines tbody td:first-child{flex:1 1 100%;font-weight:600}
+table.lines tbody td.num::before{content:attr(data-label) ": ";color:#595959}}
 `;
 
 const KIND_TITLE = { estimate: 'Estimate', quote: 'Quote' } as const;
@@ -95,9 +102,9 @@ export function renderQuotePage(view: QuotePageView): string {
   const lines = row.lines
     .map(
       (line) =>
-        `<tr><td>${escapeHtml(line.description)}</td><td class="num">${line.quantity}</td><td class="num">${money(
+        `<tr><td>${escapeHtml(line.description)}</td><td class="num" data-label="Qty">${line.quantity}</td><td class="num" data-label="Unit price">${money(
           line.unit_amount,
-        )}</td><td class="num">${escapeHtml(formatRate(line.tax_rate_bps))}</td><td class="num">${money(line.amount)}</td></tr>`,
+        )}</td><td class="num" data-label="Tax">${escapeHtml(formatRate(line.tax_rate_bps))}</td><td class="num" data-label="Amount">${money(line.amount)}</td></tr>`,
     )
     .join('\n');
   const discount =
@@ -135,7 +142,7 @@ ${row.expires_at ? `<div><span class="label">Valid until</span>${escapeHtml(form
 ${view.notice ? `<div class="status ${escapeHtml(row.status)}" role="status">${escapeHtml(view.notice)}</div>` : ''}
 ${status && !view.notice ? `<div class="status ${escapeHtml(view.expired && row.status === 'sent' ? 'expired' : row.status)}" role="status" id="status">${escapeHtml(status)}</div>` : ''}
 ${row.description ? `<p>${escapeHtml(row.description)}</p>` : ''}
-<table>
+<table class="lines">
 <caption class="muted">What is included</caption>
 <thead><tr><th scope="col">Description</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Tax</th><th scope="col" class="num">Amount</th></tr></thead>
 <tbody>

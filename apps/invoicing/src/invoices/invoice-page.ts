@@ -16,7 +16,7 @@ import { brandLogo, sellerLines, supportLine } from '../documents/seller-lines';
 import type { SerializedInvoice } from './invoice.serializer';
 
 export const INVOICE_PAGE_CSS = `*{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
+body{margin:0;overflow-wrap:anywhere;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
 main{max-width:44rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
 main{border-top:.375rem solid var(--brand,transparent)}
 .brand-logo{display:block;max-width:12rem;max-height:4rem;margin:0 0 1rem}
@@ -36,6 +36,13 @@ a:focus-visible{outline:3px solid #e37400;outline-offset:2px}
 .success{padding:.75rem;margin:1rem 0;border:2px solid #146c2e;border-radius:4px;color:#0f5323;background:#e6f4ea}
 .notice{padding:.75rem;margin:1rem 0;border:2px solid #8a6d00;border-radius:4px;color:#5c4900;background:#fff8e1}
 .muted{color:#595959;font-size:.875rem}
+@media (max-width:36rem){main{margin:0;padding:1rem;border-radius:0}
+table.lines,table.lines tbody,table.lines tfoot,table.lines caption{display:block}
+table.lines thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+table.lines tr{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 .75rem;padding:.4rem 0;border-bottom:1px solid #e3e3e3}
+table.lines th,table.lines td{display:block;padding:0;border:0;text-align:left}
+table.lines tbody td:first-child{flex:1 1 100%;font-weight:600}
+table.lines tbody td.num::before{content:attr(data-label) ": ";color:#595959}}
 `;
 
 const STYLESHEET = '/i/assets/invoice.css';
@@ -109,9 +116,11 @@ export function renderInvoicePage(view: InvoicePageView): string {
   const rows = inv.lines
     .map(
       (l) =>
-        `<tr><td>${escapeHtml(l.description)}</td><td class="num">${l.quantity}</td><td class="num">${money(
-          l.unit_amount,
-        )}</td><td class="num">${rate(l.tax_rate_bps)}</td><td class="num">${money(l.amount)}</td></tr>`,
+        `<tr><td>${escapeHtml(l.description)}</td><td class="num" data-label="${t('common.qty')}">${l.quantity}</td><td class="num" data-label="${t(
+          'common.unit_price',
+        )}">${money(l.unit_amount)}</td><td class="num" data-label="${t('common.tax')}">${rate(
+          l.tax_rate_bps,
+        )}</td><td class="num" data-label="${t('common.amount')}">${money(l.amount)}</td></tr>`,
     )
     .join('\n');
   const discount = inv.discount_total
@@ -145,7 +154,7 @@ ${party(t('common.bill_to'), customer?.name ?? null, [
 ])}
 </div>
 ${inv.description ? `<p>${escapeHtml(inv.description)}</p>` : ''}
-<table>
+<table class="lines">
 <caption class="muted">${t('common.items')}</caption>
 <thead><tr><th scope="col">${t('common.description')}</th><th scope="col" class="num">${t('common.qty')}</th><th scope="col" class="num">${t(
     'common.unit_price',
