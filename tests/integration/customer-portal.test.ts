@@ -372,7 +372,7 @@ it("a German customer's invoice page, e-mail, PDF and the e-mail's portal link c
   // The PDF attachment in German.
   const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf');
   expect(pdf).toBeDefined();
-  const pdfWords = await pdfText(pdf!.content);
+  const pdfWords = await pdfText(pdf?.content ?? Buffer.alloc(0));
   for (const word of [
     'RECHNUNG',
     'Rechnungsdatum',
