@@ -397,4 +397,24 @@ it("a German customer's invoice page, e-mail, PDF and the e-mail's portal link c
   expect(String(portal.body)).toContain('<h1>Ihr Konto</h1>');
   expect(String(portal.body)).toContain(invoice.number);
   expect(String(portal.body)).toContain('Abonnements');
+  // A quote for the same customer: its e-mail and page are German too.
+  const estimate = await api('POST', '/v1/estimates', {
+    kind: 'quote',
+    customer: customer.body.id,
+    lines: [{ description: 'Gartenplanung', quantity: 1, unit_amount: 100_000, tax_rate_bps: 1900 }],
+  });
+  const quote = (await api('POST', `/v1/estimates/${estimate.body.id}/send`)).body;
+  expect(quote.status).toBe('sent');
+  const quoteMail = await eventually(async () =>
+    smtp.received.find((r) => r.envelopeTo.includes(email) && String(r.mail.subject).startsWith('Angebot')),
+  );
+  expect(quoteMail.mail.subject).toBe(`Angebot ${quote.number} von Acme Studio`);
+  expect(String(quoteMail.mail.text)).toContain(
+    `Acme Studio hat Ihnen das Angebot ${quote.number} über 1.190,00\u00a0€ gesendet.`,
+  );
+  const quotePage = String((await platform.api(undefined, 'GET', pathOf(quote.public_url))).body);
+  expect(quotePage).toContain('<html lang="de">');
+  expect(quotePage).toContain(`<h1>Angebot ${quote.number}</h1>`);
+  expect(quotePage).toContain('Angebot annehmen');
+  expect(quotePage).toContain('Leistungsumfang');
 }, 60_000);

@@ -127,7 +127,7 @@ export class InvoiceDocumentsService implements InvoiceDocuments {
     const name = invoice.customer_details?.name;
     const number = invoice.number ?? '';
     const amount = m.money(big(invoice.amount_due), invoice.currency);
-    const title = m.t('invoice.title', { number }).trim();
+    const title = m.t('invoice_page.title', { number }).trim();
     const paragraphs = [
       name ? m.t('mail.hello_name', { name }) : m.t('mail.hello'),
       invoice.due_date

@@ -84,20 +84,20 @@ function banner(view: InvoicePageView, m: Messages): string {
     escapeHtml(m.t(key, params));
   if (b.kind === 'paid') {
     const paidAt = view.invoice.status_transitions.paid_at;
-    return `<div class="success" role="status"><strong>${t('invoice.paid')}</strong> ${
-      paidAt ? t('invoice.paid_thanks_on', { date: m.date(paidAt) }) : t('invoice.paid_thanks')
+    return `<div class="success" role="status"><strong>${t('invoice_page.paid')}</strong> ${
+      paidAt ? t('invoice_page.paid_thanks_on', { date: m.date(paidAt) }) : t('invoice_page.paid_thanks')
     }</div>`;
   }
-  if (b.kind === 'void') return `<div class="notice" role="status">${t('invoice.void')}</div>`;
+  if (b.kind === 'void') return `<div class="notice" role="status">${t('invoice_page.void')}</div>`;
   if (b.kind === 'processing') {
-    return `<div class="notice" role="status" aria-live="polite"><strong>${t('invoice.processing')}</strong> ${t(
-      'invoice.processing_detail',
+    return `<div class="notice" role="status" aria-live="polite"><strong>${t('invoice_page.processing')}</strong> ${t(
+      'invoice_page.processing_detail',
     )}</div>`;
   }
   if (b.kind === 'failed') {
-    return `<div class="error" role="alert"><strong>${t('invoice.failed')}</strong> ${escapeHtml(
+    return `<div class="error" role="alert"><strong>${t('invoice_page.failed')}</strong> ${escapeHtml(
       b.message,
-    )} ${t('invoice.failed_detail')}</div>`;
+    )} ${t('invoice_page.failed_detail')}</div>`;
   }
   return '';
 }
@@ -112,7 +112,7 @@ export function renderInvoicePage(view: InvoicePageView): string {
   const seller = inv.seller?.name ?? '';
   const customer = inv.customer_details;
   const address = customer?.address;
-  const title = m.t('invoice.page_title', { number: inv.number ?? '', seller });
+  const title = m.t('invoice_page.page_title', { number: inv.number ?? '', seller });
   const rows = inv.lines
     .map(
       (l) =>
@@ -130,11 +130,11 @@ export function renderInvoicePage(view: InvoicePageView): string {
     : '';
   const pay = view.payUrl
     ? `<a class="button" href="${escapeHtml(view.payUrl)}">${escapeHtml(
-        m.t('invoice.pay', { amount: m.money(toMinor(inv.amount_due), inv.currency) }),
+        m.t('invoice_page.pay', { amount: m.money(toMinor(inv.amount_due), inv.currency) }),
       )}</a>`
     : '';
-  const body = `${brandLogo(view.branding, seller)}<h1>${t('invoice.title', { number: inv.number ?? '' })}</h1>
-<p class="muted">${t('invoice.from_seller', { seller })}</p>
+  const body = `${brandLogo(view.branding, seller)}<h1>${t('invoice_page.title', { number: inv.number ?? '' })}</h1>
+<p class="muted">${t('invoice_page.from_seller', { seller })}</p>
 ${banner(view, m)}
 <p class="amount">${t('common.amount_due')}: <span id="amount-due">${money(inv.amount_due)}</span></p>
 <dl>

@@ -29,7 +29,7 @@ describe('messagesFor', () => {
 
   it('fills placeholders and formats money and dates for the locale (Intl, exact decimals)', () => {
     const de = messagesFor(['de']);
-    expect(de.t('invoice.pay', { amount: de.money(44976n, 'EUR') })).toBe('449,76\u00a0€ bezahlen');
+    expect(de.t('invoice_page.pay', { amount: de.money(44976n, 'EUR') })).toBe('449,76\u00a0€ bezahlen');
     expect(de.date('2026-11-24T10:00:00Z')).toBe('24. November 2026');
     const pl = messagesFor(['pl']);
     expect(pl.money(123456789n, 'PLN')).toBe('1\u00a0234\u00a0567,89\u00a0zł');
