@@ -159,7 +159,11 @@ it('a customer opens the link, pays an open invoice, replaces the card and cance
   const cardPage = await platform.api(undefined, 'GET', replaceLink);
   expect(cardPage.status).toBe(200);
   const cardHtml = String(cardPage.body);
-  expect(cardHtml).toContain('Replace your card');
+  // In the portal's language: the token carries it.
+  expect(cardHtml).toContain('<html lang="de">');
+  expect(cardHtml).toContain('<h1>Karte ersetzen</h1>');
+  expect(cardHtml).toContain('Künftige Zahlungen an Acme Studio erfolgen mit der neuen Karte.');
+  expect(cardHtml).toContain('<label for="card_number">Kartennummer</label>');
   const replaced = await platform.api(
     undefined,
     'POST',
@@ -234,7 +238,7 @@ it('a customer opens the link, pays an open invoice, replaces the card and cance
   // 4. Remove the card: the mandate is canceled and the customer has no default any more.
   const removeLink = links(html, '/pay/cards/')[1];
   const removePage = await platform.api(undefined, 'GET', removeLink);
-  expect(String(removePage.body)).toContain('Remove your card');
+  expect(String(removePage.body)).toContain('<h1>Karte entfernen</h1>');
   const removed = await platform.api(
     undefined,
     'POST',

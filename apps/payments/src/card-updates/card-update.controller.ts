@@ -11,6 +11,8 @@ import { CARD_UPDATE_TOKEN_PURPOSE, type CardUpdateTokenPayload } from '@paygrid
 import {
   escapeHtml,
   formField,
+  type MessageKey,
+  messagesFor,
   formOf,
   openToken,
   Public,
@@ -48,6 +50,7 @@ function isPayload(value: unknown): value is CardUpdateTokenPayload {
     typeof p.merchant_name === 'string' &&
     typeof p.card_label === 'string' &&
     typeof p.return_url === 'string' &&
+    typeof p.locale === 'string' &&
     /^https?:\/\//.test(p.return_url)
   );
 }
@@ -146,6 +149,9 @@ export class CardUpdateController {
     token: string,
     error?: string,
   ) {
+    // The portal's language (the token carries it); the processor's decline reasons stay English.
+    const m = messagesFor([request.locale]);
+    const t = (key: MessageKey, params?: Record<string, string>) => escapeHtml(m.t(key, params));
     const csrf = signFormToken(
       this.settings.secret,
       FORM_PURPOSE,
@@ -153,29 +159,25 @@ export class CardUpdateController {
       this.settings.clock.now(),
     );
     const action = `/pay/cards/${encodeURIComponent(token)}`;
-    const label = escapeHtml(request.card_label);
-    const fields =
-      request.action === 'replace'
-        ? `<fieldset>\n<legend>New card</legend>\n${cardFields()}\n</fieldset>\n<button type="submit">Replace card</button>`
-        : '<button type="submit">Remove card</button>';
-    const heading = request.action === 'replace' ? 'Replace your card' : 'Remove your card';
-    const body = `<h1>${heading}</h1>
-<p>${escapeHtml(request.merchant_name)}: ${label}</p>
-${
-  request.action === 'remove'
-    ? `<p>${escapeHtml(request.merchant_name)} will no longer charge this card.</p>`
-    : `<p>Future payments to ${escapeHtml(request.merchant_name)} use the new card. It is not charged now.</p>`
-}
+    const seller = request.merchant_name;
+    const replace = request.action === 'replace';
+    const fields = replace
+      ? `<fieldset>\n<legend>${t('card_update.new_card')}</legend>\n${cardFields(m)}\n</fieldset>\n<button type="submit">${t('card_update.replace_button')}</button>`
+      : `<button type="submit">${t('card_update.remove_button')}</button>`;
+    const heading = m.t(replace ? 'card_update.replace_title' : 'card_update.remove_title');
+    const body = `<h1>${escapeHtml(heading)}</h1>
+<p>${escapeHtml(seller)}: ${escapeHtml(request.card_label)}</p>
+<p>${t(replace ? 'card_update.replace_note' : 'card_update.remove_note', { seller })}</p>
 ${errorAlert(error)}
 <form method="post" action="${escapeHtml(action)}" autocomplete="on"${error ? ' aria-describedby="form-error"' : ''}>
 <input type="hidden" name="csrf_token" value="${escapeHtml(csrf)}">
 ${fields}
 </form>
-<p class="muted"><a href="${escapeHtml(request.return_url)}">Back to your account</a></p>
-${request.action === 'replace' ? testModeNote(request.livemode) : ''}`;
+<p class="muted"><a href="${escapeHtml(request.return_url)}">${t('card_update.back')}</a></p>
+${replace ? testModeNote(request.livemode, m) : ''}`;
     // The form posts here; the answer redirects to the portal (its origin must be allowed).
     const formAction = ["'self'", new URL(request.return_url).origin].join(' ');
-    return sendPage(reply, status, layout(heading, body), formAction);
+    return sendPage(reply, status, layout(heading, body, undefined, m.locale), formAction);
   }
 
   private invalid(reply: FastifyReply) {
