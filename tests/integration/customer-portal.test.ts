@@ -170,7 +170,7 @@ it('a customer opens the link, pays an open invoice, replaces the card and cance
     replaceLink,
     new URLSearchParams({
       csrf_token: csrfOf(cardHtml),
-      card_number: '5555 5555 5555 4444',
+      card_number: '4000 0000 0000 0341',
       exp_month: '11',
       exp_year: '2099',
       cvc: '123',
@@ -183,12 +183,12 @@ it('a customer opens the link, pays an open invoice, replaces the card and cance
     id: mandate,
     status: 'active',
     customer: customer.id,
-    payment_method: { brand: 'mastercard', last4: '4444', exp_month: 11, exp_year: 2099 },
+    payment_method: { brand: 'visa', last4: '0341', exp_month: 11, exp_year: 2099 },
   });
   expect(updated.data.previous_attributes.payment_method).toMatchObject({ brand: 'visa', last4: '4242' });
   html = await eventually(async () => {
     const again = String((await platform.api(undefined, 'GET', `${portalPath}?card=replaced`)).body);
-    return again.includes('Mastercard mit Endziffern 4444') ? again : undefined;
+    return again.includes('Visa mit Endziffern 0341, gültig bis 11/2099') ? again : undefined;
   });
   expect(html).toContain('Ihre Karte wurde ersetzt.');
   expect(html).not.toContain('Visa mit Endziffern 4242');

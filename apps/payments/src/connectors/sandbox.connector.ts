@@ -29,8 +29,6 @@ interface TestCard {
 
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, TestCard>> = {
   '4242424242424242': { outcome: 'succeeded' },
-  // A Mastercard that succeeds (a second brand: a replaced card is told apart in the portal).
-  '5555555555554444': { outcome: 'succeeded' },
   '4000000000000002': { outcome: 'card_declined' },
   '4000000000009995': { outcome: 'insufficient_funds' },
   '4000000000000069': { outcome: 'expired_card' },
