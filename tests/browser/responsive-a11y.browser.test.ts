@@ -1,5 +1,5 @@
-// Every public page on a phone and a desktop (issue 17 item 6): the hosted checkout, invoice,
-// quote and customer portal pages at 375 px and 1280 px wide in a real Chromium
+// Every public page on a phone and a desktop (issue 17 item 6): the hosted checkout, invoice
+// (and its card form), quote and customer portal (and its card page) at 375 px and 1280 px wide in a real Chromium
 // (playwright-core): no horizontal scrolling (the document is no wider than the viewport),
 // no axe-core violation (the axe-core package's script evaluated in the page, every rule of
 // its default set), nothing refused by the page's CSP; a full-page screenshot of each lands
@@ -87,6 +87,9 @@ beforeAll(async () => {
     discount: { percent_bps: 500 },
   });
   pages.invoice = onPlatform(invoice.body.hosted_url);
+  // The invoice's card form (payments): reached from the invoice page's "Pay".
+  const invoiceHtml = String((await platform.api(undefined, 'GET', new URL(pages.invoice).pathname)).body);
+  pages.invoice_card_form = `${platform.url}${decodeHtml(String(/href="(\/pay\/invoices\/[^"]+)"/.exec(invoiceHtml)?.[1]))}`;
   const estimate = await api('POST', '/v1/estimates', { kind: 'quote', customer: customer.body.id, lines });
   const quote = (await api('POST', `/v1/estimates/${estimate.body.id}/send`)).body;
   pages.quote = onPlatform(quote.public_url ?? quote.hosted_url);
@@ -120,49 +123,52 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe.each(['checkout', 'invoice', 'quote', 'portal', 'card'])('the %s page', (name) => {
-  it.each(WIDTHS)(
-    'at %i px: no horizontal scrolling, no axe-core violation, nothing refused by the CSP',
-    async (width) => {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
-      const page = await context.newPage();
-      const refused: string[] = [];
-      page.on('console', (m) => {
-        if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
-      });
-      const response = await page.goto(pages[name]);
-      expect(response?.status()).toBe(200);
-      expect(await page.locator('script').count()).toBe(0);
-      await page.screenshot({ path: outputPath(`responsive-${name}-${width}.png`), fullPage: true });
-      const widths = await page.evaluate(() => ({
-        document: document.documentElement.scrollWidth,
-        body: document.body.scrollWidth,
-        viewport: window.innerWidth,
-      }));
-      expect({ name, width, ...widths }).toEqual({
-        name,
-        width,
-        document: width,
-        body: width,
-        viewport: width,
-      });
-      // axe-core, evaluated through the DevTools protocol (the page's CSP allows no script).
-      await page.evaluate(AXE_SOURCE);
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
-          }
-        ).axe;
-        const result = await axe.run();
-        return result.violations.map((v) => ({
-          id: v.id,
-          targets: v.nodes.map((n) => JSON.stringify(n.target)),
+describe.each(['checkout', 'invoice', 'invoice_card_form', 'quote', 'portal', 'card'])(
+  'the %s page',
+  (name) => {
+    it.each(WIDTHS)(
+      'at %i px: no horizontal scrolling, no axe-core violation, nothing refused by the CSP',
+      async (width) => {
+        const context = await browser.newContext({ viewport: { width, height: 800 } });
+        const page = await context.newPage();
+        const refused: string[] = [];
+        page.on('console', (m) => {
+          if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
+        });
+        const response = await page.goto(pages[name]);
+        expect(response?.status()).toBe(200);
+        expect(await page.locator('script').count()).toBe(0);
+        await page.screenshot({ path: outputPath(`responsive-${name}-${width}.png`), fullPage: true });
+        const widths = await page.evaluate(() => ({
+          document: document.documentElement.scrollWidth,
+          body: document.body.scrollWidth,
+          viewport: window.innerWidth,
         }));
-      });
-      expect({ name, width, violations }).toEqual({ name, width, violations: [] });
-      expect(refused).toEqual([]);
-      await context.close();
-    },
-  );
-});
+        expect({ name, width, ...widths }).toEqual({
+          name,
+          width,
+          document: width,
+          body: width,
+          viewport: width,
+        });
+        // axe-core, evaluated through the DevTools protocol (the page's CSP allows no script).
+        await page.evaluate(AXE_SOURCE);
+        const violations = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as {
+              axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
+            }
+          ).axe;
+          const result = await axe.run();
+          return result.violations.map((v) => ({
+            id: v.id,
+            targets: v.nodes.map((n) => JSON.stringify(n.target)),
+          }));
+        });
+        expect({ name, width, violations }).toEqual({ name, width, violations: [] });
+        expect(refused).toEqual([]);
+        await context.close();
+      },
+    );
+  },
+);
