@@ -1,6 +1,7 @@
 // Every public page on a phone and a desktop (issue 17 item 6): the hosted checkout, invoice
-// (and its card form), quote and customer portal (and its card page) at 375 px and 1280 px wide in a real Chromium
-// (playwright-core): no horizontal scrolling (the document is no wider than the viewport),
+// (and its card form), quote and customer portal (and its card page) at 375 px and 1280 px
+// wide in a real Chromium (playwright-core): no horizontal scrolling (the document is no
+// wider than the viewport),
 // no axe-core violation (the axe-core package's script evaluated in the page, every rule of
 // its default set), nothing refused by the page's CSP; a full-page screenshot of each lands
 // in tests/output/ (responsive-<page>-<width>.png).
