@@ -39,7 +39,7 @@ export type PortalAction = 'cancel' | 'resume';
 export type PortalActionResult =
   { kind: 'done'; subscription: SubscriptionRow } | { kind: 'repeated' } | { kind: 'not_allowed' };
 
-/** The portal lists this many of the newest invoices and subscriptions. */
+/** The portal lists this many of the newest invoices, subscriptions and cards (bounded work per page). */
 const LIST_LIMIT = 50;
 
 export class PortalService {
@@ -73,7 +73,7 @@ export class PortalService {
       this.db.query<CustomerCardRow>(
         `select * from invoicing.customer_cards
           where customer_id = $1 and account_id = $2 and livemode = $3 and status = 'active'
-          order by updated_at desc, mandate_id`,
+          order by updated_at desc, mandate_id limit ${LIST_LIMIT}`,
         args,
       ),
       this.profiles.get(tenant.account),
