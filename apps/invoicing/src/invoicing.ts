@@ -25,6 +25,7 @@ import {
 } from './account/account.controller';
 import { AccountProfileService } from './account/account.service';
 import { AccountProfiles1700000000352 } from './migrations/1700000000352-account-profiles';
+import { CustomerPortal1700000000367 } from './migrations/1700000000367-customer-portal';
 import { BILLING_MIGRATIONS, createBilling, type Billing } from './billing/billing.module';
 import { registerInvoicingMetrics } from './invoicing.metrics';
 import type { InvoicingConfig } from './config';
@@ -48,6 +49,10 @@ import { Receipts1700000000360 } from './migrations/1700000000360-receipts';
 import { startPaymentsFeed } from './payments-feed/payments-feed';
 import { ReceiptsController } from './receipts/receipts.controller';
 import { ReceiptsService } from './receipts/receipts.service';
+import { PORTAL_SETTINGS, PortalPageController } from './portal/portal-page.controller';
+import { PortalSessions } from './portal/portal-sessions';
+import { PortalSessionsController } from './portal/portal-sessions.controller';
+import { PortalService } from './portal/portal.service';
 
 export const INVOICING_MIGRATIONS = [
   platformTablesMigration('invoicing'),
@@ -62,6 +67,7 @@ export const INVOICING_MIGRATIONS = [
   outboxTraceContextMigration('invoicing', 1700000000350),
   AccountProfiles1700000000352,
   Receipts1700000000360,
+  CustomerPortal1700000000367,
 ];
 
 /** Built once per service and handed to the modules (and, through InvoicingService, to tests). */
@@ -78,6 +84,12 @@ export interface InvoicingParts {
 @Module({})
 class InvoicingModule {
   static forRoot(runtime: ServiceRuntime, parts: InvoicingParts): DynamicModule {
+    const customers = new CustomersService(runtime.db, runtime.clock);
+    const portalSettings = {
+      secret: runtime.config.internalSecret,
+      publicBaseUrl: parts.profiles.publicUrl,
+      clock: runtime.clock,
+    };
     return {
       module: InvoicingModule,
       imports: [RuntimeModule.forRoot(runtime)],
@@ -91,10 +103,18 @@ class InvoicingModule {
         EstimatesController,
         QuotePageController,
         ReceiptsController,
+        PortalSessionsController,
+        PortalPageController,
         ...parts.billing.controllers,
       ],
       providers: [
-        { provide: CustomersService, useValue: new CustomersService(runtime.db, runtime.clock) },
+        { provide: CustomersService, useValue: customers },
+        { provide: PORTAL_SETTINGS, useValue: portalSettings },
+        { provide: PortalSessions, useValue: new PortalSessions(customers, portalSettings) },
+        {
+          provide: PortalService,
+          useValue: new PortalService(runtime.db, parts.billing.subscriptions, parts.profiles),
+        },
         { provide: MailService, useValue: parts.mail },
         { provide: AccountProfileService, useValue: parts.profiles },
         { provide: InvoiceDocumentsService, useValue: parts.documents },
@@ -140,7 +160,11 @@ export async function createInvoicing(
   const mail = new MailService(runtime.db, runtime.clock, runtime.logger, config);
   const profiles = new AccountProfileService(runtime.db, runtime.clock, config.publicBaseUrl);
   const logos = (account: string) => profiles.currentLogo(account);
-  const documents = new InvoiceDocumentsService(mail, logos);
+  const documents = new InvoiceDocumentsService(mail, logos, {
+    secret: config.internalSecret,
+    publicBaseUrl: config.publicBaseUrl,
+    clock: runtime.clock,
+  });
   const invoices = new InvoicesService(
     runtime.db,
     runtime.clock,

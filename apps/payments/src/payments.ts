@@ -51,6 +51,7 @@ import { ProcessorHooksController } from './processor-events/processor-hooks.con
 import { ProcessorEventsService } from './processor-events/processor-events.service';
 import { MandatesController } from './mandates/mandates.controller';
 import { MandatesService } from './mandates/mandates.service';
+import { CARD_UPDATE_SETTINGS, CardUpdateController } from './card-updates/card-update.controller';
 import {
   InvoicePaymentController,
   INVOICE_PAYMENT_SETTINGS,
@@ -211,6 +212,7 @@ class PaymentsModule {
         BrandController,
         AuthenticationController,
         InvoicePaymentController,
+        CardUpdateController,
         MandatesController,
         ProcessorConnectionsController,
         ProcessorConnectionsOperatorController,
@@ -232,6 +234,7 @@ class PaymentsModule {
         { provide: PaymentsJobs, useValue: jobs },
         { provide: CHECKOUT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         { provide: INVOICE_PAYMENT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
+        { provide: CARD_UPDATE_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         ...(testClock ? [{ provide: TEST_CLOCK, useValue: testClock }] : []),
         { provide: RefundsService, useValue: refunds },
         { provide: DisputesService, useValue: services.disputes },

@@ -75,3 +75,31 @@ export interface InvoicePaymentTokenPayload {
   /** Offer "save this card for future invoices" (charge_automatically customers). */
   offer_save_card: boolean;
 }
+
+/**
+ * The customer portal (invoicing, `/portal/...`) hands a saved card to the payments service,
+ * which owns mandates and card data (docs/adr/0013): its "Replace card" and "Remove card"
+ * buttons link to `/pay/cards/<token>`, `token` being
+ * `sealToken(INTERNAL_SIGNING_SECRET, CARD_UPDATE_TOKEN_PURPOSE, payload, expiresAt)`. The
+ * payments page checks that the mandate is the customer's, asks for the new card (or a
+ * confirmation), stores it with the processor without charging it and puts it on the mandate
+ * (`mandate.updated`), or cancels the mandate (`mandate.canceled`); then 303 to `return_url`
+ * with `?card=replaced|removed`. Invoicing learns the change from those events.
+ */
+export const CARD_UPDATE_TOKEN_PURPOSE = 'paygrid.card-update.v1';
+
+export interface CardUpdateTokenPayload {
+  account: string;
+  livemode: boolean;
+  customer: string;
+  mandate: string;
+  action: 'replace' | 'remove';
+  /** Seller name shown on the form. */
+  merchant_name: string;
+  /** The card as the portal showed it: "Visa ending in 4242". */
+  card_label: string;
+  /** The portal page to return to (absolute). */
+  return_url: string;
+  /** The customer's language (libs/platform i18n): the form's words. */
+  locale: string;
+}

@@ -32,6 +32,7 @@ export const PAYMENTS_EVENT_TYPES = [
   'dispute.updated',
   'dispute.closed',
   'mandate.created',
+  'mandate.updated',
   'mandate.canceled',
   'mandate.failed',
   'merchant.onboarding.updated',
@@ -116,6 +117,8 @@ export const EVENT_OBJECTS: Record<EventType, { object: string; previous: boolea
   'refund.succeeded': { object: 'Refund', previous: false },
   'refund.failed': { object: 'Refund', previous: false },
   'mandate.created': { object: 'Mandate', previous: false },
+  // The payer replaced the card (customer portal): previous_attributes.payment_method.
+  'mandate.updated': { object: 'Mandate', previous: true },
   'mandate.canceled': { object: 'Mandate', previous: true },
   'mandate.failed': { object: 'Mandate', previous: true },
   'merchant.onboarding.updated': { object: 'Merchant', previous: true },

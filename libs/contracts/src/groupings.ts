@@ -84,6 +84,8 @@ export const PUBLIC_PAGE_PREFIXES: readonly { prefix: string; service: ServiceNa
   { prefix: 'hooks', service: 'payments' },
   { prefix: 'i', service: 'invoicing' },
   { prefix: 'q', service: 'invoicing' },
+  // The customer portal (docs/adr/0013): a signed link per customer.
+  { prefix: 'portal', service: 'invoicing' },
 ];
 
 /**

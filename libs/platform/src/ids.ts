@@ -29,6 +29,7 @@ export const ID_PREFIXES = [
   'dp',
   'pevt',
   'rcpt',
+  'bps',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

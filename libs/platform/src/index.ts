@@ -37,3 +37,4 @@ export * from './tenancy';
 export * from './signed-token';
 export * from './periodic';
 export * from './observability/tracing';
+export * from './i18n/messages';

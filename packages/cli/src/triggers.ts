@@ -147,6 +147,10 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
     const paid = await payment(api, OK_CARD, { save_card: true });
     return post(api, `/v1/mandates/${String(paid.mandate)}/cancel`);
   },
+  'mandate.updated': {
+    unsupported:
+      "the customer replaces a mandate's card in the customer portal, a hosted card form and not the API",
+  },
   'mandate.failed': { unsupported: 'a mandate fails after the last retry of a scheduled charge, days later' },
   'customer.created': (api) => customer(api),
   'customer.updated': async (api) =>

@@ -26,6 +26,8 @@ export interface AccountProfile {
   payment_terms_days: number | null;
   /** Which e-mails go to the account's customers (docs/adr/0012): payment receipts, refund notices. */
   receipts: ReceiptSwitches;
+  /** Whether customers may cancel their subscriptions at period end in the customer portal. */
+  portal_subscription_cancel: boolean;
 }
 
 export interface ReceiptSwitches {
@@ -49,6 +51,7 @@ export const PROFILE_FIELDS = [
   'invoice_footer',
   'payment_terms_days',
   'receipts',
+  'portal_subscription_cancel',
 ] as const satisfies readonly (keyof AccountProfile)[];
 
 /** One row of invoicing.account_profiles, without the logo's bytes. */
@@ -77,6 +80,7 @@ export const EMPTY_PROFILE: AccountProfile = {
   invoice_footer: null,
   payment_terms_days: null,
   receipts: DEFAULT_RECEIPTS,
+  portal_subscription_cancel: false,
 };
 
 export const profileOf = (row: Pick<AccountProfileRow, 'profile'> | undefined): AccountProfile => ({

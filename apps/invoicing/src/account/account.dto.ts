@@ -150,6 +150,13 @@ export class UpdateAccountDto {
   @ValidateNested()
   @Type(() => ReceiptSwitchesDto)
   receipts?: ReceiptSwitchesDto | null;
+  @IsOptional()
+  @JSONSchema({
+    description:
+      'Whether customers may cancel their subscriptions at the end of the period in the customer portal (default false; `null` is false).',
+  })
+  @IsBoolean()
+  portal_subscription_cancel?: boolean | null;
 }
 
 /** A one-pixel PNG in the brand colour: the documented example of an upload. */

@@ -264,6 +264,8 @@ function normalize(body: UpdateAccountDto): Partial<AccountProfile> {
       out.receipts = (
         body.receipts ? { ...body.receipts } : { ...DEFAULT_RECEIPTS }
       ) as AccountProfile['receipts'];
+    } else if (field === 'portal_subscription_cancel') {
+      out.portal_subscription_cancel = value === true;
     } else {
       (out as Record<string, unknown>)[field] = value ?? null;
     }

@@ -1,5 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsEmail,
   IsIn,
   IsObject,
@@ -57,6 +59,19 @@ export class CustomerDetailsDto {
   @IsString()
   @Length(1, 100)
   external_id?: string;
+  @IsOmittable()
+  @JSONSchema({
+    description:
+      'BCP 47 language tags, most preferred first (e.g. `["de-AT", "en"]`): pages, e-mails and PDFs use the first supported language (en, de, fr, es, pl), English otherwise.',
+    examples: [['de-AT', 'en']],
+  })
+  @IsArray()
+  @ArrayMaxSize(5)
+  @Matches(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, {
+    each: true,
+    message: 'preferred_locales must be BCP 47 language tags such as de or de-AT',
+  })
+  preferred_locales?: string[];
   @IsOmittable() @IsObject() @IsMetadata() metadata?: Record<string, string>;
 }
 

@@ -41,6 +41,7 @@ export interface CustomerRow {
   currency: string | null;
   external_id: string | null;
   default_mandate: string | null;
+  preferred_locales: string[];
   test_clock: string | null;
   metadata: Record<string, string>;
   deleted_at: Date | null;
@@ -92,6 +93,7 @@ export function serializeCustomer(c: CustomerRow, summary?: BillingSummary) {
     currency: c.currency,
     external_id: c.external_id,
     default_mandate: c.default_mandate,
+    preferred_locales: c.preferred_locales ?? [],
     test_clock: c.test_clock,
     metadata: c.metadata,
     deleted: c.deleted_at !== null,
@@ -179,8 +181,8 @@ export class CustomersService {
       // `on conflict do nothing` rather than a unique violation: the request's transaction
       // stays usable for the idempotency record of the 409.
       const [row] = await tx.query<CustomerRow>(
-        `insert into invoicing.customers (id, account_id, livemode, ${PLAIN_FIELDS.join(', ')}, address, metadata, created_at, updated_at, test_clock)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12, $12, $13)
+        `insert into invoicing.customers (id, account_id, livemode, ${PLAIN_FIELDS.join(', ')}, address, metadata, created_at, updated_at, test_clock, preferred_locales)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12, $12, $13, $14::jsonb)
          on conflict (account_id, livemode, external_id) where external_id is not null and deleted_at is null
          do nothing returning *`,
         [
@@ -192,6 +194,7 @@ export class CustomersService {
           JSON.stringify(details.metadata ?? {}),
           now,
           details.test_clock ?? null,
+          JSON.stringify(details.preferred_locales ?? []),
         ],
       );
       if (!row) throw externalIdTaken(details.external_id ?? '');
@@ -227,6 +230,14 @@ export class CustomersService {
           sets.push(`address = $${params.length}::jsonb`);
           previous.address = current.address ? fullAddress(current.address) : null;
         }
+      }
+      if (
+        details.preferred_locales !== undefined &&
+        JSON.stringify(details.preferred_locales) !== JSON.stringify(current.preferred_locales)
+      ) {
+        params.push(JSON.stringify(details.preferred_locales));
+        sets.push(`preferred_locales = $${params.length}::jsonb`);
+        previous.preferred_locales = current.preferred_locales;
       }
       if (details.metadata !== undefined) {
         const changed = Object.keys(details.metadata).filter(

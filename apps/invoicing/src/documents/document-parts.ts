@@ -18,7 +18,12 @@ export const customerSnapshot = (c: CustomerRow): CustomerSnapshot => ({
   phone: c.phone,
   address: c.address,
   tax_id: c.tax_id,
+  preferred_locales: c.preferred_locales ?? [],
 });
+
+/** A stored snapshot in today's shape (snapshots taken before languages were kept have none). */
+export const fullCustomerSnapshot = (stored: CustomerSnapshot | null): CustomerSnapshot | null =>
+  stored ? { ...stored, preferred_locales: stored.preferred_locales ?? [] } : null;
 
 /** A discount is `{ percent_bps }` or `{ amount }`: exactly one of the two. */
 export function checkDiscount(discount: DiscountInput | null): void {

@@ -3,26 +3,36 @@
 // with the PDF named as an `invoice_pdf` attachment that the mail worker renders at send time
 // from the invoice's current data (through the loader the invoices module registers).
 
-import { formatMinor, toMinor, type Tenant, type Tx } from '@paygrid/platform';
+import { type Clock, messagesFor, toMinor, type Tenant, type Tx } from '@paygrid/platform';
+import { PORTAL_MAIL_LINK_TTL_S, portalLink } from '../portal/portal-token';
 import type { InvoiceDocuments, InvoiceMail } from '../invoices/invoice-mailer';
 import { invoicePdfFilename, type SerializedInvoice } from '../invoices/invoice.serializer';
 import type { MailService } from '../mail/mail.service';
 import { documentViewParts } from './document-parts';
 import { renderFacturX } from './facturx';
 import { escapeHtml, mailHtml } from './mail-templates';
-import { formatDate, renderInvoicePdf, type DocumentParty, type InvoiceDocumentView } from './invoice-pdf';
+import { renderInvoicePdf, type DocumentParty, type InvoiceDocumentView } from './invoice-pdf';
 import { taxIdLine } from './seller-lines';
 
 export type InvoiceLoader = (owner: Tenant, id: string) => Promise<SerializedInvoice>;
 /** The account's current logo (PNG or JPEG bytes) for its PDFs, or null. */
 export type LogoLoader = (account: string) => Promise<Buffer | null>;
 
+/** What the "manage" link of a subscription's invoice mail needs (the customer portal). */
+export interface PortalLinkSettings {
+  secret: string;
+  publicBaseUrl: string;
+  clock: Clock;
+}
+
 const big = (value: number | string | null | undefined) => toMinor(value ?? 0);
 
 /** The PDF view of an invoice's public JSON. */
 export function invoiceView(invoice: SerializedInvoice): InvoiceDocumentView {
+  const messages = messagesFor(invoice.customer_details?.preferred_locales);
   return {
-    title: 'Invoice',
+    messages,
+    title: messages.t('pdf.invoice'),
     number: invoice.number,
     status: invoice.status,
     currency: invoice.currency,
@@ -33,7 +43,7 @@ export function invoiceView(invoice: SerializedInvoice): InvoiceDocumentView {
     amount_paid: big(invoice.amount_paid),
     amount_due: big(invoice.amount_due),
     link_url: invoice.status === 'open' || invoice.status === 'uncollectible' ? invoice.hosted_url : null,
-    link_label: 'Pay online',
+    link_label: messages.t('pdf.pay_online'),
     memo: [invoice.description, ...vatNotes(invoice)].filter(Boolean).join('\n') || null,
     footer: invoice.seller?.footer ?? null,
   };
@@ -78,6 +88,7 @@ export class InvoiceDocumentsService implements InvoiceDocuments {
   constructor(
     private readonly mail: MailService,
     private readonly logos: LogoLoader,
+    private readonly portal?: PortalLinkSettings,
   ) {
     mail.registerAttachment('invoice_pdf', async (ref, owner) => {
       if (!this.loader) throw new Error('no invoice loader registered yet');
@@ -101,40 +112,74 @@ export class InvoiceDocumentsService implements InvoiceDocuments {
     return renderFacturX(invoice, { ...invoiceView(invoice), logo: await this.logos(account) });
   }
 
+  /**
+   * A subscription's invoice mail carries a "manage" link to the customer portal (cancel,
+   * replace the card), valid for PORTAL_MAIL_LINK_TTL_S.
+   */
+  private manageLink(mail: InvoiceMail, now: Date): string | null {
+    const invoice = mail.invoice;
+    if (!this.portal || !invoice.subscription || !invoice.customer) return null;
+    return portalLink(
+      this.portal.secret,
+      this.portal.publicBaseUrl,
+      {
+        account: mail.account,
+        livemode: mail.livemode,
+        customer: invoice.customer,
+        return_url: null,
+        locale: null,
+      },
+      now,
+      PORTAL_MAIL_LINK_TTL_S,
+    ).url;
+  }
+
   async enqueueInvoiceMail(tx: Tx, mail: InvoiceMail, now: Date): Promise<void> {
     const invoice = mail.invoice;
-    const seller = invoice.seller?.name ?? 'Your supplier';
+    const m = messagesFor(invoice.customer_details?.preferred_locales);
+    const seller = invoice.seller?.name ?? m.t('mail.your_supplier');
     const name = invoice.customer_details?.name;
-    const amountDue = formatMinor(big(invoice.amount_due), invoice.currency);
-    const title = `Invoice ${invoice.number ?? ''}`.trim();
-    const due = invoice.due_date ? `, due ${formatDate(new Date(invoice.due_date))}` : '';
+    const number = invoice.number ?? '';
+    const amount = m.money(big(invoice.amount_due), invoice.currency);
+    const title = m.t('invoice_page.title', { number }).trim();
     const paragraphs = [
-      `${name ? `Hello ${name},` : 'Hello,'}`,
-      `${seller} has sent you invoice ${invoice.number ?? ''} for ${amountDue}${due}.`.replace(/\s+/g, ' '),
+      name ? m.t('mail.hello_name', { name }) : m.t('mail.hello'),
+      invoice.due_date
+        ? m.t('mail.invoice.sent_due', { seller, number, amount, date: m.date(invoice.due_date) })
+        : m.t('mail.invoice.sent', { seller, number, amount }),
     ];
     const link = invoice.hosted_url;
+    const manage = this.manageLink(mail, now);
     const text = [
       ...paragraphs,
-      ...(link ? [`View and pay it online: ${link}`] : []),
-      'The invoice is attached as a PDF.',
+      ...(link ? [m.t('mail.invoice.view_and_pay', { url: link })] : []),
+      m.t('mail.invoice.attached'),
+      ...(manage ? [m.t('mail.invoice.manage', { url: manage })] : []),
       `- ${seller}`,
     ].join('\n\n');
-    const html = mailHtml(title, [
-      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-      ...(link
-        ? [
-            `<p><a href="${escapeHtml(link)}">View and pay invoice ${escapeHtml(invoice.number ?? '')}</a></p>`,
-          ]
-        : []),
-      '<p>The invoice is attached as a PDF.</p>',
-      `<p>${escapeHtml(seller)}</p>`,
-    ]);
+    const html = mailHtml(
+      title,
+      [
+        ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+        ...(link
+          ? [
+              `<p><a href="${escapeHtml(link)}">${escapeHtml(m.t('mail.invoice.view_and_pay_link', { number }))}</a></p>`,
+            ]
+          : []),
+        `<p>${escapeHtml(m.t('mail.invoice.attached'))}</p>`,
+        ...(manage
+          ? [`<p><a href="${escapeHtml(manage)}">${escapeHtml(m.t('mail.invoice.manage_link'))}</a></p>`]
+          : []),
+        `<p>${escapeHtml(seller)}</p>`,
+      ],
+      m.locale,
+    );
     await this.mail.enqueue(tx, {
       account: mail.account,
       livemode: mail.livemode,
       send_key: mail.sendKey,
       to: [mail.to],
-      subject: `${title} from ${seller}`,
+      subject: m.t('mail.invoice.subject', { number, seller }),
       text,
       html,
       attachments: [{ kind: 'invoice_pdf', ref: invoice.id, filename: invoicePdfFilename(invoice) }],

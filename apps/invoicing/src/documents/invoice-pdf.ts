@@ -10,7 +10,7 @@
 // an embedded TrueType font keeps every character extractable (copy, search, screen readers).
 
 import PDFDocument from 'pdfkit';
-import { formatMinor } from '@paygrid/platform';
+import { messagesFor, type Messages } from '@paygrid/platform';
 import { attachArchive, drawLogo, FONT_FILES, xmpSafe, type PdfArchive } from './pdf-parts';
 
 export type { PdfArchive } from './pdf-parts';
@@ -82,6 +82,11 @@ export interface InvoiceDocumentView {
   footer?: string | null;
   /** The seller's logo (PNG or JPEG bytes), drawn at the top left; the name follows it. */
   logo?: Buffer | null;
+  /**
+   * The words, money and dates in the customer's language (libs/platform i18n); default
+   * English with "1,234.56 EUR" amounts. `lang` defaults to its locale.
+   */
+  messages?: Messages;
 }
 
 const PAGE_MARGIN = 50;
@@ -107,7 +112,7 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
 });
 export const formatDate = (date: Date) => DATE_FORMAT.format(date);
 
-function addressLines(party: DocumentParty): string[] {
+function addressLines(party: DocumentParty, m: Messages): string[] {
   const a = party.address;
   const lines: string[] = [];
   if (a) {
@@ -120,13 +125,13 @@ function addressLines(party: DocumentParty): string[] {
   }
   if (party.email) lines.push(party.email);
   if (party.phone) lines.push(party.phone);
-  if (party.tax_id) lines.push(`Tax ID: ${party.tax_id}`);
+  if (party.tax_id) lines.push(m.t('pdf.tax_id', { value: party.tax_id }));
   lines.push(...(party.notes ?? []));
   return lines;
 }
 
 /** The tax lines of the totals box: one per rate, on the taxable amount at that rate. */
-function taxBreakdown(view: InvoiceDocumentView): { label: string; amount: bigint }[] {
+function taxBreakdown(view: InvoiceDocumentView, m: Messages): { label: string; amount: bigint }[] {
   const byRate = new Map<bigint, { taxable: bigint; tax: bigint }>();
   let complete = true;
   for (const line of view.lines) {
@@ -138,11 +143,11 @@ function taxBreakdown(view: InvoiceDocumentView): { label: string; amount: bigin
     entry.tax += line.tax_amount ?? 0n;
     byRate.set(rate, entry);
   }
-  if (!complete || byRate.size === 0) return [{ label: 'Tax', amount: view.tax_total }];
+  if (!complete || byRate.size === 0) return [{ label: m.t('common.tax'), amount: view.tax_total }];
   return [...byRate.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([rate, { taxable, tax }]) => ({
-      label: `Tax ${formatRate(rate)} on ${formatMinor(taxable, view.currency)}`,
+      label: m.t('pdf.tax_on', { rate: formatRate(rate), amount: m.money(taxable, view.currency) }),
       amount: tax,
     }));
 }
@@ -151,10 +156,12 @@ const BODY = 'NotoSans';
 const BOLD = 'NotoSans-Bold';
 
 export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive): Promise<Buffer> {
-  const title = view.title ?? 'Invoice';
+  const m = view.messages ?? messagesFor([]);
+  const title = view.title ?? m.t('pdf.invoice');
   // The info strings go into the XMP packet of an archival rendering (see xmpSafe).
   const meta = (value: string) => (archive ? xmpSafe(value) : value);
-  const money = (amount: bigint) => formatMinor(amount, view.currency);
+  const money = (amount: bigint) => m.money(amount, view.currency);
+  const formatDate = (date: Date) => m.date(date);
   const doc = new PDFDocument({
     // The default font is Noto Sans too: pdfkit would otherwise set up Helvetica, a font that
     // is not embedded, which PDF/A forbids.
@@ -163,7 +170,7 @@ export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive
     size: 'A4',
     margin: PAGE_MARGIN,
     bufferPages: true,
-    lang: view.lang ?? 'en',
+    lang: view.lang ?? m.locale,
     displayTitle: true,
     info: {
       Title: meta(`${title} ${view.number ?? '(draft)'}`),
@@ -199,7 +206,7 @@ export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive
   const status = view.status?.toLowerCase();
   const marker = status === 'draft' ? 'DRAFT' : status === 'void' ? 'VOID' : null;
   doc.text(
-    `${view.number ? `No. ${view.number}` : 'Draft: no number yet'}${marker && view.number ? ` (${marker})` : ''}`,
+    `${view.number ? m.t('pdf.number', { number: view.number }) : m.t('pdf.draft_no_number')}${marker && view.number ? ` (${marker})` : ''}`,
     left,
     PAGE_MARGIN + 28,
     { width, align: 'right' },
@@ -208,13 +215,13 @@ export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive
   // Seller details under the name; dates on the right.
   let y = PAGE_MARGIN + 30;
   doc.font(BODY).fontSize(9).fillColor(MUTED);
-  for (const line of addressLines(view.seller)) {
+  for (const line of addressLines(view.seller, m)) {
     doc.text(line, left, y, { width: width * 0.5 });
     y = doc.y;
   }
-  const dates: [string, string][] = [['Issue date', formatDate(view.issue_date)]];
-  if (view.due_date) dates.push(['Due date', formatDate(view.due_date)]);
-  if (view.valid_until) dates.push(['Valid until', formatDate(view.valid_until)]);
+  const dates: [string, string][] = [[m.t('pdf.issue_date'), formatDate(view.issue_date)]];
+  if (view.due_date) dates.push([m.t('pdf.due_date'), formatDate(view.due_date)]);
+  if (view.valid_until) dates.push([m.t('pdf.valid_until'), formatDate(view.valid_until)]);
   let dy = PAGE_MARGIN + 50;
   for (const [label, value] of dates) {
     doc
@@ -233,16 +240,19 @@ export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive
   // Bill to.
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
   y += 12;
-  doc.font(BOLD).fontSize(8).fillColor(MUTED).text('BILL TO', left, y);
+  doc.font(BOLD).fontSize(8).fillColor(MUTED).text(m.t('pdf.bill_to').toLocaleUpperCase(m.locale), left, y);
   y = doc.y + 3;
   doc.font(BOLD).fontSize(11).fillColor(INK);
   doc.text(view.customer.name ?? view.customer.email ?? '', left, y, { width: width * 0.6 });
   y = doc.y + 1;
   doc.font(BODY).fontSize(9).fillColor(MUTED);
-  for (const line of addressLines({
-    ...view.customer,
-    email: view.customer.name ? view.customer.email : null,
-  })) {
+  for (const line of addressLines(
+    {
+      ...view.customer,
+      email: view.customer.name ? view.customer.email : null,
+    },
+    m,
+  )) {
     doc.text(line, left, y, { width: width * 0.6 });
     y = doc.y;
   }
@@ -250,11 +260,11 @@ export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive
 
   // Lines table.
   const columns = [
-    { label: 'Description', x: left + 6, w: width * 0.42, align: 'left' as const },
-    { label: 'Qty', x: left + width * 0.44, w: width * 0.08, align: 'right' as const },
-    { label: 'Unit price', x: left + width * 0.53, w: width * 0.17, align: 'right' as const },
-    { label: 'Tax', x: left + width * 0.71, w: width * 0.09, align: 'right' as const },
-    { label: 'Amount', x: left + width * 0.81, w: width * 0.19 - 6, align: 'right' as const },
+    { label: m.t('common.description'), x: left + 6, w: width * 0.42, align: 'left' as const },
+    { label: m.t('common.qty'), x: left + width * 0.44, w: width * 0.08, align: 'right' as const },
+    { label: m.t('common.unit_price'), x: left + width * 0.53, w: width * 0.17, align: 'right' as const },
+    { label: m.t('common.tax'), x: left + width * 0.71, w: width * 0.09, align: 'right' as const },
+    { label: m.t('common.amount'), x: left + width * 0.81, w: width * 0.19 - 6, align: 'right' as const },
   ];
   const tableHeader = () => {
     doc.rect(left, y, width, 20).fill(SHADE);
@@ -295,18 +305,18 @@ export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive
 
   // Totals box.
   const rows: { label: string; value: string; strong?: boolean }[] = [
-    { label: 'Subtotal', value: money(view.subtotal) },
+    { label: m.t('common.subtotal'), value: money(view.subtotal) },
   ];
   if (view.discount_total > 0n) {
     rows.push({
-      label: `Discount${view.discount_label ? ` (${view.discount_label})` : ''}`,
+      label: `${m.t('common.discount')}${view.discount_label ? ` (${view.discount_label})` : ''}`,
       value: money(-view.discount_total),
     });
   }
-  for (const tax of taxBreakdown(view)) rows.push({ label: tax.label, value: money(tax.amount) });
-  rows.push({ label: 'Total', value: money(view.total), strong: true });
+  for (const tax of taxBreakdown(view, m)) rows.push({ label: tax.label, value: money(tax.amount) });
+  rows.push({ label: m.t('common.total'), value: money(view.total), strong: true });
   if (view.amount_paid !== undefined && view.amount_paid !== null) {
-    rows.push({ label: 'Amount paid', value: money(view.amount_paid) });
+    rows.push({ label: m.t('common.amount_paid'), value: money(view.amount_paid) });
   }
   const due = view.amount_due ?? null;
   const boxWidth = 250;
@@ -331,7 +341,7 @@ export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive
     ty += 4;
     doc.rect(boxX, ty - 4, boxWidth, 24).fill(ACCENT);
     doc.font(BOLD).fontSize(11).fillColor('#ffffff');
-    doc.text('Amount due', boxX + 8, ty + 3, { width: boxWidth * 0.5 });
+    doc.text(m.t('common.amount_due'), boxX + 8, ty + 3, { width: boxWidth * 0.5 });
     doc.text(money(due), boxX + boxWidth * 0.45, ty + 3, { width: boxWidth * 0.55 - 8, align: 'right' });
     ty += 26;
   }
@@ -352,7 +362,7 @@ export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive
       .font(BOLD)
       .fontSize(10)
       .fillColor(INK)
-      .text(view.link_label ?? 'Pay online', left, y);
+      .text(view.link_label ?? m.t('pdf.pay_online'), left, y);
     y = doc.y + 2;
     doc.font(BODY).fontSize(9.5).fillColor(ACCENT);
     doc.text(view.link_url, left, y, { width, link: view.link_url, underline: true });
@@ -379,7 +389,7 @@ export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive
     doc.font(BODY).fontSize(8).fillColor(MUTED);
     const parts = [view.footer ?? view.seller.name, `${title} ${view.number ?? '(draft)'}`].filter(Boolean);
     doc.text(parts.join('  -  '), left, footerY, { width: width * 0.7, lineBreak: false });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, left, footerY, {
+    doc.text(m.t('pdf.page_of', { page: i - range.start + 1, pages: range.count }), left, footerY, {
       width,
       align: 'right',
       lineBreak: false,

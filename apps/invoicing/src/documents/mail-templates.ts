@@ -6,9 +6,10 @@ import { escapeHtml } from '@paygrid/platform';
 /** The escaping of the public pages (libs/platform), re-exported for the mails' callers. */
 export { escapeHtml };
 
-export function mailHtml(title: string, blocks: string[]): string {
+/** `lang`: the mail's language (a `messagesFor(...).locale`, libs/platform i18n). */
+export function mailHtml(title: string, blocks: string[], lang = 'en'): string {
   return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f5f7;font:15px/1.5 Arial,Helvetica,sans-serif;color:#1a1a1a">
 <div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px">
 ${blocks.join('\n')}

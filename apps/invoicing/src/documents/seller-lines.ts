@@ -1,7 +1,7 @@
 // The seller as the pages and documents print it: the lines under its name (legal name,
 // address, tax ids, contact) and the logo at the top of a hosted page.
 
-import { escapeHtml } from '@paygrid/platform';
+import { escapeHtml, messagesFor, type Messages } from '@paygrid/platform';
 import type { SellerBranding, SellerSnapshot } from '../account/account-profile';
 
 const TAX_ID_LABELS: Record<string, string> = {
@@ -42,8 +42,15 @@ export function brandLogo(branding: SellerBranding | undefined, name: string): s
 }
 
 /** A short "Questions? billing@… · +44 …" line for the pages, when the seller gave a contact. */
-export function supportLine(branding: SellerBranding | undefined): string {
+export function supportLine(
+  branding: SellerBranding | undefined,
+  messages: Messages = messagesFor([]),
+): string {
   const contacts = [branding?.support_email, branding?.support_phone].filter(Boolean) as string[];
   if (!contacts.length) return '';
-  return `<p class="seller-contact">Questions? Contact ${contacts.map(escapeHtml).join(' or ')}.</p>\n`;
+  const [first, second] = contacts;
+  const text = second
+    ? messages.t('common.contact_either', { first, second })
+    : messages.t('common.contact', { contact: first });
+  return `<p class="seller-contact">${escapeHtml(text)}</p>\n`;
 }

@@ -1,7 +1,7 @@
 // The estimate row and its public JSON (docs/api.md §6), mapped in one place. Amounts are
 // bigint columns (strings from pg) and go through toMinor/minorToJson, never a float.
 
-import { serializeLinesAndTotals } from '../documents/document-parts';
+import { fullCustomerSnapshot, serializeLinesAndTotals } from '../documents/document-parts';
 import type { CustomerSnapshot, StoredLine } from '../invoices/invoice.serializer';
 import type { EstimateKind, EstimateStatus } from './estimate-state';
 
@@ -61,7 +61,7 @@ export function serializeEstimate(row: EstimateRow, publicBaseUrl: string) {
     public_url: estimatePublicUrl(row, publicBaseUrl),
     invoice: row.invoice_id,
     seller: row.seller_name ? { name: row.seller_name } : null,
-    customer_details: row.customer_snapshot,
+    customer_details: fullCustomerSnapshot(row.customer_snapshot),
     status_transitions: {
       sent_at: iso(row.sent_at),
       accepted_at: iso(row.accepted_at),

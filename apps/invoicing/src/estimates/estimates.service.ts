@@ -14,7 +14,6 @@ import {
   type Database,
   emitEvent,
   findOwned,
-  formatMinor,
   newId,
   notFound,
   paginate,
@@ -27,7 +26,8 @@ import type { CustomerRow } from '../customers/customers.service';
 import { checkDiscount, customerSnapshot, documentViewParts, pricedLines } from '../documents/document-parts';
 import { escapeHtml, mailHtml } from '../documents/mail-templates';
 import type { LogoLoader } from '../documents/invoice-documents';
-import { formatDate, renderInvoicePdf, type InvoiceDocumentView } from '../documents/invoice-pdf';
+import { renderInvoicePdf, type InvoiceDocumentView } from '../documents/invoice-pdf';
+import { quoteMessages } from './quote-page';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
 import type { DiscountInput, LineInput } from '../invoices/totals';
 import type { MailService } from '../mail/mail.service';
@@ -390,8 +390,10 @@ export class EstimatesService {
   }
 
   documentView(row: EstimateRow): InvoiceDocumentView {
+    const messages = quoteMessages(row);
     return {
-      title: KIND_TITLE[row.kind],
+      messages,
+      title: messages.t(`pdf.${row.kind}`),
       number: row.number,
       status: row.status,
       currency: row.currency,
@@ -400,7 +402,7 @@ export class EstimatesService {
       seller: { name: row.seller_name },
       ...documentViewParts({ ...row, customer: row.customer_snapshot }),
       link_url: row.status === 'sent' ? `${this.settings.publicBaseUrl}/q/${row.page_token}` : null,
-      link_label: `Review and accept this ${row.kind} online`,
+      link_label: messages.t(`pdf.review_online.${row.kind}`),
       memo: row.description,
     };
   }
@@ -472,34 +474,35 @@ export class EstimatesService {
   }
 
   private async queueMail(tx: Tx, row: EstimateRow, to: string, sendKey: string, now: Date): Promise<void> {
-    const title = `${KIND_TITLE[row.kind]} ${row.number ?? ''}`.trim();
-    const seller = row.seller_name ?? 'Your supplier';
+    const m = quoteMessages(row);
+    const title = m.t(`quote.title.${row.kind}`, { number: row.number ?? '' }).trim();
+    const seller = row.seller_name ?? m.t('mail.your_supplier');
     const name = row.customer_snapshot?.name;
     const url = `${this.settings.publicBaseUrl}/q/${row.page_token}`;
-    const total = formatMinor(toMinor(row.total), row.currency);
-    const validity = row.expires_at ? ` It is valid until ${formatDate(new Date(row.expires_at))}.` : '';
-    const paragraphs = [
-      name ? `Hello ${name},` : 'Hello,',
-      `${seller} has sent you ${row.kind === 'quote' ? 'quote' : 'estimate'} ${row.number ?? ''} for ${total}.${validity}`,
-    ];
-    const text = [
-      ...paragraphs,
-      `Review it and accept or decline online: ${url}`,
-      `The ${row.kind} is attached as a PDF.`,
-      `- ${seller}`,
-    ].join('\n\n');
-    const html = mailHtml(title, [
-      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-      `<p><a href="${escapeHtml(url)}">Review and accept ${escapeHtml(title)}</a></p>`,
-      `<p>The ${row.kind} is attached as a PDF.</p>`,
-      `<p>${escapeHtml(seller)}</p>`,
-    ]);
+    const amount = m.money(toMinor(row.total), row.currency);
+    const sent = m.t(`mail.quote.sent.${row.kind}`, { seller, number: row.number ?? '', amount });
+    const validity = row.expires_at
+      ? ` ${m.t('mail.quote.valid_until', { date: m.date(row.expires_at) })}`
+      : '';
+    const paragraphs = [name ? m.t('mail.hello_name', { name }) : m.t('mail.hello'), `${sent}${validity}`];
+    const attached = m.t(`mail.quote.attached.${row.kind}`);
+    const text = [...paragraphs, m.t('mail.quote.review', { url }), attached, `- ${seller}`].join('\n\n');
+    const html = mailHtml(
+      title,
+      [
+        ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+        `<p><a href="${escapeHtml(url)}">${escapeHtml(m.t('mail.quote.review_link', { title }))}</a></p>`,
+        `<p>${escapeHtml(attached)}</p>`,
+        `<p>${escapeHtml(seller)}</p>`,
+      ],
+      m.locale,
+    );
     await this.mail.enqueue(tx, {
       account: row.account_id,
       livemode: row.livemode,
       send_key: sendKey,
       to: [to],
-      subject: `${title} from ${seller}`,
+      subject: m.t('quote.page_title', { title, seller }),
       text,
       html,
       attachments: [{ kind: 'estimate_pdf', ref: row.id, filename: estimatePdfFilename(row) }],

@@ -20,7 +20,13 @@ import {
 } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { estimatePdfFilename, EstimatesService } from './estimates.service';
-import { QUOTE_PAGE_CSS, renderQuoteMessage, renderQuotePage, type QuotePageView } from './quote-page';
+import {
+  decisionNotice,
+  QUOTE_PAGE_CSS,
+  renderQuoteMessage,
+  renderQuotePage,
+  type QuotePageView,
+} from './quote-page';
 import type { EstimateRow } from './estimate.serializer';
 import { profileOf, sellerBranding, sellerSnapshot } from '../account/account-profile';
 import { AccountProfileService } from '../account/account.service';
@@ -124,12 +130,7 @@ export class QuotePageController {
     if (result.outcome === 'not_allowed') {
       return send(reply, 409, renderQuotePage({ estimate: row, expired, ...(await this.seller(row)) }));
     }
-    const notice =
-      row.status === 'accepted' || row.status === 'invoiced'
-        ? `Thank you: you accepted this ${row.kind}. ${row.seller_name ?? 'The seller'} has been told and will send you an invoice.`
-        : row.status === 'declined'
-          ? `You declined this ${row.kind}. ${row.seller_name ?? 'The seller'} has been told.`
-          : undefined;
+    const notice = decisionNotice(row);
     return send(
       reply,
       200,

@@ -6,18 +6,20 @@
 import {
   brandStylesheetPath,
   escapeHtml,
-  formatMinor,
+  type MessageKey,
+  messagesFor,
+  type Messages,
   renderMessagePage,
   renderPage,
   toMinor,
 } from '@paygrid/platform';
 import type { SellerBranding, SellerSnapshot } from '../account/account-profile';
 import { brandLogo, sellerLines, supportLine } from '../documents/seller-lines';
-import { formatDate, formatRate } from '../documents/invoice-pdf';
+import { formatRate } from '../documents/invoice-pdf';
 import type { EstimateRow } from './estimate.serializer';
 
 export const QUOTE_PAGE_CSS = `*{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
+body{margin:0;overflow-wrap:anywhere;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
 main{max-width:44rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
 main{border-top:.375rem solid var(--brand,transparent)}
 .brand-logo{display:block;max-width:12rem;max-height:4rem;margin:0 0 1rem}
@@ -42,9 +44,14 @@ button:focus-visible,a:focus-visible{outline:3px solid #e37400;outline-offset:2p
 .status.accepted,.status.invoiced{border-color:#146c2e;color:#0f5323;background:#e6f4ea}
 .status.declined,.status.expired,.status.canceled{border-color:#8c1d18;color:#8c1d18;background:#fdecea}
 .muted{color:#595959;font-size:.875rem}
+@media (max-width:36rem){main{margin:0;padding:1rem;border-radius:0}
+table.lines,table.lines tbody,table.lines tfoot,table.lines caption{display:block}
+table.lines thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+table.lines tr{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 .75rem;padding:.4rem 0;border-bottom:1px solid #e3e3e3}
+table.lines th,table.lines td{display:block;padding:0;border:0;text-align:left}
+table.lines tbody td:first-child{flex:1 1 100%;font-weight:600}
+table.lines tbody td.num::before{content:attr(data-label) ": ";color:#595959}}
 `;
-
-const KIND_TITLE = { estimate: 'Estimate', quote: 'Quote' } as const;
 
 const SHELL = { stylesheet: '/q/assets/quote.css' };
 
@@ -61,96 +68,113 @@ export interface QuotePageView {
   branding?: SellerBranding;
 }
 
-function statusText(row: EstimateRow, expired: boolean): string | undefined {
-  const kind = row.kind;
-  const when = (d: Date | null) => (d ? ` on ${formatDate(new Date(d))}` : '');
-  if (row.status === 'sent' && expired)
-    return `This ${kind} has expired; ask ${row.seller_name ?? 'the seller'} for a new one.`;
+function statusText(row: EstimateRow, expired: boolean, m: Messages): string | undefined {
+  const seller = row.seller_name ?? m.t('quote.the_seller');
+  const key = (state: string) => `quote.status.${state}.${row.kind}` as MessageKey;
+  const on = (d: Date | null) => (d ? m.date(new Date(d)) : '');
+  if (row.status === 'sent' && expired) return m.t(key('expired'), { seller });
   switch (row.status) {
     case 'accepted':
-      return `You accepted this ${kind}${when(row.accepted_at)}.`;
     case 'invoiced':
-      return `You accepted this ${kind}${when(row.accepted_at)}; it has been invoiced.`;
+      return m.t(key(row.status), { date: on(row.accepted_at) });
     case 'declined':
-      return `You declined this ${kind}${when(row.declined_at)}.`;
+      return m.t(key('declined'), { date: on(row.declined_at) });
     case 'expired':
-      return `This ${kind} expired${when(row.expired_at)}; ask ${row.seller_name ?? 'the seller'} for a new one.`;
+      return m.t(key('expired'), { seller });
     case 'canceled':
-      return `${row.seller_name ?? 'The seller'} has withdrawn this ${kind}.`;
+      return m.t(key('canceled'), { seller });
     default:
       return undefined;
   }
 }
 
+/** The page's words: the customer's languages as the estimate kept them when it was sent. */
+export const quoteMessages = (row: EstimateRow): Messages =>
+  messagesFor(row.customer_snapshot?.preferred_locales);
+
+/** What the page says after an accept or decline posted from it. */
+export function decisionNotice(row: EstimateRow): string | undefined {
+  const m = quoteMessages(row);
+  const seller = row.seller_name ?? m.t('quote.the_seller');
+  if (row.status === 'accepted' || row.status === 'invoiced')
+    return m.t(`quote.notice.accepted.${row.kind}`, { seller });
+  if (row.status === 'declined') return m.t(`quote.notice.declined.${row.kind}`, { seller });
+  return undefined;
+}
+
 export function renderQuotePage(view: QuotePageView): string {
   const row = view.estimate;
-  const money = (value: string | number) => escapeHtml(formatMinor(toMinor(value), row.currency));
-  const title = `${KIND_TITLE[row.kind]} ${row.number ?? ''}`.trim();
+  const m = quoteMessages(row);
+  const t = (key: MessageKey, params?: Record<string, string>) => escapeHtml(m.t(key, params));
+  const money = (value: string | number) => escapeHtml(m.money(toMinor(value), row.currency));
+  const date = (value: Date) => escapeHtml(m.date(new Date(value)));
+  const title = m.t(`quote.title.${row.kind}`, { number: row.number ?? '' }).trim();
   const seller = row.seller_name ?? view.seller?.name ?? 'Paygrid merchant';
   const details = sellerLines(view.seller)
     .map((line) => `<br>${escapeHtml(line)}`)
     .join('');
   const customer = row.customer_snapshot;
-  const status = statusText(row, view.expired);
+  const status = statusText(row, view.expired, m);
   const lines = row.lines
     .map(
       (line) =>
-        `<tr><td>${escapeHtml(line.description)}</td><td class="num">${line.quantity}</td><td class="num">${money(
+        `<tr><td>${escapeHtml(line.description)}</td><td class="num" data-label="${t('common.qty')}">${line.quantity}</td><td class="num" data-label="${t('common.unit_price')}">${money(
           line.unit_amount,
-        )}</td><td class="num">${escapeHtml(formatRate(line.tax_rate_bps))}</td><td class="num">${money(line.amount)}</td></tr>`,
+        )}</td><td class="num" data-label="${t('common.tax')}">${escapeHtml(formatRate(line.tax_rate_bps))}</td><td class="num" data-label="${t('common.amount')}">${money(line.amount)}</td></tr>`,
     )
     .join('\n');
   const discount =
     toMinor(row.discount_total) > 0n
-      ? `<tr><th scope="row" colspan="4">Discount</th><td class="num">-${money(row.discount_total)}</td></tr>`
+      ? `<tr><th scope="row" colspan="4">${t('common.discount')}</th><td class="num">-${money(row.discount_total)}</td></tr>`
       : '';
   const decision =
     view.formToken && row.status === 'sent' && !view.expired
       ? `<div class="actions">
 <form method="post" action="/q/${escapeHtml(row.page_token)}/accept">
 <input type="hidden" name="csrf_token" value="${escapeHtml(view.formToken)}">
-<button type="submit" class="accept">Accept ${escapeHtml(row.kind)}</button>
+<button type="submit" class="accept">${t(`quote.accept.${row.kind}`)}</button>
 </form>
 <form method="post" action="/q/${escapeHtml(row.page_token)}/decline">
 <input type="hidden" name="csrf_token" value="${escapeHtml(view.formToken)}">
-<button type="submit" class="decline">Decline</button>
+<button type="submit" class="decline">${t('quote.decline')}</button>
 </form>
 </div>
-<p class="muted">By accepting, you agree to the ${escapeHtml(row.kind)} above; ${escapeHtml(seller)} will then send you an invoice.</p>`
+<p class="muted">${t(`quote.agree.${row.kind}`, { seller })}</p>`
       : '';
   return renderPage(
     {
       ...SHELL,
-      title: `${title} from ${seller}`,
+      title: m.t('quote.page_title', { title, seller }),
+      lang: m.locale,
       brandStylesheet: brandStylesheetPath('q', view.branding?.brand_color ?? null),
     },
     `${brandLogo(view.branding, seller)}<h1>${escapeHtml(title)}</h1>
-<p>From <strong>${escapeHtml(seller)}</strong>${customer?.name ? ` to <strong>${escapeHtml(customer.name)}</strong>` : ''}</p>
+<p>${customer?.name ? t('quote.from_to', { seller, customer: customer.name }) : t('quote.from', { seller })}</p>
 ${details ? `<p class="seller-contact">${details.slice(4)}</p>` : ''}
 <div class="meta">
-<div><span class="label">Total</span><strong id="total">${money(row.total)}</strong></div>
-${row.sent_at ? `<div><span class="label">Issued</span>${escapeHtml(formatDate(new Date(row.sent_at)))}</div>` : ''}
-${row.expires_at ? `<div><span class="label">Valid until</span>${escapeHtml(formatDate(new Date(row.expires_at)))}</div>` : ''}
+<div><span class="label">${t('common.total')}</span><strong id="total">${money(row.total)}</strong></div>
+${row.sent_at ? `<div><span class="label">${t('common.issued')}</span>${date(row.sent_at)}</div>` : ''}
+${row.expires_at ? `<div><span class="label">${t('quote.valid_until')}</span>${date(row.expires_at)}</div>` : ''}
 </div>
 ${view.notice ? `<div class="status ${escapeHtml(row.status)}" role="status">${escapeHtml(view.notice)}</div>` : ''}
 ${status && !view.notice ? `<div class="status ${escapeHtml(view.expired && row.status === 'sent' ? 'expired' : row.status)}" role="status" id="status">${escapeHtml(status)}</div>` : ''}
 ${row.description ? `<p>${escapeHtml(row.description)}</p>` : ''}
-<table>
-<caption class="muted">What is included</caption>
-<thead><tr><th scope="col">Description</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Tax</th><th scope="col" class="num">Amount</th></tr></thead>
+<table class="lines">
+<caption class="muted">${t('quote.included')}</caption>
+<thead><tr><th scope="col">${t('common.description')}</th><th scope="col" class="num">${t('common.qty')}</th><th scope="col" class="num">${t('common.unit_price')}</th><th scope="col" class="num">${t('common.tax')}</th><th scope="col" class="num">${t('common.amount')}</th></tr></thead>
 <tbody>
 ${lines}
 </tbody>
 <tfoot>
-<tr><th scope="row" colspan="4">Subtotal</th><td class="num">${money(row.subtotal)}</td></tr>
+<tr><th scope="row" colspan="4">${t('common.subtotal')}</th><td class="num">${money(row.subtotal)}</td></tr>
 ${discount}
-<tr><th scope="row" colspan="4">Tax</th><td class="num">${money(row.tax_total)}</td></tr>
-<tr class="total"><th scope="row" colspan="4">Total</th><td class="num">${money(row.total)}</td></tr>
+<tr><th scope="row" colspan="4">${t('common.tax')}</th><td class="num">${money(row.tax_total)}</td></tr>
+<tr class="total"><th scope="row" colspan="4">${t('common.total')}</th><td class="num">${money(row.total)}</td></tr>
 </tfoot>
 </table>
 ${decision}
-<p><a href="/q/${escapeHtml(row.page_token)}/pdf">Download the ${escapeHtml(row.kind)} as a PDF</a></p>
-${supportLine(view.branding)}`,
+<p><a href="/q/${escapeHtml(row.page_token)}/pdf">${t(`quote.download.${row.kind}`)}</a></p>
+${supportLine(view.branding, m)}`,
   );
 }
 

@@ -5,7 +5,8 @@
 import {
   brandStylesheetPath,
   escapeHtml,
-  formatMinor,
+  messagesFor,
+  type Messages,
   renderMessagePage,
   renderPage,
   toMinor,
@@ -15,7 +16,7 @@ import { brandLogo, sellerLines, supportLine } from '../documents/seller-lines';
 import type { SerializedInvoice } from './invoice.serializer';
 
 export const INVOICE_PAGE_CSS = `*{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
+body{margin:0;overflow-wrap:anywhere;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
 main{max-width:44rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
 main{border-top:.375rem solid var(--brand,transparent)}
 .brand-logo{display:block;max-width:12rem;max-height:4rem;margin:0 0 1rem}
@@ -35,17 +36,17 @@ a:focus-visible{outline:3px solid #e37400;outline-offset:2px}
 .success{padding:.75rem;margin:1rem 0;border:2px solid #146c2e;border-radius:4px;color:#0f5323;background:#e6f4ea}
 .notice{padding:.75rem;margin:1rem 0;border:2px solid #8a6d00;border-radius:4px;color:#5c4900;background:#fff8e1}
 .muted{color:#595959;font-size:.875rem}
+@media (max-width:36rem){main{margin:0;padding:1rem;border-radius:0}
+table.lines,table.lines tbody,table.lines tfoot,table.lines caption{display:block}
+table.lines thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+table.lines tr{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 .75rem;padding:.4rem 0;border-bottom:1px solid #e3e3e3}
+table.lines th,table.lines td{display:block;padding:0;border:0;text-align:left}
+table.lines tbody td:first-child{flex:1 1 100%;font-weight:600}
+table.lines tbody td.num::before{content:attr(data-label) ": ";color:#595959}}
 `;
 
 const STYLESHEET = '/i/assets/invoice.css';
 
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const date = (value: string | null) => (value ? DATE.format(new Date(value)) : '');
 /** 2000 -> "20%", 525 -> "5.25%" (integer arithmetic). */
 const rate = (bps: number) => {
   const fraction = String(bps % 100)
@@ -77,95 +78,107 @@ function party(heading: string, name: string | null, lines: (string | null | und
   return `<div><h2>${heading}</h2><p>${escapeHtml(name ?? '')}${rest.join('')}</p></div>`;
 }
 
-function banner(view: InvoicePageView): string {
+function banner(view: InvoicePageView, m: Messages): string {
   const b = view.banner;
+  const t = (key: Parameters<Messages['t']>[0], params?: Record<string, string>) =>
+    escapeHtml(m.t(key, params));
   if (b.kind === 'paid') {
-    return `<div class="success" role="status"><strong>Paid.</strong> Thank you: this invoice has been paid${
-      view.invoice.status_transitions.paid_at
-        ? ` on ${escapeHtml(date(view.invoice.status_transitions.paid_at))}`
-        : ''
-    }.</div>`;
+    const paidAt = view.invoice.status_transitions.paid_at;
+    return `<div class="success" role="status"><strong>${t('invoice_page.paid')}</strong> ${
+      paidAt ? t('invoice_page.paid_thanks_on', { date: m.date(paidAt) }) : t('invoice_page.paid_thanks')
+    }</div>`;
   }
-  if (b.kind === 'void')
-    return '<div class="notice" role="status">This invoice has been voided; nothing is due.</div>';
+  if (b.kind === 'void') return `<div class="notice" role="status">${t('invoice_page.void')}</div>`;
   if (b.kind === 'processing') {
-    return '<div class="notice" role="status" aria-live="polite"><strong>Processing your payment.</strong> This page refreshes by itself until the payment is confirmed; do not pay again.</div>';
+    return `<div class="notice" role="status" aria-live="polite"><strong>${t('invoice_page.processing')}</strong> ${t(
+      'invoice_page.processing_detail',
+    )}</div>`;
   }
   if (b.kind === 'failed') {
-    return `<div class="error" role="alert"><strong>Your payment was not completed:</strong> ${escapeHtml(
+    return `<div class="error" role="alert"><strong>${t('invoice_page.failed')}</strong> ${escapeHtml(
       b.message,
-    )} You have not been charged; you can try again with another card.</div>`;
+    )} ${t('invoice_page.failed_detail')}</div>`;
   }
   return '';
 }
 
 export function renderInvoicePage(view: InvoicePageView): string {
   const inv = view.invoice;
-  const money = (value: number) => escapeHtml(formatMinor(toMinor(value), inv.currency));
+  const m = messagesFor(inv.customer_details?.preferred_locales);
+  const t = (key: Parameters<Messages['t']>[0], params?: Record<string, string>) =>
+    escapeHtml(m.t(key, params));
+  const money = (value: number) => escapeHtml(m.money(toMinor(value), inv.currency));
+  const date = (value: string | null) => (value ? m.date(value) : '');
   const seller = inv.seller?.name ?? '';
   const customer = inv.customer_details;
   const address = customer?.address;
-  const title = `Invoice ${inv.number ?? ''} from ${seller}`;
+  const title = m.t('invoice_page.page_title', { number: inv.number ?? '', seller });
   const rows = inv.lines
     .map(
       (l) =>
-        `<tr><td>${escapeHtml(l.description)}</td><td class="num">${l.quantity}</td><td class="num">${money(
-          l.unit_amount,
-        )}</td><td class="num">${rate(l.tax_rate_bps)}</td><td class="num">${money(l.amount)}</td></tr>`,
+        `<tr><td>${escapeHtml(l.description)}</td><td class="num" data-label="${t('common.qty')}">${l.quantity}</td><td class="num" data-label="${t(
+          'common.unit_price',
+        )}">${money(l.unit_amount)}</td><td class="num" data-label="${t('common.tax')}">${rate(
+          l.tax_rate_bps,
+        )}</td><td class="num" data-label="${t('common.amount')}">${money(l.amount)}</td></tr>`,
     )
     .join('\n');
   const discount = inv.discount_total
-    ? `<tr><th scope="row" colspan="4">Discount${
+    ? `<tr><th scope="row" colspan="4">${t('common.discount')}${
         inv.discount && 'percent_bps' in inv.discount ? ` (${rate(inv.discount.percent_bps)})` : ''
       }</th><td class="num">-${money(inv.discount_total)}</td></tr>`
     : '';
   const pay = view.payUrl
-    ? `<a class="button" href="${escapeHtml(view.payUrl)}">Pay ${money(inv.amount_due)}</a>`
+    ? `<a class="button" href="${escapeHtml(view.payUrl)}">${escapeHtml(
+        m.t('invoice_page.pay', { amount: m.money(toMinor(inv.amount_due), inv.currency) }),
+      )}</a>`
     : '';
-  const body = `${brandLogo(view.branding, seller)}<h1>Invoice ${escapeHtml(inv.number ?? '')}</h1>
-<p class="muted">from ${escapeHtml(seller)}</p>
-${banner(view)}
-<p class="amount">Amount due: <span id="amount-due">${money(inv.amount_due)}</span></p>
+  const body = `${brandLogo(view.branding, seller)}<h1>${t('invoice_page.title', { number: inv.number ?? '' })}</h1>
+<p class="muted">${t('invoice_page.from_seller', { seller })}</p>
+${banner(view, m)}
+<p class="amount">${t('common.amount_due')}: <span id="amount-due">${money(inv.amount_due)}</span></p>
 <dl>
-<dt>Invoice number</dt><dd>${escapeHtml(inv.number ?? '')}</dd>
-<dt>Issued</dt><dd>${escapeHtml(date(inv.status_transitions.finalized_at))}</dd>
-${inv.due_date ? `<dt>Due</dt><dd>${escapeHtml(date(inv.due_date))}</dd>` : ''}
+<dt>${t('common.invoice_number')}</dt><dd>${escapeHtml(inv.number ?? '')}</dd>
+<dt>${t('common.issued')}</dt><dd>${escapeHtml(date(inv.status_transitions.finalized_at))}</dd>
+${inv.due_date ? `<dt>${t('common.due')}</dt><dd>${escapeHtml(date(inv.due_date))}</dd>` : ''}
 </dl>
 <div class="parties">
-${party('From', seller, sellerLines(inv.seller))}
-${party('Bill to', customer?.name ?? null, [
+${party(t('common.from'), seller, sellerLines(inv.seller))}
+${party(t('common.bill_to'), customer?.name ?? null, [
   customer?.email,
   address?.line1,
   address?.line2,
   [address?.postal_code, address?.city].filter(Boolean).join(' '),
   address?.country,
-  customer?.tax_id ? `Tax id: ${customer.tax_id}` : null,
+  customer?.tax_id ? m.t('common.tax_id', { value: customer.tax_id }) : null,
 ])}
 </div>
 ${inv.description ? `<p>${escapeHtml(inv.description)}</p>` : ''}
-<table>
-<caption class="muted">Items</caption>
-<thead><tr><th scope="col">Description</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Tax</th><th scope="col" class="num">Amount</th></tr></thead>
+<table class="lines">
+<caption class="muted">${t('common.items')}</caption>
+<thead><tr><th scope="col">${t('common.description')}</th><th scope="col" class="num">${t('common.qty')}</th><th scope="col" class="num">${t(
+    'common.unit_price',
+  )}</th><th scope="col" class="num">${t('common.tax')}</th><th scope="col" class="num">${t('common.amount')}</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
 <tfoot>
-<tr><th scope="row" colspan="4">Subtotal</th><td class="num">${money(inv.subtotal)}</td></tr>
+<tr><th scope="row" colspan="4">${t('common.subtotal')}</th><td class="num">${money(inv.subtotal)}</td></tr>
 ${discount}
-<tr><th scope="row" colspan="4">Tax</th><td class="num">${money(inv.tax_total)}</td></tr>
-<tr class="total"><th scope="row" colspan="4">Total</th><td class="num">${money(inv.total)}</td></tr>
-<tr><th scope="row" colspan="4">Amount paid</th><td class="num">${money(inv.amount_paid)}</td></tr>
-<tr class="total"><th scope="row" colspan="4">Amount due</th><td class="num">${money(inv.amount_due)}</td></tr>
+<tr><th scope="row" colspan="4">${t('common.tax')}</th><td class="num">${money(inv.tax_total)}</td></tr>
+<tr class="total"><th scope="row" colspan="4">${t('common.total')}</th><td class="num">${money(inv.total)}</td></tr>
+<tr><th scope="row" colspan="4">${t('common.amount_paid')}</th><td class="num">${money(inv.amount_paid)}</td></tr>
+<tr class="total"><th scope="row" colspan="4">${t('common.amount_due')}</th><td class="num">${money(inv.amount_due)}</td></tr>
 </tfoot>
 </table>
 <div class="actions">
 ${pay}
-<a href="${escapeHtml(view.pdfUrl)}" download>Download PDF</a>
+<a href="${escapeHtml(view.pdfUrl)}" download>${t('common.download_pdf')}</a>
 </div>
-${supportLine(view.branding)}${inv.livemode ? '' : '<p class="muted">Test mode: pay with a sandbox test card, such as 4242 4242 4242 4242.</p>'}`;
+${supportLine(view.branding, m)}${inv.livemode ? '' : `<p class="muted">${t('common.test_mode')}</p>`}`;
   const refreshSeconds = view.banner.kind === 'processing' ? 2 : undefined;
   const brandStylesheet = brandStylesheetPath('i', view.branding?.brand_color ?? null);
-  return renderPage({ title, stylesheet: STYLESHEET, refreshSeconds, brandStylesheet }, body);
+  return renderPage({ title, stylesheet: STYLESHEET, refreshSeconds, brandStylesheet, lang: m.locale }, body);
 }
 
 export function renderNotFound(): string {

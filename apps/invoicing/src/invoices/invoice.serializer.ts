@@ -4,7 +4,7 @@
 import { fullSellerSnapshot, type SellerSnapshot } from '../account/account-profile';
 import { minorToJson, toMinor } from '@paygrid/platform';
 import type { Address } from '../customers/customers.service';
-import { serializeLinesAndTotals } from '../documents/document-parts';
+import { fullCustomerSnapshot, serializeLinesAndTotals } from '../documents/document-parts';
 import type { CollectionMethod, Invoice, InvoiceStatus } from './invoices.internal';
 import type { TaxCategory } from './totals';
 
@@ -27,6 +27,8 @@ export interface CustomerSnapshot {
   phone: string | null;
   address: Address | null;
   tax_id: string | null;
+  /** The customer's languages when the document was finalized or sent (pages, mail, PDF). */
+  preferred_locales?: string[];
 }
 
 export interface LastPayment {
@@ -119,7 +121,7 @@ export function serializeInvoice(row: InvoiceRow, publicBaseUrl: string) {
     estimate: row.estimate_id,
     test_clock: row.test_clock,
     seller: row.seller ? fullSellerSnapshot(row.seller) : null,
-    customer_details: row.customer_snapshot,
+    customer_details: fullCustomerSnapshot(row.customer_snapshot),
     status_transitions: {
       finalized_at: iso(row.finalized_at),
       paid_at: iso(row.paid_at),

@@ -2,7 +2,10 @@
 // recorded once (inbox + primary key), as the source of customers' billing history; a
 // payment naming an invoice settles it (or records the failure) in the same transaction; a
 // succeeded payment gets its receipt and a succeeded refund its notice (receipts/); a
-// mandate created for a customer becomes its default_mandate when it has none.
+// mandate created for a customer becomes its default_mandate when it has none; every mandate
+// event of a customer's mandate updates the card the customer portal shows
+// (invoicing.customer_cards), and a canceled or failed default mandate hands the default to
+// the customer's newest other active card (or none).
 
 import { TOPICS, type EventEnvelope } from '@paygrid/contracts';
 import { emitEvent, type InboxConsumer, type Tx } from '@paygrid/platform';
@@ -47,10 +50,77 @@ export async function handlePaymentsEvent(
   if (event.type === 'payment.succeeded' || event.type === 'payment.failed') {
     await invoices.applyPaymentEvent(tx, event);
   }
+  if (event.type.startsWith('mandate.')) await projectCard(event as EventEnvelope<MandateObject>, tx);
   // After the invoice is settled, so a receipt names the invoice it paid (docs/adr/0012).
   if (event.type === 'payment.succeeded') await receipts.issue(tx, event);
   if (event.type === 'refund.succeeded') await receipts.refunded(tx, event);
   if (event.type === 'mandate.created') await adoptMandate(event, tx);
+  if (event.type === 'mandate.canceled' || event.type === 'mandate.failed') {
+    await releaseMandate(event as EventEnvelope<MandateObject>, tx);
+  }
+}
+
+interface MandateObject {
+  id: string;
+  customer: string | null;
+  status: string;
+  type: 'recurring' | 'on_demand';
+  payment_method: { brand: string; last4: string; exp_month: number; exp_year: number };
+  updated_at: string;
+}
+
+/** The portal's copy of a customer's card; an older event never overwrites a newer one. */
+async function projectCard(event: EventEnvelope<MandateObject>, tx: Tx): Promise<void> {
+  const m = event.data.object;
+  if (!m.customer || !m.payment_method) return;
+  const pm = m.payment_method;
+  await tx.query(
+    `insert into invoicing.customer_cards
+       (mandate_id, account_id, livemode, customer_id, status, brand, last4, exp_month, exp_year, recurring, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     on conflict (mandate_id) do update set status = excluded.status, brand = excluded.brand,
+       last4 = excluded.last4, exp_month = excluded.exp_month, exp_year = excluded.exp_year,
+       updated_at = excluded.updated_at
+     where invoicing.customer_cards.updated_at <= excluded.updated_at`,
+    [
+      m.id,
+      event.account,
+      event.livemode,
+      m.customer,
+      m.status,
+      pm.brand,
+      pm.last4,
+      pm.exp_month,
+      pm.exp_year,
+      m.type === 'recurring',
+      m.updated_at,
+    ],
+  );
+}
+
+/** A canceled or failed default mandate: the newest other active card becomes the default. */
+async function releaseMandate(event: EventEnvelope<MandateObject>, tx: Tx): Promise<void> {
+  const { id, customer } = event.data.object;
+  if (!customer) return;
+  const at = new Date(event.created_at);
+  const [row] = await tx.query<CustomerRow>(
+    `update invoicing.customers c set default_mandate = (
+        select mandate_id from invoicing.customer_cards k
+         where k.account_id = c.account_id and k.livemode = c.livemode and k.customer_id = c.id
+           and k.status = 'active' and k.mandate_id <> $1
+         order by k.updated_at desc, k.mandate_id limit 1), updated_at = $5
+      where id = $2 and account_id = $3 and livemode = $4 and default_mandate = $1 returning *`,
+    [id, customer, event.account, event.livemode, at],
+  );
+  if (!row) return;
+  await emitEvent(tx, TOPICS.invoicingEvents, {
+    type: 'customer.updated',
+    account: row.account_id,
+    livemode: row.livemode,
+    object: serializeCustomer(row),
+    previous_attributes: { default_mandate: id },
+    at,
+  });
 }
 
 /** A customer's first mandate becomes its default_mandate (charge_automatically invoices use it). */

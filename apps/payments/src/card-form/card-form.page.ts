@@ -4,7 +4,7 @@
 // the test-mode note and the one-sentence message pages. Card fields are never re-filled from
 // a submission.
 
-import { escapeHtml, renderMessagePage, renderPage } from '@paygrid/platform';
+import { escapeHtml, messagesFor, type Messages, renderMessagePage, renderPage } from '@paygrid/platform';
 
 export const CARD_FORM_CSS = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
@@ -33,27 +33,31 @@ input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #e374
 const SHELL = { stylesheet: '/pay/assets/checkout.css' };
 
 /** The document shell of every page under /pay (checkout and invoice card form). */
-export const layout = (title: string, body: string, brandStylesheet?: string) =>
-  renderPage({ ...SHELL, title, ...(brandStylesheet ? { brandStylesheet } : {}) }, body);
+export const layout = (title: string, body: string, brandStylesheet?: string, lang?: string) =>
+  renderPage(
+    { ...SHELL, title, ...(brandStylesheet ? { brandStylesheet } : {}), ...(lang ? { lang } : {}) },
+    body,
+  );
 
 /** The card fields every card form shares (checkout and invoice payment). */
-export function cardFields(): string {
-  return `<label for="cardholder_name">Name on card (optional)</label>
+export function cardFields(m: Messages = messagesFor([])): string {
+  const t = (key: Parameters<Messages['t']>[0]) => escapeHtml(m.t(key));
+  return `<label for="cardholder_name">${t('card.name')}</label>
 <input id="cardholder_name" name="cardholder_name" autocomplete="cc-name" maxlength="100">
-<label for="card_number">Card number</label>
+<label for="card_number">${t('card.number')}</label>
 <input id="card_number" name="card_number" required inputmode="numeric" autocomplete="cc-number" maxlength="23" pattern="[0-9 \\-]{12,23}">
 <div class="row">
-<div><label for="exp_month">Expiry month (MM)</label>
+<div><label for="exp_month">${t('card.exp_month')}</label>
 <input id="exp_month" name="exp_month" required inputmode="numeric" autocomplete="cc-exp-month" maxlength="2" pattern="[0-9]{1,2}"></div>
-<div><label for="exp_year">Expiry year (YYYY)</label>
+<div><label for="exp_year">${t('card.exp_year')}</label>
 <input id="exp_year" name="exp_year" required inputmode="numeric" autocomplete="cc-exp-year" maxlength="4" pattern="[0-9]{2,4}"></div>
 </div>
-<label for="cvc">Security code (CVC)</label>
+<label for="cvc">${t('card.cvc')}</label>
 <input id="cvc" name="cvc" required inputmode="numeric" autocomplete="cc-csc" maxlength="4" pattern="[0-9]{3,4}">`;
 }
 
-export const testModeNote = (livemode: boolean) =>
-  `<p class="muted">${livemode ? '' : 'Test mode: use a sandbox test card, such as 4242 4242 4242 4242. '}Your card number and security code are sent to the processor and never stored.</p>`;
+export const testModeNote = (livemode: boolean, m: Messages = messagesFor([])) =>
+  `<p class="muted">${livemode ? '' : `${escapeHtml(m.t('card.test_mode'))} `}${escapeHtml(m.t('card.never_stored'))}</p>`;
 
 export const errorAlert = (error: string | undefined) =>
   error ? `<div class="error" role="alert" id="form-error">${escapeHtml(error)}</div>` : '';

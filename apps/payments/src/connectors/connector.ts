@@ -71,6 +71,18 @@ export interface PaymentConnector {
   charge(
     request: ChargeRequest & { card: CardDetails; store_credential: boolean; return_url?: string },
   ): Promise<(ConnectorOutcome & { credential?: string }) | RequiresAction>;
+  /**
+   * Stores a card for later charges without charging it (a mandate's card replaced in the
+   * customer portal). Optional: a processor without it cannot replace cards (the page says so).
+   */
+  saveCard?(request: {
+    idempotency_key: string;
+    card: CardDetails;
+    livemode: boolean;
+  }): Promise<
+    | { status: 'succeeded'; credential: string; processor_reference: string }
+    | { status: 'failed'; code: DeclineCode; message: string; processor_reference: string }
+  >;
   /** Charges a stored credential (a mandate's later cycles). */
   chargeStored(request: ChargeRequest & { credential: string; attempt: number }): Promise<ConnectorOutcome>;
   refund(request: ChargeRequest & { processor_reference: string }): Promise<ConnectorOutcome>;

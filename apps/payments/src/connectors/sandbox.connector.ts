@@ -105,6 +105,41 @@ export class SandboxConnector implements PaymentConnector {
     };
   }
 
+  /** The test card's behaviour, without a charge; a card asking for 3-D Secure cannot be saved here. */
+  async saveCard(request: { idempotency_key: string; card: CardDetails; livemode: boolean }) {
+    const card = SANDBOX_TEST_CARDS[digitsOnly(request.card.number)];
+    const processor_reference = reference('seti', request.idempotency_key);
+    if (!card) {
+      return {
+        status: 'failed' as const,
+        code: 'card_declined' as const,
+        message: 'Only the published test cards work in the sandbox.',
+        processor_reference,
+      };
+    }
+    if (card.outcome === 'requires_action') {
+      return {
+        status: 'failed' as const,
+        code: 'authentication_required' as const,
+        message: MESSAGES.authentication_required,
+        processor_reference,
+      };
+    }
+    if (card.outcome !== 'succeeded') {
+      return {
+        status: 'failed' as const,
+        code: card.outcome,
+        message: MESSAGES[card.outcome],
+        processor_reference,
+      };
+    }
+    return {
+      status: 'succeeded' as const,
+      processor_reference,
+      credential: `sbxcred_${card.laterChargesFail ? 'fails' : 'ok'}_${processor_reference.slice(9)}`,
+    };
+  }
+
   async chargeStored(
     request: ChargeRequest & { credential: string; attempt: number },
   ): Promise<ConnectorOutcome> {

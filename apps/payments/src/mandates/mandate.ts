@@ -77,7 +77,7 @@ export function serializeMandate(m: MandateRow) {
   };
 }
 
-export type MandateEvent = 'mandate.created' | 'mandate.canceled' | 'mandate.failed';
+export type MandateEvent = 'mandate.created' | 'mandate.updated' | 'mandate.canceled' | 'mandate.failed';
 
 /** mandate.created | canceled | failed through the outbox, in the caller's transaction. */
 export async function emitMandateEvent(

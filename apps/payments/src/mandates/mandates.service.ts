@@ -102,6 +102,52 @@ export class MandatesService {
     });
   }
 
+  /**
+   * The customer portal's card replacement (card-updates/): the customer's active mandate
+   * takes the newly stored card; `mandate.updated` with the previous payment_method. The same
+   * card stored again (a repeated form) changes nothing.
+   */
+  async replaceCard(
+    tenant: Tenant,
+    id: string,
+    customer: string,
+    card: { payment_method: PaymentMethodSummary; credential: string },
+  ): Promise<MandateRow | null> {
+    return this.db.transaction(async (tx) => {
+      const current = await this.customerMandate(tx, tenant, id, customer);
+      if (!current || current.status !== 'active') return null;
+      if (current.credential === card.credential) return current;
+      const now = this.clock.now();
+      const [row] = await tx.query<MandateRow>(
+        `update payments.mandates set payment_method = $2::jsonb, credential = $3, updated_at = $4
+          where id = $1 returning *`,
+        [id, JSON.stringify(card.payment_method), card.credential, now],
+      );
+      await emitMandateEvent(tx, row, 'mandate.updated', now, { payment_method: current.payment_method });
+      return row;
+    });
+  }
+
+  /** The mandate if it is this customer's (the portal's card page may act on no other). */
+  async forCustomer(tenant: Tenant, id: string, customer: string): Promise<MandateRow | null> {
+    return this.customerMandate(this.db, tenant, id, customer);
+  }
+
+  private async customerMandate(
+    db: Pick<Database, 'query'>,
+    tenant: Tenant,
+    id: string,
+    customer: string,
+  ): Promise<MandateRow | null> {
+    const [row] = await db.query<MandateRow>(
+      `select * from payments.mandates where id = $1 and account_id = $2 and livemode = $3 and customer = $4${
+        db === this.db ? '' : ' for update'
+      }`,
+      [id, tenant.account, tenant.livemode, customer],
+    );
+    return row ?? null;
+  }
+
   // ---------------------------------------------------------------- creation
 
   /**

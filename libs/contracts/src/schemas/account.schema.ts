@@ -33,6 +33,10 @@ export const AccountSchema: JsonSchema = strictObject(
       },
       'Which receipts are e-mailed to your customers (docs/adr/0012).',
     ),
+    portal_subscription_cancel: {
+      type: 'boolean',
+      description: 'Whether customers may cancel subscriptions at period end in the customer portal.',
+    },
     logo_url: nullable({ type: 'string', format: 'uri', description: 'Public; changes with the image.' }),
     version: { type: 'integer', minimum: 0, description: 'Grows with every change.' },
     updated_at: nullable(timestamp('Last change (null: never set).')),

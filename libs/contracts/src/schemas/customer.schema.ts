@@ -30,6 +30,13 @@ const customer = strictObject(
     currency: nullable({ ...currency, description: 'The currency the customer is billed in.' }),
     external_id: text(100, "Your id for the customer; unique among the account's customers."),
     default_mandate: nullable(idOf('mdt', 'The mandate charged when invoices are paid automatically.')),
+    preferred_locales: {
+      type: 'array',
+      maxItems: 5,
+      items: { type: 'string', pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$' },
+      description:
+        'Languages, most preferred first: pages, e-mails and PDFs use the first supported one (en, de, fr, es, pl).',
+    },
     test_clock: nullable(idOf('clock', 'The test clock the customer runs on (test mode).')),
     metadata: schemaRef('Metadata'),
     deleted: { type: 'boolean', description: 'Whether the customer is archived (`DELETE`).' },
@@ -103,4 +110,27 @@ export const BillingHistorySchema: JsonSchema = strictObject(
     },
   },
   "A page of a customer's billing history: invoices, payments and refunds, newest first.",
+);
+
+export const PortalSessionSchema: JsonSchema = strictObject(
+  {
+    id: idOf('bps', 'Unique identifier (sessions are not stored: the link itself is the credential).'),
+    object: { type: 'string', const: 'portal_session' },
+    livemode: { type: 'boolean' },
+    customer: idOf('cus', 'The customer the portal shows.'),
+    url: {
+      type: 'string',
+      format: 'uri',
+      description:
+        'The portal: a signed link to send the customer to (`/portal/<token>`), valid until `expires_at`.',
+    },
+    return_url: nullable({ type: 'string', format: 'uri', description: 'Where "Return to ..." leads.' }),
+    locale: nullable({
+      type: 'string',
+      description: "The portal's language when given; otherwise the customer's `preferred_locales`.",
+    }),
+    expires_at: timestamp('When the link stops working.'),
+    created_at: timestamp('Creation time.'),
+  },
+  "A customer's access to the customer portal: open and paid invoices, subscriptions, saved cards.",
 );

@@ -85,6 +85,12 @@ export const customerDetails = (description: string): JsonSchema =>
         phone: text('Phone.'),
         address,
         tax_id: text('Tax id.'),
+        preferred_locales: {
+          type: 'array',
+          items: { type: 'string' },
+          description:
+            "The customer's languages: the document's pages, e-mails and PDF use the first supported one.",
+        },
       },
       description,
     ),

@@ -2,7 +2,12 @@
 // them from here, and tests validate real responses against them.
 
 import { AccountSchema } from './account.schema';
-import { BillingHistorySchema, CustomerListSchema, CustomerSchema } from './customer.schema';
+import {
+  BillingHistorySchema,
+  CustomerListSchema,
+  CustomerSchema,
+  PortalSessionSchema,
+} from './customer.schema';
 import { DisputeListSchema, DisputeSchema } from './dispute.schema';
 import { ErrorEnvelopeSchema } from './error.schema';
 import { EstimateListSchema, EstimateSchema } from './estimate.schema';
@@ -62,6 +67,7 @@ const OBJECT_SCHEMAS = {
   Customer: CustomerSchema,
   CustomerList: CustomerListSchema,
   BillingHistory: BillingHistorySchema,
+  PortalSession: PortalSessionSchema,
   Subscription: SubscriptionSchema,
   SubscriptionList: SubscriptionListSchema,
   SubscriptionPreview: SubscriptionPreviewSchema,

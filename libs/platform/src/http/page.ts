@@ -27,6 +27,8 @@ export interface PageShell {
    * the CSP allows no inline style, so a colour reaches the page only as a stylesheet.
    */
   brandStylesheet?: string;
+  /** The page's language (a `messagesFor(...).locale`); English by default. */
+  lang?: string;
 }
 
 /** The HTML document around a page's `<main>`: language, viewport, noindex, one stylesheet. */
@@ -35,7 +37,7 @@ export function renderPage(shell: PageShell, body: string): string {
     ? `<meta http-equiv="refresh" content="${shell.refreshSeconds}">\n`
     : '';
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(shell.lang ?? 'en')}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

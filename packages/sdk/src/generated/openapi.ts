@@ -120,6 +120,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers/{id}/portal-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a customer portal session
+         * @description A signed link (`url`) to the customer portal, valid until `expires_at` (an hour unless `expires_in` says otherwise): the customer sees its open and paid invoices (PDF, pay), its subscriptions (cancel at period end and undo it, where the business profile's `portal_subscription_cancel` allows) and its saved cards (replace, remove). Nothing is stored; send the customer to `url`. An archived customer is 409 `invalid_state_transition`.
+         */
+        post: operations["customers.createPortalSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/disputes": {
         parameters: {
             query?: never;
@@ -1758,6 +1778,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "mandate.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `mandate.updated` event
+         * @description Sent, signed, to every enabled endpoint subscribed to `mandate.updated` (docs/api.md §7). Any 2xx answer acknowledges it; anything else is retried.
+         */
+        post: operations["webhooks.mandate.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "merchant.onboarding.updated": {
         parameters: {
             query?: never;
@@ -2235,6 +2275,8 @@ export interface components {
                 /** @description E-mail a refund notice when a refund succeeds. */
                 refunds: boolean;
             };
+            /** @description Whether customers may cancel subscriptions at period end in the customer portal. */
+            portal_subscription_cancel: boolean;
             /**
              * Format: uri
              * @description Public; changes with the image.
@@ -2312,6 +2354,8 @@ export interface components {
                 /** @description E-mail a refund notice when a refund succeeds. */
                 refunds?: boolean;
             };
+            /** @description Whether customers may cancel subscriptions at period end in the customer portal. */
+            portal_subscription_cancel?: boolean;
             /**
              * Format: uri
              * @description Public; changes with the image.
@@ -2510,6 +2554,14 @@ export interface components {
             currency?: string;
             /** @description Your id for the customer; unique among the account's customers of this mode. */
             external_id?: string;
+            /**
+             * @description BCP 47 language tags, most preferred first (e.g. `["de-AT", "en"]`): pages, e-mails and PDFs use the first supported language (en, de, fr, es, pl), English otherwise.
+             * @example [
+             *       "de-AT",
+             *       "en"
+             *     ]
+             */
+            preferred_locales?: string[];
             metadata?: components["schemas"]["Metadata"];
         };
         /**
@@ -2652,6 +2704,23 @@ export interface components {
             client_reference_id?: string;
             metadata?: components["schemas"]["Metadata"];
         } & (unknown | unknown);
+        /**
+         * @example {
+         *       "return_url": "https://shop.example/account"
+         *     }
+         * @example {}
+         */
+        CreatePortalSession: {
+            /**
+             * Format: uri
+             * @description Where the portal's "Return to ..." link leads (http or https).
+             */
+            return_url?: string;
+            /** @description The portal's language (a BCP 47 tag); default: the customer's `preferred_locales`. */
+            locale?: string;
+            /** @description Seconds the link stays valid: 300 to 604800 (7 days); default 3600. */
+            expires_in?: number;
+        };
         /**
          * @example {
          *       "processor": "stripe",
@@ -2813,6 +2882,8 @@ export interface components {
              * @example mdt_4fQk2nT8bW1xZc9LmP0aRs7e
              */
             default_mandate: string | null;
+            /** @description Languages, most preferred first: pages, e-mails and PDFs use the first supported one (en, de, fr, es, pl). */
+            preferred_locales: string[];
             /**
              * @description The test clock the customer runs on (test mode).
              * @example clock_4fQk2nT8bW1xZc9LmP0aRs7e
@@ -2972,6 +3043,8 @@ export interface components {
              * @example mdt_4fQk2nT8bW1xZc9LmP0aRs7e
              */
             default_mandate?: string | null;
+            /** @description Languages, most preferred first: pages, e-mails and PDFs use the first supported one (en, de, fr, es, pl). */
+            preferred_locales?: string[];
             /**
              * @description The test clock the customer runs on (test mode).
              * @example clock_4fQk2nT8bW1xZc9LmP0aRs7e
@@ -3398,6 +3471,8 @@ export interface components {
                 } | null;
                 /** @description Tax id. */
                 tax_id: string | null;
+                /** @description The customer's languages: the document's pages, e-mails and PDF use the first supported one. */
+                preferred_locales: string[];
             } | null;
             status_transitions: {
                 /**
@@ -3687,7 +3762,7 @@ export interface components {
             };
         };
         /** @description Something that happened in the account; delivered to webhook endpoints and kept for 30 days. One schema per `type`. */
-        Event: components["schemas"]["AccountUpdatedEvent"] | components["schemas"]["CustomerCreatedEvent"] | components["schemas"]["CustomerDeletedEvent"] | components["schemas"]["CustomerUpdatedEvent"] | components["schemas"]["DisputeClosedEvent"] | components["schemas"]["DisputeCreatedEvent"] | components["schemas"]["DisputeUpdatedEvent"] | components["schemas"]["EstimateAcceptedEvent"] | components["schemas"]["EstimateCreatedEvent"] | components["schemas"]["EstimateDeclinedEvent"] | components["schemas"]["EstimateExpiredEvent"] | components["schemas"]["EstimateInvoicedEvent"] | components["schemas"]["EstimateSentEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceFinalizedEvent"] | components["schemas"]["InvoiceMarkedUncollectibleEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoicePaymentFailedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["MandateCanceledEvent"] | components["schemas"]["MandateCreatedEvent"] | components["schemas"]["MandateFailedEvent"] | components["schemas"]["MerchantOnboardingUpdatedEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["PaymentRequiresActionEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentLinkCompletedEvent"] | components["schemas"]["PaymentLinkCreatedEvent"] | components["schemas"]["PaymentLinkExpiredEvent"] | components["schemas"]["PaymentLinkUpdatedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["SubscriptionCanceledEvent"] | components["schemas"]["SubscriptionCreatedEvent"] | components["schemas"]["SubscriptionPastDueEvent"] | components["schemas"]["SubscriptionPausedEvent"] | components["schemas"]["SubscriptionRenewedEvent"] | components["schemas"]["SubscriptionResumedEvent"] | components["schemas"]["SubscriptionTrialWillEndEvent"] | components["schemas"]["SubscriptionUpdatedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["WebhookEndpointTestEvent"];
+        Event: components["schemas"]["AccountUpdatedEvent"] | components["schemas"]["CustomerCreatedEvent"] | components["schemas"]["CustomerDeletedEvent"] | components["schemas"]["CustomerUpdatedEvent"] | components["schemas"]["DisputeClosedEvent"] | components["schemas"]["DisputeCreatedEvent"] | components["schemas"]["DisputeUpdatedEvent"] | components["schemas"]["EstimateAcceptedEvent"] | components["schemas"]["EstimateCreatedEvent"] | components["schemas"]["EstimateDeclinedEvent"] | components["schemas"]["EstimateExpiredEvent"] | components["schemas"]["EstimateInvoicedEvent"] | components["schemas"]["EstimateSentEvent"] | components["schemas"]["InvoiceCreatedEvent"] | components["schemas"]["InvoiceFinalizedEvent"] | components["schemas"]["InvoiceMarkedUncollectibleEvent"] | components["schemas"]["InvoiceOverdueEvent"] | components["schemas"]["InvoicePaidEvent"] | components["schemas"]["InvoicePaymentFailedEvent"] | components["schemas"]["InvoiceSentEvent"] | components["schemas"]["InvoiceVoidedEvent"] | components["schemas"]["MandateCanceledEvent"] | components["schemas"]["MandateCreatedEvent"] | components["schemas"]["MandateFailedEvent"] | components["schemas"]["MandateUpdatedEvent"] | components["schemas"]["MerchantOnboardingUpdatedEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["PaymentRequiresActionEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentLinkCompletedEvent"] | components["schemas"]["PaymentLinkCreatedEvent"] | components["schemas"]["PaymentLinkExpiredEvent"] | components["schemas"]["PaymentLinkUpdatedEvent"] | components["schemas"]["RefundCreatedEvent"] | components["schemas"]["RefundFailedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["SubscriptionCanceledEvent"] | components["schemas"]["SubscriptionCreatedEvent"] | components["schemas"]["SubscriptionPastDueEvent"] | components["schemas"]["SubscriptionPausedEvent"] | components["schemas"]["SubscriptionRenewedEvent"] | components["schemas"]["SubscriptionResumedEvent"] | components["schemas"]["SubscriptionTrialWillEndEvent"] | components["schemas"]["SubscriptionUpdatedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["WebhookEndpointTestEvent"];
         /** @description A page of Event objects. */
         EventList: {
             /** @constant */
@@ -3868,6 +3943,8 @@ export interface components {
                 } | null;
                 /** @description Tax id. */
                 tax_id: string | null;
+                /** @description The customer's languages: the document's pages, e-mails and PDF use the first supported one. */
+                preferred_locales: string[];
             } | null;
             status_transitions: {
                 /**
@@ -4550,6 +4627,44 @@ export interface components {
              */
             updated_at?: Timestamp;
         };
+        /** @description `mandate.updated` (docs/api.md §7). */
+        MandateUpdatedEvent: {
+            /**
+             * @description Unique identifier; also the `webhook-id` of its deliveries.
+             * @example evt_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            id: string;
+            /** @constant */
+            object: "event";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mandate.updated";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-01-15T12:00:00.000Z
+             */
+            created_at: Timestamp;
+            livemode: boolean;
+            /**
+             * @description The account the event belongs to.
+             * @example acct_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            account: string;
+            /**
+             * @description The merchant concerned, for payments events.
+             * @example mer_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            merchant?: string;
+            data: {
+                /** @description The Mandate after the change, as its own endpoint returns it. */
+                object: components["schemas"]["Mandate"];
+                /** @description The attributes that changed, as they were before the change. */
+                previous_attributes?: components["schemas"]["MandatePreviousAttributes"];
+            };
+        };
         /** @description A business that accepts payments. An account has a default merchant and may onboard more. */
         Merchant: {
             /**
@@ -5192,6 +5307,46 @@ export interface components {
                 /** @description The Transaction after the change, as its own endpoint returns it. */
                 object: components["schemas"]["Transaction"];
             };
+        };
+        /** @description A customer's access to the customer portal: open and paid invoices, subscriptions, saved cards. */
+        PortalSession: {
+            /**
+             * @description Unique identifier (sessions are not stored: the link itself is the credential).
+             * @example bps_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            id: string;
+            /** @constant */
+            object: "portal_session";
+            livemode: boolean;
+            /**
+             * @description The customer the portal shows.
+             * @example cus_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            customer: string;
+            /**
+             * Format: uri
+             * @description The portal: a signed link to send the customer to (`/portal/<token>`), valid until `expires_at`.
+             */
+            url: string;
+            /**
+             * Format: uri
+             * @description Where "Return to ..." leads.
+             */
+            return_url: string | null;
+            /** @description The portal's language when given; otherwise the customer's `preferred_locales`. */
+            locale: string | null;
+            /**
+             * Format: date-time
+             * @description When the link stops working.
+             * @example 2026-01-15T12:00:00.000Z
+             */
+            expires_at: Timestamp;
+            /**
+             * Format: date-time
+             * @description Creation time.
+             * @example 2026-01-15T12:00:00.000Z
+             */
+            created_at: Timestamp;
         };
         /** @description An account's credentials for a payment processor in one mode; live payments go to the active live connection. */
         ProcessorConnection: {
@@ -6377,6 +6532,8 @@ export interface components {
             payment_terms_days?: number;
             /** @description Receipts e-mailed to your customers (to the address a checkout payer gave, or the customer of the invoice paid): `payments` (a receipt with its number and PDF) and `refunds` (a refund notice). Merged: a field left out keeps its value; `null` turns both back on. */
             receipts?: components["schemas"]["ReceiptSwitches"];
+            /** @description Whether customers may cancel their subscriptions at the end of the period in the customer portal (default false; `null` is false). */
+            portal_subscription_cancel?: boolean;
         };
         /**
          * @example {
@@ -6400,6 +6557,14 @@ export interface components {
             currency?: string;
             /** @description Your id for the customer; unique among the account's customers of this mode. */
             external_id?: string;
+            /**
+             * @description BCP 47 language tags, most preferred first (e.g. `["de-AT", "en"]`): pages, e-mails and PDFs use the first supported language (en, de, fr, es, pl), English otherwise.
+             * @example [
+             *       "de-AT",
+             *       "en"
+             *     ]
+             */
+            preferred_locales?: string[];
             metadata?: components["schemas"]["Metadata"];
         };
         /**
@@ -7306,6 +7471,52 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "customers.createPortalSession": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (`Idempotent-Replayed: true`); with another request it is 422 `idempotency_key_reused`; while the first still runs, 409 `idempotency_request_in_progress`. Scoped to the account and mode, kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreatePortalSession"];
+            };
+        };
+        responses: {
+            /** @description A customer's access to the customer portal: open and paid invoices, subscriptions, saved cards. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10921,6 +11132,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MandateFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.mandate.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, so a receiver can drop duplicates. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one more than 5 minutes off. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per active secret, space-separated (Standard Webhooks). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MandateUpdatedEvent"];
             };
         };
         responses: {
