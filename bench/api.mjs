@@ -22,6 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { URLSearchParams } from 'node:url';
 import { closedLoop, closedLoopParams, httpClient } from './lib/load.mjs';
 import { cpuTimes, machineLoad } from './lib/machine.mjs';
+import { recordFigure } from './lib/figures.mjs';
 import { perModeBenchmark } from './lib/report.mjs';
 import { round } from './lib/stats.mjs';
 import { adminCall, apiCall, provisionAccount, sharedTarget } from './lib/platform-target.mjs';
@@ -164,6 +165,7 @@ export async function runMode(mode, opts, say) {
     );
 
     target.state.readRate = results[0].ops_per_s;
+    recordFigure(mode, 'read_per_s', results[0].ops_per_s);
 
     // Checkout: one link per connection.
     const links = [];
@@ -206,6 +208,7 @@ export async function runMode(mode, opts, say) {
     );
     results.push(checkout);
     target.state.checkoutRate = checkout.ops_per_s;
+    recordFigure(mode, 'checkout_per_s', checkout.ops_per_s);
 
     // The same checkout in live mode through the Stripe connector (issue 13), against the run's
     // stripe-mock: a live key, a Stripe connection, an approved live merchant, one link per
@@ -256,6 +259,7 @@ export async function runMode(mode, opts, say) {
       }),
     );
     results.push({ ...list, table_rows: n, seed_seconds: seedSeconds, path: listPath });
+    recordFigure(mode, 'list_transactions_p99_ms', list.latency_ms.p99);
 
     // Refunds of distinct seeded payments (full refunds).
     const payable = await target.sql(
@@ -285,6 +289,7 @@ export async function runMode(mode, opts, say) {
       }),
     );
     results.push({ ...refund, unbalanced_after: await ledgerCheck(target, account.id) });
+    recordFigure(mode, 'refund_per_s', refund.ops_per_s);
   } finally {
     await client.close();
   }

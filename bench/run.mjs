@@ -31,6 +31,7 @@ import { modesFor, sharedTarget, stopSharedTargets } from './lib/platform-target
 import { outboxLatency, transportAvailability } from './outbox-latency.mjs';
 import { overload } from './overload.mjs';
 import { pgbenchBaseline } from './pgbench-baseline.mjs';
+import { references } from './references.mjs';
 import { soak } from './soak.mjs';
 import { webhooks } from './webhooks.mjs';
 
@@ -178,7 +179,9 @@ export const BENCHMARKS = [
         throughput: `${x.subscriptions_per_second} subscriptions/s`,
         count: x.subscriptions,
         unit: 'subscriptions billed per second (invoice created, finalized, charge command)',
-        notes: `${x.seconds} s; invoices finalized ${x.invoices_finalized}, charge commands ${x.charge_commands}, not billed ${x.not_billed}; bench process ${x.bench_process_cpu_seconds} CPU s`,
+        notes:
+          `${x.seconds} s; invoices finalized ${x.invoices_finalized}, charge commands ${x.charge_commands}, not billed ${x.not_billed}; bench process ${x.bench_process_cpu_seconds} CPU s` +
+          (x.machine_load ? `; CPU of both cores: ${cpuNote(x.machine_load)}` : ''),
       },
     ],
   },
@@ -260,6 +263,8 @@ export const BENCHMARKS = [
       },
     ],
   },
+  // Last: the references of issue 15 run after the service figures they are compared with.
+  references,
 ];
 
 async function main() {
@@ -282,7 +287,14 @@ async function main() {
     : quick
       ? 'report-quick'
       : 'report';
-  const only = flags.only ? String(flags.only).split(',') : undefined;
+  // --only NAME[,NAME] runs those benchmarks; NAME.PART (e.g. references.read) runs a part of
+  // one (the module receives `parts`), so a short run can check one row.
+  const onlyEntries = flags.only ? String(flags.only).split(',') : undefined;
+  const only = onlyEntries?.map((e) => e.split('.')[0]);
+  const partsOf = (name) => {
+    const parts = onlyEntries?.filter((e) => e.startsWith(`${name}.`)).map((e) => e.slice(name.length + 1));
+    return parts?.length ? parts : undefined;
+  };
   const availability = transportAvailability();
   let transports = Object.keys(availability).filter((t) => availability[t].ok);
   if (flags.transport && flags.transport !== 'all') {
@@ -348,13 +360,14 @@ async function main() {
       process.stderr.write(`[bench] ${bench.name}: ${bench.description}\n`);
       const speedBefore = cpuSpeed(500);
       speeds.push(speedBefore);
-      const report = await bench.run({ transports, quick, ...overrides });
+      const report = await bench.run({ transports, quick, parts: partsOf(bench.name), ...overrides });
       benchmarks.push({
         name: bench.name,
         description: bench.description,
         cpu_speed_before: speedBefore,
         ...report,
-        rows: report.results.flatMap(bench.rows),
+        // Every row says the single-thread speed the machine gave just before its benchmark.
+        rows: report.results.flatMap(bench.rows).map((row) => ({ speed: speedBefore, ...row })),
       });
     }
   } finally {
@@ -386,6 +399,7 @@ async function main() {
       'mode',
       'machine',
       'load',
+      'speed',
       'throughput',
       'n',
       'p50',
@@ -401,6 +415,7 @@ async function main() {
       r.mode,
       r.machine,
       r.load,
+      r.speed,
       r.throughput,
       r.count,
       r.p50,
@@ -411,6 +426,21 @@ async function main() {
       r.notes,
     ]),
   );
+  // Issue 15's targets: each service figure beside its reference measured in this run.
+  const targets = rows.filter((r) => r.target).map((r) => r.target);
+  const targetsTable = targets.length
+    ? [
+        '## Targets: each figure against its reference (same run, same machine)',
+        '',
+        markdownTable(
+          ['figure', 'service', 'reference (same run)', 'ratio', 'target', 'met'],
+          targets.map((t) => [t.figure, t.service, t.reference, t.ratio ?? '', t.target, t.met]),
+        ),
+        '',
+        'Ratio: service ÷ reference for rates, service p99 ÷ reference p99 for the lists.',
+        '',
+      ]
+    : [];
   const md = [
     '# Paygrid benchmark report',
     '',
@@ -420,7 +450,9 @@ async function main() {
     `- Node: ${machine.node}`,
     `- CPU speed check (one thread, a fixed SHA-256 + JSON workload, iterations/s; before each benchmark and at the end): ${speeds.join(', ')}. Compare runs only at similar speeds (bench/README.md: a run with other sessions' builds beside it measured 2–4× lower).`,
     '- The load generator shares the cores with everything it measures.',
+    "- speed: the CPU speed check just before the row's benchmark.",
     '',
+    ...targetsTable,
     table,
     '',
     ...skipped.map((s) => `- Skipped ${s.benchmark} on ${s.transport}: ${s.reason}`),
