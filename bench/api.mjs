@@ -85,7 +85,7 @@ async function ledgerCheck(target, accountId) {
   return row.unbalanced;
 }
 
-function tokenOf(html) {
+export function tokenOf(html) {
   const match = /name="csrf_token" value="([^"]+)"/.exec(html);
   if (!match) throw new Error('no CSRF token in the page');
   return match[1];
@@ -131,6 +131,29 @@ async function liveStripeLinks(target, accountId, count) {
     links.push(link.id);
   }
   return links;
+}
+
+/** The checkout form's body: the page's CSRF token and a card. */
+export const form = (token, card = CARD) =>
+  new URLSearchParams({
+    csrf_token: token,
+    cardholder_name: 'Bench Payer',
+    card_number: card,
+    exp_month: '12',
+    exp_year: '2099',
+    cvc: '123',
+  }).toString();
+
+/** One checkout payment on `link`: GET the page, POST the card; ok = the success page. */
+export async function checkoutOnce(client, link, card = CARD) {
+  const path = `/pay/${link}`;
+  const page = await client.request('GET', path);
+  if (page.status !== 200) return { status: `page ${page.status}`, ok: false };
+  const paid = await client.request('POST', path, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form(tokenOf(page.text), card),
+  });
+  return { status: paid.status, ok: paid.status === 200 && paid.text.includes('txn_') };
 }
 
 async function measure(target, name, fn) {
@@ -180,30 +203,12 @@ export async function runMode(mode, opts, say) {
     }
     target.state.checkoutLinks = links;
     say(`[api] ${mode}: checkout, ${connections} connections, ${seconds} s`);
-    const form = (token, card = CARD) =>
-      new URLSearchParams({
-        csrf_token: token,
-        cardholder_name: 'Bench Payer',
-        card_number: card,
-        exp_month: '12',
-        exp_year: '2099',
-        cvc: '123',
-      }).toString();
     const checkout = await measure(target, 'checkout', () =>
       closedLoop({
         connections,
         seconds,
         warmup,
-        op: async (worker) => {
-          const path = `/pay/${links[worker]}`;
-          const page = await client.request('GET', path);
-          if (page.status !== 200) return { status: `page ${page.status}`, ok: false };
-          const paid = await client.request('POST', path, {
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: form(tokenOf(page.text)),
-          });
-          return { status: paid.status, ok: paid.status === 200 && paid.text.includes('txn_') };
-        },
+        op: (worker) => checkoutOnce(client, links[worker]),
       }),
     );
     results.push(checkout);
@@ -223,16 +228,7 @@ export async function runMode(mode, opts, say) {
         connections,
         seconds,
         warmup,
-        op: async (worker) => {
-          const path = `/pay/${stripeLinks[worker]}`;
-          const page = await client.request('GET', path);
-          if (page.status !== 200) return { status: `page ${page.status}`, ok: false };
-          const paid = await client.request('POST', path, {
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: form(tokenOf(page.text), STRIPE_CARD),
-          });
-          return { status: paid.status, ok: paid.status === 200 && paid.text.includes('txn_') };
-        },
+        op: (worker) => checkoutOnce(client, stripeLinks[worker], STRIPE_CARD),
       }),
     );
     results.push({ ...stripeCheckout, sandbox_checkouts_per_s: checkout.ops_per_s });

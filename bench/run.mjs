@@ -16,7 +16,7 @@
 // it once per mode; lib/report.mjs's perModeBenchmark makes such a module from its
 // runMode(mode, params, say). The machine column is added to every row by run.mjs.
 
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { numberFlag, parseArgs } from './lib/args.mjs';
@@ -25,6 +25,7 @@ import { runIfMain } from './lib/module.mjs';
 import { markdownTable } from './lib/stats.mjs';
 import { api } from './api.mjs';
 import { billingEngine } from './billing-engine.mjs';
+import { curves, renderCurves } from './curves.mjs';
 import { gatewayOverhead } from './gateway-overhead.mjs';
 import { invoices } from './invoices.mjs';
 import { modesFor, sharedTarget, stopSharedTargets } from './lib/platform-target.mjs';
@@ -307,6 +308,8 @@ async function main() {
         '         [--rate N] [--seconds N] [--warmup N] [--drain N] [--partitions N] [--instances N]\n' +
         '         [--relay-poll-ms N] [--connections N] [--rows N] [--backlog N] [--webhook-rate N]\n' +
         '         [--soak SECONDS] [--subscriptions N] [--report NAME]\n' +
+        '       npm run bench -- --curves [--quick] [--only curves.checkout,curves.list,curves.billing,curves.deliveries]\n' +
+        '         [--curves-10m] [--curves-1m]\n' +
         `benchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}\n`,
     );
     return;
@@ -379,6 +382,11 @@ async function main() {
       setTimeout(() => process.exit(130), 30_000).unref();
       stopSharedTargets().finally(() => process.exit(130));
     });
+  }
+
+  if (flags.curves) {
+    await runCurves({ flags, quick, transports, overrides, parts: partsOf('curves') });
+    return;
   }
 
   const started = new Date();
@@ -499,6 +507,80 @@ async function main() {
     process.stderr.write(`[bench] messages were lost (${lost})\n`);
     process.exitCode = 1;
   }
+}
+
+/**
+ * `--curves`: how cost grows (curves.mjs), a longer mode of its own. Writes
+ * report-curves.{json,md} and one SVG per curve under curves/ (`--quick` or `--report NAME`:
+ * results/NAME.* and results/NAME-charts/, never the committed ones).
+ */
+async function runCurves({ flags, quick, overrides, parts }) {
+  const started = new Date();
+  const reportName = flags.report
+    ? String(flags.report).replace(/[^\w.-]/g, '')
+    : quick
+      ? 'report-curves-quick'
+      : 'report-curves';
+  // A check run (--quick, --report) writes under results/ (gitignored); the full one beside report.md.
+  const scratch = quick || Boolean(flags.report);
+  const chartDir = scratch ? `${reportName}-charts` : 'curves';
+  const outDir = scratch ? join(HERE, 'results') : HERE;
+  // Bounded: the billing points alone take ~20 min at 100,000 on 2 cores (1 M: hours).
+  const budgetMs = (quick ? 1800 : flags['curves-1m'] ? 6 * 3600 : 3 * 3600) * 1000;
+  setTimeout(() => {
+    process.stderr.write(`[bench] curves did not finish within ${budgetMs / 1000} s; giving up\n`);
+    setTimeout(() => process.exit(3), 30_000).unref();
+    stopSharedTargets().finally(() => process.exit(3));
+  }, budgetMs).unref();
+  const speeds = [cpuSpeed(500)];
+  let result;
+  try {
+    result = await curves.run({
+      quick,
+      parts,
+      seconds: overrides.seconds,
+      backlog: overrides.backlog,
+      curves10m: Boolean(flags['curves-10m']),
+      curves1m: Boolean(flags['curves-1m']),
+      out: join(HERE, 'results', 'curves.json'),
+    });
+  } finally {
+    await stopSharedTargets();
+  }
+  speeds.push(cpuSpeed(500));
+  const machine = { ...machineInfo(), cpu_speed: { unit: 'iterations/s', checks: speeds } };
+  const note = `${machine.cores} cores, ${machine.cpu}; ${started.toISOString().slice(0, 16)} UTC; CPU speed check ${speeds.join(' / ')}${quick ? '; --quick (tooling check, not figures)' : ''}`;
+  const { markdown, charts } = renderCurves(result, { note, chartDir });
+  mkdirSync(join(outDir, chartDir), { recursive: true });
+  for (const [file, svg] of Object.entries(charts)) writeFileSync(join(outDir, chartDir, file), svg);
+  const report = {
+    date: started.toISOString(),
+    duration_s: Math.round((Date.now() - started.getTime()) / 100) / 10,
+    quick,
+    machine,
+    ...result,
+  };
+  writeFileSync(join(outDir, `${reportName}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  const md = [
+    '# Paygrid benchmark curves: how cost grows',
+    '',
+    `- Date: ${report.date}${quick ? ' (--quick: small axes, 2 s points; checks the tooling, not figures)' : ''}`,
+    `- Duration: ${report.duration_s} s`,
+    `- Machine: ${machine.cores} cores, ${machine.cpu}, ${machine.memory_gib} GiB, ${machine.os}; Node ${machine.node}`,
+    `- CPU speed check (one thread, iterations/s) at the start and the end: ${speeds.join(', ')}`,
+    '- Distributed mode, the load generator on the same cores; each point says how busy the cores were and by whom.',
+    ...(result.axes && !result.axes.rows.includes(10_000_000) && !quick
+      ? [
+          '- 10 M rows left out of the list curve by default: seeding 10 M transactions with their 18 M ledger entries takes about ten times the 1 M seed (48 s on the quiet machine) and several GB of disk; `--curves-10m` adds the point.',
+        ]
+      : []),
+    '',
+    markdown,
+    ...(result.skipped ?? []).map((x) => `- Skipped on ${x.transport}: ${x.reason}`),
+    '',
+  ].join('\n');
+  writeFileSync(join(outDir, `${reportName}.md`), md);
+  process.stdout.write(`\n${md}`);
 }
 
 // Only as the command (`npm run bench`): importing BENCHMARKS starts nothing. Everything is

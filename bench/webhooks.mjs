@@ -35,7 +35,7 @@ const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (millis) => new Promise((r) => setTimeout(r, millis));
 
 /** The local receiver: calls onDelivery(path, body, arrivalMs) for each request, answers 200. */
-async function startReceiver(onDelivery) {
+export async function startReceiver(onDelivery) {
   const server = createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
@@ -138,7 +138,7 @@ function arrivalRates(arrivals) {
  * undici loop in a process of its own, posting `backlog` payloads of the same shape, signed
  * the same way, over the same endpoint paths of the same receiver, measured the same way.
  */
-async function bareDeliveries(receiver, handlers, { backlog, endpoints }, say) {
+export async function bareDeliveries(receiver, handlers, { backlog, endpoints }, say) {
   const tag = `r${randomBytes(4).toString('hex')}`;
   const arrivals = [];
   const ids = new Set();
@@ -180,7 +180,7 @@ async function bareDeliveries(receiver, handlers, { backlog, endpoints }, say) {
   };
 }
 
-async function maxDeliveries(
+export async function maxDeliveries(
   target,
   accountId,
   receiver,
