@@ -22,6 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { URLSearchParams } from 'node:url';
 import { closedLoop, closedLoopParams, httpClient } from './lib/load.mjs';
 import { cpuTimes, machineLoad } from './lib/machine.mjs';
+import { recordFigure } from './lib/figures.mjs';
 import { perModeBenchmark } from './lib/report.mjs';
 import { round } from './lib/stats.mjs';
 import { adminCall, apiCall, provisionAccount, sharedTarget } from './lib/platform-target.mjs';
@@ -84,7 +85,7 @@ async function ledgerCheck(target, accountId) {
   return row.unbalanced;
 }
 
-function tokenOf(html) {
+export function tokenOf(html) {
   const match = /name="csrf_token" value="([^"]+)"/.exec(html);
   if (!match) throw new Error('no CSRF token in the page');
   return match[1];
@@ -132,6 +133,29 @@ async function liveStripeLinks(target, accountId, count) {
   return links;
 }
 
+/** The checkout form's body: the page's CSRF token and a card. */
+export const form = (token, card = CARD) =>
+  new URLSearchParams({
+    csrf_token: token,
+    cardholder_name: 'Bench Payer',
+    card_number: card,
+    exp_month: '12',
+    exp_year: '2099',
+    cvc: '123',
+  }).toString();
+
+/** One checkout payment on `link`: GET the page, POST the card; ok = the success page. */
+export async function checkoutOnce(client, link, card = CARD) {
+  const path = `/pay/${link}`;
+  const page = await client.request('GET', path);
+  if (page.status !== 200) return { status: `page ${page.status}`, ok: false };
+  const paid = await client.request('POST', path, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form(tokenOf(page.text), card),
+  });
+  return { status: paid.status, ok: paid.status === 200 && paid.text.includes('txn_') };
+}
+
 async function measure(target, name, fn) {
   const before = cpuTimes();
   const result = await fn();
@@ -141,150 +165,138 @@ async function measure(target, name, fn) {
 export async function runMode(mode, opts, say) {
   const target = await sharedTarget(mode, say);
   const { seconds, warmup, connections, rows } = opts;
+  // --only api.read,api.checkout,api.list,api.refund runs those figures only.
+  const want = (part) => !opts.parts || opts.parts.includes(part);
   const { account, key } = await provisionAccount(target, { name: 'Bench API' });
   target.state.api = { accountId: account.id, key };
   const client = httpClient(target.gateway, connections);
   const auth = { authorization: `Bearer ${key}` };
   const results = [];
   try {
-    // Authenticated read.
-    say(`[api] ${mode}: read, ${connections} connections, ${seconds} s`);
-    results.push(
-      await measure(target, 'read', () =>
+    if (want('read')) {
+      // Authenticated read.
+      say(`[api] ${mode}: read, ${connections} connections, ${seconds} s`);
+      results.push(
+        await measure(target, 'read', () =>
+          closedLoop({
+            connections,
+            seconds,
+            warmup,
+            op: async () => {
+              const r = await client.request('GET', '/v1/merchants?limit=10', { headers: auth });
+              return { status: r.status, ok: r.status === 200 };
+            },
+          }),
+        ),
+      );
+
+      target.state.readRate = results.at(-1).ops_per_s;
+      recordFigure(mode, 'read_per_s', results.at(-1).ops_per_s);
+    }
+    if (want('checkout')) {
+      // Checkout: one link per connection.
+      const links = [];
+      for (let i = 0; i < connections; i++) {
+        const link = await apiCall(target, key, 'POST', '/v1/payment-links', {
+          amount: 2500,
+          currency: 'EUR',
+          description: `Bench checkout ${i}`,
+          max_completions: 1_000_000,
+        });
+        links.push(link.id);
+      }
+      target.state.checkoutLinks = links;
+      say(`[api] ${mode}: checkout, ${connections} connections, ${seconds} s`);
+      const checkout = await measure(target, 'checkout', () =>
         closedLoop({
           connections,
           seconds,
           warmup,
+          op: (worker) => checkoutOnce(client, links[worker]),
+        }),
+      );
+      results.push(checkout);
+      target.state.checkoutRate = checkout.ops_per_s;
+      recordFigure(mode, 'checkout_per_s', checkout.ops_per_s);
+
+      // The same checkout in live mode through the Stripe connector (issue 13), against the run's
+      // stripe-mock: a live key, a Stripe connection, an approved live merchant, one link per
+      // connection, and a card no sandbox knows. Each payment sends Stripe a PaymentMethod and a
+      // confirmed PaymentIntent (with our intent id as its Idempotency-Key).
+      const stripeLinks = await liveStripeLinks(target, account.id, connections);
+      say(
+        `[api] ${mode}: checkout through the Stripe connector (stripe-mock), ${connections} connections, ${seconds} s`,
+      );
+      const stripeCheckout = await measure(target, 'checkout-stripe', () =>
+        closedLoop({
+          connections,
+          seconds,
+          warmup,
+          op: (worker) => checkoutOnce(client, stripeLinks[worker], STRIPE_CARD),
+        }),
+      );
+      results.push({ ...stripeCheckout, sandbox_checkouts_per_s: checkout.ops_per_s });
+    }
+    if (want('list') || want('refund')) {
+      // The transactions table: `rows` seeded rows for this account.
+      say(`[api] ${mode}: seeding ${rows.toLocaleString('en')} transactions with their ledger entries`);
+      const seedSeconds = await seedTransactions(target, account.id, rows);
+      const [{ n }] = await target.sql(
+        'select count(*)::int as n from payments.transactions where account_id = $1',
+        [account.id],
+      );
+
+      if (want('list')) {
+        say(
+          `[api] ${mode}: list transactions (page of 100, filtered), ${connections} connections, ${seconds} s`,
+        );
+        const listPath = '/v1/transactions?limit=100&status=succeeded&currency=EUR&type=payment';
+        const list = await measure(target, 'list-transactions', () =>
+          closedLoop({
+            connections,
+            seconds,
+            warmup,
+            op: async () => {
+              const r = await client.request('GET', listPath, { headers: auth });
+              return { status: r.status, ok: r.status === 200 && r.text.includes('"has_more":true') };
+            },
+          }),
+        );
+        results.push({ ...list, table_rows: n, seed_seconds: seedSeconds, path: listPath });
+        recordFigure(mode, 'list_transactions_p99_ms', list.latency_ms.p99);
+      }
+    }
+    if (want('refund')) {
+      // Refunds of distinct seeded payments (full refunds).
+      const payable = await target.sql(
+        `select id from payments.transactions where account_id = $1 and type = 'payment' and status = 'succeeded'
+         and amount_refunded = 0 order by created_at desc limit $2`,
+        [account.id, Math.min(rows, 200_000)],
+      );
+      let next = 0;
+      say(
+        `[api] ${mode}: refund, ${connections} connections, ${seconds} s (${payable.length} payments available)`,
+      );
+      const refund = await measure(target, 'refund', () =>
+        closedLoop({
+          connections,
+          seconds,
+          warmup,
+          stopWhen: () => next >= payable.length,
           op: async () => {
-            const r = await client.request('GET', '/v1/merchants?limit=10', { headers: auth });
-            return { status: r.status, ok: r.status === 200 };
+            const id = payable[next++]?.id;
+            if (!id) return { status: 'exhausted', ok: false };
+            const r = await client.request('POST', '/v1/refunds', {
+              headers: { ...auth, 'content-type': 'application/json' },
+              body: JSON.stringify({ transaction: id }),
+            });
+            return { status: r.status, ok: r.status === 200 && r.text.includes('"succeeded"') };
           },
         }),
-      ),
-    );
-
-    target.state.readRate = results[0].ops_per_s;
-
-    // Checkout: one link per connection.
-    const links = [];
-    for (let i = 0; i < connections; i++) {
-      const link = await apiCall(target, key, 'POST', '/v1/payment-links', {
-        amount: 2500,
-        currency: 'EUR',
-        description: `Bench checkout ${i}`,
-        max_completions: 1_000_000,
-      });
-      links.push(link.id);
+      );
+      results.push({ ...refund, unbalanced_after: await ledgerCheck(target, account.id) });
+      recordFigure(mode, 'refund_per_s', refund.ops_per_s);
     }
-    target.state.checkoutLinks = links;
-    say(`[api] ${mode}: checkout, ${connections} connections, ${seconds} s`);
-    const form = (token, card = CARD) =>
-      new URLSearchParams({
-        csrf_token: token,
-        cardholder_name: 'Bench Payer',
-        card_number: card,
-        exp_month: '12',
-        exp_year: '2099',
-        cvc: '123',
-      }).toString();
-    const checkout = await measure(target, 'checkout', () =>
-      closedLoop({
-        connections,
-        seconds,
-        warmup,
-        op: async (worker) => {
-          const path = `/pay/${links[worker]}`;
-          const page = await client.request('GET', path);
-          if (page.status !== 200) return { status: `page ${page.status}`, ok: false };
-          const paid = await client.request('POST', path, {
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: form(tokenOf(page.text)),
-          });
-          return { status: paid.status, ok: paid.status === 200 && paid.text.includes('txn_') };
-        },
-      }),
-    );
-    results.push(checkout);
-    target.state.checkoutRate = checkout.ops_per_s;
-
-    // The same checkout in live mode through the Stripe connector (issue 13), against the run's
-    // stripe-mock: a live key, a Stripe connection, an approved live merchant, one link per
-    // connection, and a card no sandbox knows. Each payment sends Stripe a PaymentMethod and a
-    // confirmed PaymentIntent (with our intent id as its Idempotency-Key).
-    const stripeLinks = await liveStripeLinks(target, account.id, connections);
-    say(
-      `[api] ${mode}: checkout through the Stripe connector (stripe-mock), ${connections} connections, ${seconds} s`,
-    );
-    const stripeCheckout = await measure(target, 'checkout-stripe', () =>
-      closedLoop({
-        connections,
-        seconds,
-        warmup,
-        op: async (worker) => {
-          const path = `/pay/${stripeLinks[worker]}`;
-          const page = await client.request('GET', path);
-          if (page.status !== 200) return { status: `page ${page.status}`, ok: false };
-          const paid = await client.request('POST', path, {
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: form(tokenOf(page.text), STRIPE_CARD),
-          });
-          return { status: paid.status, ok: paid.status === 200 && paid.text.includes('txn_') };
-        },
-      }),
-    );
-    results.push({ ...stripeCheckout, sandbox_checkouts_per_s: checkout.ops_per_s });
-
-    // The transactions table: `rows` seeded rows for this account.
-    say(`[api] ${mode}: seeding ${rows.toLocaleString('en')} transactions with their ledger entries`);
-    const seedSeconds = await seedTransactions(target, account.id, rows);
-    const [{ n }] = await target.sql(
-      'select count(*)::int as n from payments.transactions where account_id = $1',
-      [account.id],
-    );
-
-    say(`[api] ${mode}: list transactions (page of 100, filtered), ${connections} connections, ${seconds} s`);
-    const listPath = '/v1/transactions?limit=100&status=succeeded&currency=EUR&type=payment';
-    const list = await measure(target, 'list-transactions', () =>
-      closedLoop({
-        connections,
-        seconds,
-        warmup,
-        op: async () => {
-          const r = await client.request('GET', listPath, { headers: auth });
-          return { status: r.status, ok: r.status === 200 && r.text.includes('"has_more":true') };
-        },
-      }),
-    );
-    results.push({ ...list, table_rows: n, seed_seconds: seedSeconds, path: listPath });
-
-    // Refunds of distinct seeded payments (full refunds).
-    const payable = await target.sql(
-      `select id from payments.transactions where account_id = $1 and type = 'payment' and status = 'succeeded'
-         and amount_refunded = 0 order by created_at desc limit $2`,
-      [account.id, Math.min(rows, 200_000)],
-    );
-    let next = 0;
-    say(
-      `[api] ${mode}: refund, ${connections} connections, ${seconds} s (${payable.length} payments available)`,
-    );
-    const refund = await measure(target, 'refund', () =>
-      closedLoop({
-        connections,
-        seconds,
-        warmup,
-        stopWhen: () => next >= payable.length,
-        op: async () => {
-          const id = payable[next++]?.id;
-          if (!id) return { status: 'exhausted', ok: false };
-          const r = await client.request('POST', '/v1/refunds', {
-            headers: { ...auth, 'content-type': 'application/json' },
-            body: JSON.stringify({ transaction: id }),
-          });
-          return { status: r.status, ok: r.status === 200 && r.text.includes('"succeeded"') };
-        },
-      }),
-    );
-    results.push({ ...refund, unbalanced_after: await ledgerCheck(target, account.id) });
   } finally {
     await client.close();
   }

@@ -27,6 +27,8 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { numberFlag, parseArgs } from './lib/args.mjs';
+import { recordFigure } from './lib/figures.mjs';
+import { cpuTimes, machineLoad } from './lib/machine.mjs';
 import { runIfMain } from './lib/module.mjs';
 import { resultsFile, selectRuns, toStderr, writeReport } from './lib/report.mjs';
 
@@ -138,10 +140,12 @@ export async function runTarget(target, { subscriptions, batch, say = () => {} }
     );
     const engine = new BillingEngine(db, service.invoices, clock, logger, { batchSize: batch });
     const cpuBefore = process.cpuUsage();
+    const machineBefore = cpuTimes();
     const t0 = process.hrtime.bigint();
     const handled = await engine.runDue(new Date(due.getTime() + 1000), { testClock: null });
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const cpu = process.cpuUsage(cpuBefore);
+    const machine = machineLoad(machineBefore, cpuTimes());
     const [check] = await db.query(
       `select (select count(*)::int from invoicing.invoices where account_id = $1 and status = 'open' and number is not null) as invoices,
               (select count(*)::int from invoicing.subscription_periods where account_id = $1) as periods,
@@ -161,10 +165,16 @@ export async function runTarget(target, { subscriptions, batch, say = () => {} }
       charge_commands: check.commands,
       not_billed: check.left_over,
       bench_process_cpu_seconds: Math.round(((cpu.user + cpu.system) / 1e6) * 10) / 10,
+      machine_load: machine,
     };
     if (check.invoices !== subscriptions || check.commands !== subscriptions || check.left_over !== 0) {
       throw new Error(`${target}: not every subscription was billed exactly once: ${JSON.stringify(result)}`);
     }
+    recordFigure(
+      target === 'postgres' ? 'distributed' : 'embedded',
+      'billing_per_s',
+      result.subscriptions_per_second,
+    );
     say(
       `${target}: ${result.subscriptions_per_second} subscriptions/s (${subscriptions} in ${result.seconds} s)`,
     );

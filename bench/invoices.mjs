@@ -20,6 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import { closedLoop, closedLoopParams, httpClient } from './lib/load.mjs';
 import { cpuTimes, machineLoad } from './lib/machine.mjs';
+import { recordFigure } from './lib/figures.mjs';
 import { perModeBenchmark } from './lib/report.mjs';
 import { round } from './lib/stats.mjs';
 import { apiCall, provisionAccount, sharedTarget } from './lib/platform-target.mjs';
@@ -125,6 +126,8 @@ export async function runMode(mode, opts, say) {
       lines: LINES,
     });
 
+    // The references (references.mjs) run their invoice SQL on this account's tables.
+    target.state.invoices = { accountId: account.id, key, customers, modelId: model.id };
     say(`[invoices] ${mode}: seeding ${rows.toLocaleString('en')} invoices`);
     const seedSeconds = await seedInvoices(target, account.id, model.id, customers, rows);
     const [{ n }] = await target.sql(
@@ -150,6 +153,7 @@ export async function runMode(mode, opts, say) {
         },
       }),
     );
+    recordFigure(mode, 'invoice_per_s', created.ops_per_s);
     results.push({
       ...created,
       table_rows: n,
@@ -175,6 +179,7 @@ export async function runMode(mode, opts, say) {
       }),
     );
     results.push({ ...list, table_rows: n, path: listPath(0) });
+    recordFigure(mode, 'list_invoices_p99_ms', list.latency_ms.p99);
   } finally {
     await client.close();
   }

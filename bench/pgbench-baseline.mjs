@@ -21,26 +21,16 @@
 // The apps keep running (idle): the outbox rows pgbench writes are inserted already marked
 // published (one column more than the service writes), so the relay never sends them.
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuTimes, machineLoad } from './lib/machine.mjs';
+import { parseSummary, pgbenchBinary, spawnPgbench } from './lib/pgbench.mjs';
 import { resultsFile, toStderr, writeReport } from './lib/report.mjs';
 import { round } from './lib/stats.mjs';
 import { sharedTarget, targetAvailability } from './lib/platform-target.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-
-export function pgbenchBinary() {
-  const candidates = [
-    process.env.PGBENCH,
-    '/usr/lib/postgresql/15/bin/pgbench',
-    '/usr/lib/postgresql/16/bin/pgbench',
-    '/usr/lib/postgresql/17/bin/pgbench',
-  ].filter(Boolean);
-  return candidates.find((c) => existsSync(c));
-}
 
 /** A payload of the size of a payment.succeeded envelope (~1.3 KiB). */
 const PAYLOAD = JSON.stringify({
@@ -113,34 +103,6 @@ update payments.checkout_submissions set transaction_id = :txn where token_hash 
 `;
 }
 
-function runPgbench(binary, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out + err) : reject(new Error(`pgbench exited ${code}: ${err.slice(-2000)}`)),
-    );
-  });
-}
-
-function parse(output) {
-  const num = (re) => {
-    const m = re.exec(output);
-    return m ? Number(m[1]) : undefined;
-  };
-  return {
-    tps: num(/tps = ([\d.]+) \(without initial connection time\)/),
-    latency_avg_ms: num(/latency average = ([\d.]+) ms/),
-    latency_stddev_ms: num(/latency stddev = ([\d.]+) ms/),
-    transactions: num(/number of transactions actually processed: (\d+)/),
-    failed: num(/number of failed transactions: (\d+)/) ?? 0,
-  };
-}
-
 export const pgbenchBaseline = {
   name: 'pgbench-baseline',
   description:
@@ -190,8 +152,8 @@ export const pgbenchBaseline = {
       ];
       say(`[pgbench-baseline] ${binary} -c ${clients} -j 2 -T ${seconds} (checkout SQL, ${links} links)`);
       const before = cpuTimes();
-      const output = await runPgbench(binary, args);
-      const parsed = parse(output);
+      const output = await spawnPgbench(binary, args);
+      const parsed = parseSummary(output);
       const serviceRate = target.state.checkoutRate;
       results.push({
         mode: 'distributed',

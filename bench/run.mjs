@@ -16,7 +16,7 @@
 // it once per mode; lib/report.mjs's perModeBenchmark makes such a module from its
 // runMode(mode, params, say). The machine column is added to every row by run.mjs.
 
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { numberFlag, parseArgs } from './lib/args.mjs';
@@ -25,12 +25,14 @@ import { runIfMain } from './lib/module.mjs';
 import { markdownTable } from './lib/stats.mjs';
 import { api } from './api.mjs';
 import { billingEngine } from './billing-engine.mjs';
+import { curves, renderCurves } from './curves.mjs';
 import { gatewayOverhead } from './gateway-overhead.mjs';
 import { invoices } from './invoices.mjs';
 import { modesFor, sharedTarget, stopSharedTargets } from './lib/platform-target.mjs';
 import { outboxLatency, transportAvailability } from './outbox-latency.mjs';
 import { overload } from './overload.mjs';
 import { pgbenchBaseline } from './pgbench-baseline.mjs';
+import { references } from './references.mjs';
 import { soak } from './soak.mjs';
 import { webhooks } from './webhooks.mjs';
 
@@ -96,6 +98,17 @@ export const BENCHMARKS = [
         p99: r[path].latency_ms.p99,
         max: r[path].latency_ms.max,
         unit: 'ms per request (closed model)',
+        target:
+          path === 'gateway'
+            ? {
+                figure: `gateway added latency p50 / p99 (${r.mode}, ${r.params.connections} connections)`,
+                service: `${r.gateway.latency_ms.p50} / ${r.gateway.latency_ms.p99} ms through the gateway`,
+                reference: `${r.direct.latency_ms.p50} / ${r.direct.latency_ms.p99} ms straight to payments`,
+                ratio: `+${r.added_ms.p50} / +${r.added_ms.p99} ms`,
+                target: '≤ +1 / +3 ms',
+                met: r.added_ms.p50 <= 1 && r.added_ms.p99 <= 3 ? 'yes' : '**no**',
+              }
+            : undefined,
         notes:
           (path === 'gateway'
             ? `added p50 ${r.added_ms.p50} ms, p99 ${r.added_ms.p99} ms; throughput ratio ${r.throughput_ratio}; ` +
@@ -178,7 +191,9 @@ export const BENCHMARKS = [
         throughput: `${x.subscriptions_per_second} subscriptions/s`,
         count: x.subscriptions,
         unit: 'subscriptions billed per second (invoice created, finalized, charge command)',
-        notes: `${x.seconds} s; invoices finalized ${x.invoices_finalized}, charge commands ${x.charge_commands}, not billed ${x.not_billed}; bench process ${x.bench_process_cpu_seconds} CPU s`,
+        notes:
+          `${x.seconds} s; invoices finalized ${x.invoices_finalized}, charge commands ${x.charge_commands}, not billed ${x.not_billed}; bench process ${x.bench_process_cpu_seconds} CPU s` +
+          (x.machine_load ? `; CPU of both cores: ${cpuNote(x.machine_load)}` : ''),
       },
     ],
   },
@@ -186,31 +201,52 @@ export const BENCHMARKS = [
     ...webhooks,
     rows: (r) =>
       r.results.map((x) =>
-        x.name === 'e2e-latency'
+        x.name === 'bare-delivery-loop'
           ? {
               benchmark: 'webhooks',
               mode: r.mode,
-              transport: 'end to end: API call → receiver handler',
-              load: `${x.params.rate_per_s}/s steady (open model), ${x.params.seconds} s, ${x.params.cause}`,
-              throughput: `${x.params.rate_per_s} events/s`,
-              ...lat(x.latency_ms),
-              unit: 'ms API call sent → receiver handler',
-              lost: x.lost,
-              notes: `delivered ${x.delivered}/${x.api_ok}, lost ${x.lost}, duplicates ${x.duplicates}; API call p50 ${x.api_latency_ms.p50} ms; CPU of both cores: ${cpuNote(x.machine_load)}`,
-            }
-          : {
-              benchmark: 'webhooks',
-              mode: r.mode,
-              transport: `max deliveries/s, ${x.params.instances} webhooks instance${x.params.instances > 1 ? 's' : ''}`,
-              load: `backlog of ${x.params.backlog} over ${x.params.endpoints} endpoints of a local receiver`,
+              transport: 'reference: bare undici loop posting the same signed payloads to the same receiver',
+              load: `${x.params.backlog} deliveries over ${x.params.endpoints} endpoints, ${x.params.in_flight} in flight (10 per endpoint), keep-alive`,
               throughput: `${x.deliveries_per_s} deliveries/s`,
               count: x.delivered,
               unit: 'deliveries/s (10th–90th percentile of arrivals)',
+              target: {
+                figure: `webhook deliveries, one instance (${r.mode})`,
+                service: `${x.service_deliveries_per_s} deliveries/s`,
+                reference: `${x.deliveries_per_s} deliveries/s (bare undici loop, same receiver)`,
+                ratio: x.ratio,
+                target: '≥ 0.5',
+                met: x.ratio === undefined ? '' : x.ratio >= 0.5 ? 'yes' : '**no**',
+              },
               notes:
-                `whole drain ${x.deliveries_per_s_whole_run}/s in ${x.drain_seconds} s; ` +
-                `${x.undelivered_at_timeout ? `**${x.undelivered_at_timeout} still queued after ${x.wait_seconds} s**; ` : ''}` +
-                `duplicates ${x.duplicates}; CPU of both cores: ${cpuNote(x.machine_load)}`,
-            },
+                `${x.ratio === undefined ? '' : `**ratio ${x.ratio}** (service ${x.service_deliveries_per_s} ÷ reference ${x.deliveries_per_s}; target ≥ 0.5); `}` +
+                `sent ${x.sent}, failed ${x.failed}, whole drain ${x.deliveries_per_s_whole_run}/s; CPU of both cores: ${cpuNote(x.machine_load)}`,
+            }
+          : x.name === 'e2e-latency'
+            ? {
+                benchmark: 'webhooks',
+                mode: r.mode,
+                transport: 'end to end: API call → receiver handler',
+                load: `${x.params.rate_per_s}/s steady (open model), ${x.params.seconds} s, ${x.params.cause}`,
+                throughput: `${x.params.rate_per_s} events/s`,
+                ...lat(x.latency_ms),
+                unit: 'ms API call sent → receiver handler',
+                lost: x.lost,
+                notes: `delivered ${x.delivered}/${x.api_ok}, lost ${x.lost}, duplicates ${x.duplicates}; API call p50 ${x.api_latency_ms.p50} ms; CPU of both cores: ${cpuNote(x.machine_load)}`,
+              }
+            : {
+                benchmark: 'webhooks',
+                mode: r.mode,
+                transport: `max deliveries/s, ${x.params.instances} webhooks instance${x.params.instances > 1 ? 's' : ''}`,
+                load: `backlog of ${x.params.backlog} over ${x.params.endpoints} endpoints of a local receiver`,
+                throughput: `${x.deliveries_per_s} deliveries/s`,
+                count: x.delivered,
+                unit: 'deliveries/s (10th–90th percentile of arrivals)',
+                notes:
+                  `whole drain ${x.deliveries_per_s_whole_run}/s in ${x.drain_seconds} s; ` +
+                  `${x.undelivered_at_timeout ? `**${x.undelivered_at_timeout} still queued after ${x.wait_seconds} s**; ` : ''}` +
+                  `duplicates ${x.duplicates}; CPU of both cores: ${cpuNote(x.machine_load)}`,
+              },
       ),
   },
   {
@@ -260,6 +296,8 @@ export const BENCHMARKS = [
       },
     ],
   },
+  // Last: the references of issue 15 run after the service figures they are compared with.
+  references,
 ];
 
 async function main() {
@@ -270,6 +308,8 @@ async function main() {
         '         [--rate N] [--seconds N] [--warmup N] [--drain N] [--partitions N] [--instances N]\n' +
         '         [--relay-poll-ms N] [--connections N] [--rows N] [--backlog N] [--webhook-rate N]\n' +
         '         [--soak SECONDS] [--subscriptions N] [--report NAME]\n' +
+        '       npm run bench -- --curves [--quick] [--only curves.checkout,curves.list,curves.billing,curves.deliveries]\n' +
+        '         [--curves-10m] [--curves-1m]\n' +
         `benchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}\n`,
     );
     return;
@@ -282,7 +322,14 @@ async function main() {
     : quick
       ? 'report-quick'
       : 'report';
-  const only = flags.only ? String(flags.only).split(',') : undefined;
+  // --only NAME[,NAME] runs those benchmarks; NAME.PART (e.g. references.read) runs a part of
+  // one (the module receives `parts`), so a short run can check one row.
+  const onlyEntries = flags.only ? String(flags.only).split(',') : undefined;
+  const only = onlyEntries?.map((e) => e.split('.')[0]);
+  const partsOf = (name) => {
+    const parts = onlyEntries?.filter((e) => e.startsWith(`${name}.`)).map((e) => e.slice(name.length + 1));
+    return parts?.length ? parts : undefined;
+  };
   const availability = transportAvailability();
   let transports = Object.keys(availability).filter((t) => availability[t].ok);
   if (flags.transport && flags.transport !== 'all') {
@@ -337,6 +384,11 @@ async function main() {
     });
   }
 
+  if (flags.curves) {
+    await runCurves({ flags, quick, transports, overrides, parts: partsOf('curves') });
+    return;
+  }
+
   const started = new Date();
   const benchmarks = [];
   // The machine's single-thread speed before each benchmark and at the end (lib/machine.mjs).
@@ -348,13 +400,14 @@ async function main() {
       process.stderr.write(`[bench] ${bench.name}: ${bench.description}\n`);
       const speedBefore = cpuSpeed(500);
       speeds.push(speedBefore);
-      const report = await bench.run({ transports, quick, ...overrides });
+      const report = await bench.run({ transports, quick, parts: partsOf(bench.name), ...overrides });
       benchmarks.push({
         name: bench.name,
         description: bench.description,
         cpu_speed_before: speedBefore,
         ...report,
-        rows: report.results.flatMap(bench.rows),
+        // Every row says the single-thread speed the machine gave just before its benchmark.
+        rows: report.results.flatMap(bench.rows).map((row) => ({ speed: speedBefore, ...row })),
       });
     }
   } finally {
@@ -386,6 +439,7 @@ async function main() {
       'mode',
       'machine',
       'load',
+      'speed',
       'throughput',
       'n',
       'p50',
@@ -401,6 +455,7 @@ async function main() {
       r.mode,
       r.machine,
       r.load,
+      r.speed,
       r.throughput,
       r.count,
       r.p50,
@@ -411,6 +466,21 @@ async function main() {
       r.notes,
     ]),
   );
+  // Issue 15's targets: each service figure beside its reference measured in this run.
+  const targets = rows.filter((r) => r.target).map((r) => r.target);
+  const targetsTable = targets.length
+    ? [
+        '## Targets: each figure against its reference (same run, same machine)',
+        '',
+        markdownTable(
+          ['figure', 'service', 'reference (same run)', 'ratio', 'target', 'met'],
+          targets.map((t) => [t.figure, t.service, t.reference, t.ratio ?? '', t.target, t.met]),
+        ),
+        '',
+        'Ratio: service ÷ reference for rates, service p99 ÷ reference p99 for the lists.',
+        '',
+      ]
+    : [];
   const md = [
     '# Paygrid benchmark report',
     '',
@@ -420,7 +490,9 @@ async function main() {
     `- Node: ${machine.node}`,
     `- CPU speed check (one thread, a fixed SHA-256 + JSON workload, iterations/s; before each benchmark and at the end): ${speeds.join(', ')}. Compare runs only at similar speeds (bench/README.md: a run with other sessions' builds beside it measured 2–4× lower).`,
     '- The load generator shares the cores with everything it measures.',
+    "- speed: the CPU speed check just before the row's benchmark.",
     '',
+    ...targetsTable,
     table,
     '',
     ...skipped.map((s) => `- Skipped ${s.benchmark} on ${s.transport}: ${s.reason}`),
@@ -435,6 +507,80 @@ async function main() {
     process.stderr.write(`[bench] messages were lost (${lost})\n`);
     process.exitCode = 1;
   }
+}
+
+/**
+ * `--curves`: how cost grows (curves.mjs), a longer mode of its own. Writes
+ * report-curves.{json,md} and one SVG per curve under curves/ (`--quick` or `--report NAME`:
+ * results/NAME.* and results/NAME-charts/, never the committed ones).
+ */
+async function runCurves({ flags, quick, overrides, parts }) {
+  const started = new Date();
+  const reportName = flags.report
+    ? String(flags.report).replace(/[^\w.-]/g, '')
+    : quick
+      ? 'report-curves-quick'
+      : 'report-curves';
+  // A check run (--quick, --report) writes under results/ (gitignored); the full one beside report.md.
+  const scratch = quick || Boolean(flags.report);
+  const chartDir = scratch ? `${reportName}-charts` : 'curves';
+  const outDir = scratch ? join(HERE, 'results') : HERE;
+  // Bounded: the billing points alone take ~20 min at 100,000 on 2 cores (1 M: hours).
+  const budgetMs = (quick ? 1800 : flags['curves-1m'] ? 6 * 3600 : 3 * 3600) * 1000;
+  setTimeout(() => {
+    process.stderr.write(`[bench] curves did not finish within ${budgetMs / 1000} s; giving up\n`);
+    setTimeout(() => process.exit(3), 30_000).unref();
+    stopSharedTargets().finally(() => process.exit(3));
+  }, budgetMs).unref();
+  const speeds = [cpuSpeed(500)];
+  let result;
+  try {
+    result = await curves.run({
+      quick,
+      parts,
+      seconds: overrides.seconds,
+      backlog: overrides.backlog,
+      curves10m: Boolean(flags['curves-10m']),
+      curves1m: Boolean(flags['curves-1m']),
+      out: join(HERE, 'results', 'curves.json'),
+    });
+  } finally {
+    await stopSharedTargets();
+  }
+  speeds.push(cpuSpeed(500));
+  const machine = { ...machineInfo(), cpu_speed: { unit: 'iterations/s', checks: speeds } };
+  const note = `${machine.cores} cores, ${machine.cpu}; ${started.toISOString().slice(0, 16)} UTC; CPU speed check ${speeds.join(' / ')}${quick ? '; --quick (tooling check, not figures)' : ''}`;
+  const { markdown, charts } = renderCurves(result, { note, chartDir });
+  mkdirSync(join(outDir, chartDir), { recursive: true });
+  for (const [file, svg] of Object.entries(charts)) writeFileSync(join(outDir, chartDir, file), svg);
+  const report = {
+    date: started.toISOString(),
+    duration_s: Math.round((Date.now() - started.getTime()) / 100) / 10,
+    quick,
+    machine,
+    ...result,
+  };
+  writeFileSync(join(outDir, `${reportName}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  const md = [
+    '# Paygrid benchmark curves: how cost grows',
+    '',
+    `- Date: ${report.date}${quick ? ' (--quick: small axes, 2 s points; checks the tooling, not figures)' : ''}`,
+    `- Duration: ${report.duration_s} s`,
+    `- Machine: ${machine.cores} cores, ${machine.cpu}, ${machine.memory_gib} GiB, ${machine.os}; Node ${machine.node}`,
+    `- CPU speed check (one thread, iterations/s) at the start and the end: ${speeds.join(', ')}`,
+    '- Distributed mode, the load generator on the same cores; each point says how busy the cores were and by whom.',
+    ...(result.axes && !result.axes.rows.includes(10_000_000) && !quick
+      ? [
+          '- 10 M rows left out of the list curve by default: seeding 10 M transactions with their 18 M ledger entries takes about ten times the 1 M seed (48 s on the quiet machine) and several GB of disk; `--curves-10m` adds the point.',
+        ]
+      : []),
+    '',
+    markdown,
+    ...(result.skipped ?? []).map((x) => `- Skipped on ${x.transport}: ${x.reason}`),
+    '',
+  ].join('\n');
+  writeFileSync(join(outDir, `${reportName}.md`), md);
+  process.stdout.write(`\n${md}`);
 }
 
 // Only as the command (`npm run bench`): importing BENCHMARKS starts nothing. Everything is

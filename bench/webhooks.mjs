@@ -17,20 +17,25 @@
 // 20 endpoints because one endpoint is capped at 10 deliveries in flight (the per-endpoint
 // limit): a single endpoint's rate is bounded by 10 ÷ its response time.
 
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { httpClient, openLoop } from './lib/load.mjs';
-import { cpuTimes, machineLoad } from './lib/machine.mjs';
+import { recordFigure } from './lib/figures.mjs';
+import { countAsPlatform, cpuTimes, machineLoad } from './lib/machine.mjs';
 import { perModeBenchmark } from './lib/report.mjs';
 import { round, summarize } from './lib/stats.mjs';
 import { apiCall, provisionAccount, sharedTarget } from './lib/platform-target.mjs';
 
+const HERE = dirname(fileURLToPath(import.meta.url));
 const ENDPOINTS = 20;
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (millis) => new Promise((r) => setTimeout(r, millis));
 
 /** The local receiver: calls onDelivery(path, body, arrivalMs) for each request, answers 200. */
-async function startReceiver(onDelivery) {
+export async function startReceiver(onDelivery) {
   const server = createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
@@ -117,7 +122,65 @@ async function e2e(target, key, receiver, handlers, { rate, seconds, drain }, sa
   };
 }
 
-async function maxDeliveries(
+/** The rate between the 10th and the 90th percentile of arrivals, and over the whole drain. */
+function arrivalRates(arrivals) {
+  arrivals.sort((a, b) => a - b);
+  const n = arrivals.length;
+  const lo = Math.floor(n * 0.1);
+  const hi = Math.max(lo + 1, Math.ceil(n * 0.9) - 1);
+  const steady = n > 10 ? (hi - lo) / ((arrivals[hi] - arrivals[lo]) / 1000) : undefined;
+  const whole = n > 1 ? n / ((arrivals[n - 1] - arrivals[0]) / 1000) : undefined;
+  return { n, steady, whole };
+}
+
+/**
+ * The reference of the max-deliveries figure (issue 15): reference/delivery-loop.mjs, a bare
+ * undici loop in a process of its own, posting `backlog` payloads of the same shape, signed
+ * the same way, over the same endpoint paths of the same receiver, measured the same way.
+ */
+export async function bareDeliveries(receiver, handlers, { backlog, endpoints }, say) {
+  const tag = `r${randomBytes(4).toString('hex')}`;
+  const arrivals = [];
+  const ids = new Set();
+  handlers.max = (at, id) => {
+    if (!String(id).startsWith(`evt_b${tag}`)) return;
+    ids.add(id);
+    arrivals.push(at);
+  };
+  say(`[webhooks] reference: bare undici loop, ${backlog} deliveries over ${endpoints} endpoint paths`);
+  const before = cpuTimes();
+  const child = spawn(process.execPath, [join(HERE, 'reference', 'delivery-loop.mjs')], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      RECEIVER: receiver.url,
+      PATHS: JSON.stringify(Array.from({ length: endpoints }, (_, i) => `/max/${i}`)),
+      COUNT: String(backlog),
+      TAG: tag,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  countAsPlatform(child.pid);
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  const machine = machineLoad(before, cpuTimes());
+  if (code !== 0) throw new Error(`delivery loop exited ${code}`);
+  const { sent, failed } = JSON.parse(out);
+  const { n, steady, whole } = arrivalRates(arrivals);
+  return {
+    name: 'bare-delivery-loop',
+    params: { backlog, endpoints, in_flight: 200, per_endpoint: 10, keep_alive: true },
+    delivered: ids.size,
+    sent,
+    failed,
+    deliveries_per_s: steady === undefined ? undefined : round(steady, 1),
+    deliveries_per_s_whole_run: whole === undefined ? undefined : round(whole, 1),
+    drain_seconds: n > 1 ? round((arrivals[n - 1] - arrivals[0]) / 1000, 2) : undefined,
+    machine_load: machine,
+  };
+}
+
+export async function maxDeliveries(
   target,
   accountId,
   receiver,
@@ -155,12 +218,7 @@ async function maxDeliveries(
   while (ids.size < backlog && Date.now() < deadline) await sleep(100);
   const machine = machineLoad(before, cpuTimes());
   await sleep(300);
-  arrivals.sort((a, b) => a - b);
-  const n = arrivals.length;
-  const lo = Math.floor(n * 0.1);
-  const hi = Math.max(lo + 1, Math.ceil(n * 0.9) - 1);
-  const steady = n > 10 ? (hi - lo) / ((arrivals[hi] - arrivals[lo]) / 1000) : undefined;
-  const whole = n > 1 ? n / ((arrivals[n - 1] - arrivals[0]) / 1000) : undefined;
+  const { n, steady, whole } = arrivalRates(arrivals);
   return {
     name: 'max-deliveries',
     params: { backlog, instances, endpoints: endpoints.length },
@@ -195,9 +253,32 @@ export async function runMode(mode, opts, say) {
       });
       endpoints.push(endpoint.id);
     }
-    results.push(
-      await maxDeliveries(target, account.id, receiver, handlers, endpoints, { ...opts, instances: 1 }, say),
+    const one = await maxDeliveries(
+      target,
+      account.id,
+      receiver,
+      handlers,
+      endpoints,
+      { ...opts, instances: 1 },
+      say,
     );
+    results.push(one);
+    recordFigure(mode, 'deliveries_per_s', one.deliveries_per_s);
+    // The reference, same receiver, same payloads, right after the service's figure.
+    const bare = await bareDeliveries(
+      receiver,
+      handlers,
+      { backlog: opts.backlog, endpoints: ENDPOINTS },
+      say,
+    );
+    results.push({
+      ...bare,
+      service_deliveries_per_s: one.deliveries_per_s,
+      ratio:
+        one.deliveries_per_s && bare.deliveries_per_s
+          ? round(one.deliveries_per_s / bare.deliveries_per_s, 3)
+          : undefined,
+    });
     if (target.startExtraWebhooks) {
       const extra = await target.startExtraWebhooks();
       results.push(

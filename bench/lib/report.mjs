@@ -65,7 +65,8 @@ export function perModeBenchmark({ name, description, params, runMode }) {
     description,
     async run({ quick = false, say = toStderr, out = resultsFile(name), ...opts } = {}) {
       const { modes, skipped } = modesFor(opts);
-      const chosen = params({ quick, ...opts });
+      // `parts` (run.mjs: --only NAME.PART) lets a module run some of its figures only.
+      const chosen = { ...params({ quick, ...opts }), parts: opts.parts };
       const results = [];
       for (const mode of modes) results.push(await runMode(mode, chosen, say));
       return writeReport(out, { benchmark: name, quick, skipped, results });

@@ -109,3 +109,17 @@ describe('newSortableId', () => {
     expect(a < b).toBe(true);
   });
 });
+
+describe('randomBase62 from the pooled CSPRNG bytes', () => {
+  it('never repeats across many short draws that cross the pool boundary', () => {
+    // 5,000 draws of 24 characters take ~30 pools of 4 KiB: a byte handed out twice (a pool
+    // reused or an offset not advanced) would show up as equal ids across draws.
+    const ids = new Set(Array.from({ length: 5_000 }, () => randomBase62(24)));
+    expect(ids.size).toBe(5_000);
+  });
+
+  it('draws a string longer than a pool', () => {
+    const long = randomBase62(10_000);
+    expect(long).toMatch(/^[0-9A-Za-z]{10000}$/);
+  });
+});

@@ -5,7 +5,7 @@ import {
   type AuthenticatedContext,
   type PublicContext,
 } from '@paygrid/contracts';
-import { CONTEXT_MAX_AGE_MS, signContext, verifyContext } from './internal-auth';
+import { canonicalRequestTarget, CONTEXT_MAX_AGE_MS, signContext, verifyContext } from './internal-auth';
 
 const SECRET = 'internal-secret-0123456789abcdef0123456789';
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -180,5 +180,57 @@ describe('signContext / verifyContext', () => {
         NOW,
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('canonicalRequestTarget', () => {
+  // The per-byte encoding as it was before the fast path for targets that need none: every
+  // target must come out exactly as this gives it (gateway and services must agree byte for byte).
+  const reference = (url: string): string => {
+    const at = url.indexOf('?');
+    const path = at === -1 ? url : url.slice(0, at);
+    const query = at === -1 ? undefined : url.slice(at + 1);
+    const encode = (text: string, extra: string) =>
+      Array.from(Buffer.from(text, 'utf8'))
+        .map((byte) => {
+          const char = String.fromCharCode(byte);
+          return byte <= 0x20 || byte >= 0x7f || ' "#<>`{}'.includes(char) || extra.includes(char)
+            ? `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
+            : char;
+        })
+        .join('');
+    return query === undefined ? encode(path, '?') : `${encode(path, '?')}?${encode(query, "'")}`;
+  };
+
+  it.each([
+    ['/v1/merchants?limit=10', '/v1/merchants?limit=10'],
+    ['/v1/customers?email=o%27brien%40x.test', '/v1/customers?email=o%27brien%40x.test'],
+    ["/v1/customers?email=o'brien@x.test", '/v1/customers?email=o%27brien@x.test'],
+    ["/v1/a'b", "/v1/a'b"],
+    ['/v1/x?q=a b', '/v1/x?q=a%20b'],
+    ['/v1/caf\u00e9', '/v1/caf%C3%A9'],
+    ['/v1/x?a={1}&b=<2>#f', '/v1/x?a=%7B1%7D&b=%3C2%3E%23f'],
+    ['/v1/x?created[gte]=2026-01-01T00:00:00Z', '/v1/x?created[gte]=2026-01-01T00:00:00Z'],
+  ])('%s -> %s', (url, expected) => {
+    expect(canonicalRequestTarget(url)).toBe(expected);
+    expect(reference(url)).toBe(expected);
+  });
+
+  it('gives what the per-byte encoding gives for 20,000 random targets', () => {
+    const chars = [
+      ...Array.from({ length: 0x7f - 0x20 + 1 }, (_, i) => String.fromCharCode(0x20 + i)),
+      '\t',
+      '\u00e9',
+      '\u20ac',
+      '?',
+      '?',
+      "'",
+    ];
+    let state = 42;
+    const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31);
+    for (let i = 0; i < 20_000; i++) {
+      const url = `/v1/${Array.from({ length: 1 + (next() % 30) }, () => chars[next() % chars.length]).join('')}`;
+      expect(canonicalRequestTarget(url)).toBe(reference(url));
+    }
   });
 });

@@ -15,7 +15,15 @@ export const CONTEXT_MAX_AGE_MS = 60_000;
  * signature with a 401). Dot segments are left alone: the service must route exactly the path
  * the gateway authorised.
  */
+/**
+ * A byte the slow path below would encode (controls, space, non-ASCII and " # < > ` { }, and
+ * ' which only the query encodes: a ' in the path just takes the slow path). Most targets have
+ * none, and are returned as they are without the per-byte work (gateway hot path, issue 15).
+ */
+const NEEDS_ENCODING = /[^\x21-\x7e]|["#<>`{}']/;
+
 export function canonicalRequestTarget(url: string): string {
+  if (!NEEDS_ENCODING.test(url)) return url;
   const at = url.indexOf('?');
   const path = at === -1 ? url : url.slice(0, at);
   const query = at === -1 ? undefined : url.slice(at + 1);

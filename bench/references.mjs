@@ -1,0 +1,451 @@
+// The references of issue 15's table, run in the same run as the service on the same
+// machine, each reported with its ratio to the service's figure of this run (lib/figures.mjs):
+//
+//   checkout       pgbench, minimal two-commit checkout SQL (reference/scripts.mjs), one link
+//                  per client                                              target >= 0.2
+//   refund         pgbench, minimal refund SQL (guarded update, refund row, legs, outbox)  >= 0.3
+//   invoice        pgbench, minimal create-finalize-send SQL (counter, invoice + lines,
+//                  3 events, mail row)                                     target >= 0.2
+//   renewal        pgbench, minimal SQL of one renewal, one client (one engine) >= 0.3
+//   list tx / inv  pgbench running the service's SELECT of the page at the same concurrency,
+//                  p99 from pgbench's per-transaction log                  service p99 <= 3 x
+//   read           a bare Fastify + pg server (reference/read-server.mjs) doing the key lookup
+//                  and query of GET /v1/merchants, same load generator     target >= 0.5
+//   deliveries     a bare undici loop posting the same signed payloads to the same receiver:
+//                  measured by webhooks.mjs next to the service (it owns the receiver)
+//
+// Distributed mode only (pgbench needs PostgreSQL): on the shared platform's database, after
+// the service benchmarks, so the tables hold what the service's rows ran against (1,000,000
+// transactions and invoices in a full run). Run alone (`--only references`) it seeds what it
+// needs itself (the --rows of the run) and reports the references without ratios.
+//
+// Each reference row carries the CPU split of its measurement; run.mjs adds the speed check.
+
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { seedTransactions } from './api.mjs';
+import { seedInvoices } from './invoices.mjs';
+import { figure } from './lib/figures.mjs';
+import { closedLoop, httpClient } from './lib/load.mjs';
+import { countAsPlatform, cpuTimes, machineLoad } from './lib/machine.mjs';
+import { pgbenchBinary, runPgbench } from './lib/pgbench.mjs';
+import {
+  apiCall,
+  provisionAccount,
+  sharedTarget,
+  stopProcess,
+  targetAvailability,
+} from './lib/platform-target.mjs';
+import { resultsFile, toStderr, writeReport } from './lib/report.mjs';
+import { round } from './lib/stats.mjs';
+import {
+  checkoutScript,
+  invoiceScript,
+  listInvoicesScript,
+  listTransactionsScript,
+  refundScript,
+  renewalScript,
+} from './reference/scripts.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const LINES = [
+  { description: 'Consulting', quantity: 3, unit_amount: 15000 },
+  { description: 'Hosting', quantity: 1, unit_amount: 4900 },
+];
+
+/** Which references exist, their service figure (lib/figures.mjs) and their target. */
+export const REFERENCES = {
+  checkout: {
+    figure: 'checkout_per_s',
+    higher: true,
+    target: 0.2,
+    label: 'checkout payment (GET page + POST card)',
+  },
+  read: { figure: 'read_per_s', higher: true, target: 0.5, label: 'authenticated read (GET /v1/merchants)' },
+  refund: { figure: 'refund_per_s', higher: true, target: 0.3, label: 'refund' },
+  invoice: { figure: 'invoice_per_s', higher: true, target: 0.2, label: 'invoice create-finalize-send' },
+  'list-transactions': {
+    figure: 'list_transactions_p99_ms',
+    higher: false,
+    target: 3,
+    label: 'list transactions, page of 100, 3 filters, p99',
+  },
+  'list-invoices': {
+    figure: 'list_invoices_p99_ms',
+    higher: false,
+    target: 3,
+    label: 'list invoices, page of 100, 3 filters, p99',
+  },
+  renewal: { figure: 'billing_per_s', higher: true, target: 0.3, label: 'billing engine, one instance' },
+};
+
+/** The ratio as issue 15 states it: service ÷ reference for rates, service p99 ÷ reference p99 for lists. */
+export function ratioOf(name, service, reference) {
+  if (!service || !reference) return undefined;
+  return round(service / reference, 3);
+}
+
+export function meets(name, ratio) {
+  if (ratio === undefined) return undefined;
+  const ref = REFERENCES[name];
+  return ref.higher ? ratio >= ref.target : ratio <= ref.target;
+}
+
+async function measured(fn) {
+  const before = cpuTimes();
+  const result = await fn();
+  return { ...result, machine_load: machineLoad(before, cpuTimes()) };
+}
+
+/** Copies the service's row `id` of `table` under `newId` (every column, so no schema drift). */
+async function copyRow(target, table, id, newIdSql, extra = {}) {
+  await target.sql(
+    `insert into ${table} select (jsonb_populate_record(null::${table}, to_jsonb(m) || jsonb_build_object('id', ${newIdSql}) || $2::jsonb)).*
+       from ${table} m where m.id = $1`,
+    [id, JSON.stringify(extra)],
+  );
+}
+
+/** The payments side: an account (the api benchmark's when it ran), links and refundable payments. */
+async function paymentsSetup(target, { clients, rows, refunds, tag, say }) {
+  let accountId = target.state.api?.accountId;
+  let key = target.state.api?.key;
+  if (!accountId) {
+    ({
+      account: { id: accountId },
+      key,
+    } = await provisionAccount(target, { name: 'Bench references' }));
+    say(`[references] seeding ${rows.toLocaleString('en')} transactions (the api benchmark did not run)`);
+    await seedTransactions(target, accountId, rows);
+  }
+  const model = await apiCall(target, key, 'POST', '/v1/payment-links', {
+    amount: 2500,
+    currency: 'EUR',
+    description: 'Reference checkout',
+    max_completions: 1_000_000,
+  });
+  const linkPrefix = `plink_ref${tag}_`;
+  for (let i = 0; i < clients; i++) {
+    await copyRow(target, 'payments.payment_links', model.id, `'${linkPrefix}' || ${i}`);
+  }
+  const payPrefix = `txn_refpay${tag}_`;
+  await target.sql(
+    `insert into payments.transactions (id, account_id, livemode, merchant_id, type, status, amount, currency,
+       payment_method, processor_reference, metadata, created_at, updated_at)
+     select $2 || g, $1, false, null, 'payment', 'succeeded', 2500, 'EUR',
+       '{"brand":"visa","last4":"4242","exp_month":12,"exp_year":2099}'::jsonb, 'sandbox_' || g, '{}'::jsonb,
+       now() - interval '1 day', now() - interval '1 day'
+     from generate_series(0, $3::int - 1) g`,
+    [accountId, payPrefix, refunds],
+  );
+  await target.sql('analyze payments.transactions');
+  return { accountId, linkPrefix, payPrefix };
+}
+
+/** The invoicing side: an account (the invoices benchmark's when it ran), its customers, model and clock. */
+async function invoicingSetup(target, { rows, renewals, tag, say }) {
+  let { accountId, key, customers, modelId } = target.state.invoices ?? {};
+  if (!accountId) {
+    ({
+      account: { id: accountId },
+      key,
+    } = await provisionAccount(target, {
+      name: 'Bench references invoicing',
+      groupings: ['invoicing'],
+    }));
+    customers = [];
+    for (let i = 0; i < 20; i++) {
+      const c = await apiCall(target, key, 'POST', '/v1/customers', {
+        name: 'Reference Customer',
+        email: 'ap@bench.test',
+        currency: 'EUR',
+      });
+      customers.push(c.id);
+    }
+    modelId = (await apiCall(target, key, 'POST', '/v1/invoices', { customer: customers[0], lines: LINES }))
+      .id;
+    say(`[references] seeding ${rows.toLocaleString('en')} invoices (the invoices benchmark did not run)`);
+    await seedInvoices(target, accountId, modelId, customers, rows);
+  }
+  const [{ number }] = await target.sql('select number from invoicing.invoices where id = $1', [modelId]);
+  // A test clock frozen in the past holds the renewals: the service's engine bills a clock's
+  // subscriptions only when the clock is advanced, so only the reference claims these.
+  const clock = await apiCall(target, key, 'POST', '/v1/test-clocks', {
+    frozen_time: '2024-01-01T00:00:00Z',
+    name: 'Reference renewals',
+  });
+  await target.sql(
+    `insert into invoicing.subscriptions (id, account_id, livemode, customer_id, test_clock, status, currency, interval,
+       interval_count, items, time_zone, billing_cycle_anchor, start_date, bill_from, collection_method,
+       dunning_end_state, next_period_index, next_action_at, created_at, updated_at)
+     select 'sub_ref' || $4 || '_' || g, $1, false, ($2::text[])[1 + g % cardinality($2::text[])], $3, 'active', 'EUR',
+       'month', 1, '[{"price":{"unit_amount":4900,"currency":"EUR"},"quantity":1}]'::jsonb, 'UTC',
+       now() - interval '1 month', now() - interval '1 month', now() - interval '1 month', 'charge_automatically',
+       'unpaid', 1, now() - interval '1 minute' + g * interval '1 microsecond', now(), now()
+     from generate_series(1, $5::int) g`,
+    [accountId, customers, clock.id, tag, renewals],
+  );
+  await target.sql('analyze invoicing.subscriptions');
+  return { accountId, customers, modelId, clock: clock.id, numberPrefix: number.replace(/-\d+$/, '') + 'R' };
+}
+
+/** The bare read server as a process of its own (counted with the platform in the CPU split). */
+async function startReadServer(databaseUrl) {
+  const child = spawn(process.execPath, [join(HERE, 'reference', 'read-server.mjs')], {
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  countAsPlatform(child.pid);
+  const line = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('read server did not start within 30 s')), 30_000);
+    createInterface({ input: child.stdout }).once('line', (l) => {
+      clearTimeout(timer);
+      resolve(l);
+    });
+    child.once('exit', (code) => reject(new Error(`read server exited (${code})`)));
+  });
+  return { url: JSON.parse(line).url, stop: () => stopProcess(child) };
+}
+
+export const references = {
+  name: 'references',
+  description:
+    'the physical references of issue 15 (pgbench minimal SQL, bare read server) in the same run, with the ratio of each service figure to its reference',
+  async run({ quick = false, say = toStderr, out = resultsFile('references'), parts, ...opts } = {}) {
+    const skipped = [];
+    const results = [];
+    const binary = pgbenchBinary();
+    const wanted = (opts.transports ?? ['kafka']).includes('kafka');
+    // `--only references.read,references.refund` runs those references only (run.mjs: parts).
+    const pick = (name) => !parts || parts.includes(name);
+    if (!wanted || !targetAvailability().distributed.ok) {
+      skipped.push({ transport: 'distributed', reason: 'needs the distributed infrastructure (PostgreSQL)' });
+      return writeReport(out, { benchmark: 'references', quick, skipped, results });
+    }
+    if (!binary) {
+      skipped.push({
+        transport: 'distributed',
+        reason: 'pgbench not found (postgresql-contrib, or PGBENCH=)',
+      });
+      return writeReport(out, { benchmark: 'references', quick, skipped, results });
+    }
+    const target = await sharedTarget('distributed', say);
+    const seconds = opts.seconds ?? (quick ? 2 : 10);
+    const clients = opts.connections ?? 16;
+    const rows = opts.rows ?? (quick ? 20_000 : 1_000_000);
+    const tag = randomBytes(3).toString('hex');
+    const dir = join(HERE, 'results', 'pgbench');
+    mkdirSync(dir, { recursive: true });
+    const script = (name, text) => {
+      const file = join(dir, `${name}.sql`);
+      writeFileSync(file, text);
+      return file;
+    };
+    const service = (name) => figure('distributed', REFERENCES[name].figure);
+    const push = (name, reference, value, extra) => {
+      const serviceValue = service(name);
+      const ratio = ratioOf(name, serviceValue, value);
+      results.push({
+        mode: 'distributed',
+        name,
+        label: REFERENCES[name].label,
+        reference,
+        reference_value: value,
+        service_value: serviceValue,
+        ratio,
+        target: REFERENCES[name].target,
+        meets_target: meets(name, ratio),
+        ...extra,
+      });
+    };
+    const bench = async (name, text, vars, c = clients) =>
+      measured(() =>
+        runPgbench({
+          binary,
+          script: script(name, text),
+          url: target.databaseUrl,
+          clients: c,
+          seconds,
+          vars,
+        }),
+      );
+
+    // Enough refundable payments and due subscriptions that a run never runs out (~5,000/s).
+    const pool = Math.max(2_000, seconds * 5_000);
+    if (['checkout', 'refund', 'list-transactions'].some(pick)) {
+      const pay = await paymentsSetup(target, { clients, rows, refunds: pool, tag, say });
+      if (pick('checkout')) {
+        say(`[references] checkout: pgbench, minimal two-commit SQL, ${clients} clients, ${seconds} s`);
+        const r = await bench('checkout', checkoutScript(), { linkprefix: pay.linkPrefix });
+        const [{ n }] = await target.sql(
+          `select count(*)::int as n from payments.transactions where payment_link like $1 and status = 'succeeded'`,
+          [`${pay.linkPrefix}%`],
+        );
+        // A checkout counts when commit 2 made it succeed (pgbench counts script runs).
+        push('checkout', 'pgbench: minimal two-commit checkout SQL (3 round trips)', round(n / seconds, 1), {
+          pgbench: r,
+          unit: 'checkouts/s',
+          succeeded: n,
+        });
+      }
+      if (pick('refund')) {
+        say(`[references] refund: pgbench, minimal refund SQL, ${clients} clients, ${seconds} s`);
+        const r = await bench('refund', refundScript(), { payprefix: pay.payPrefix, clients, i: -1 });
+        const [{ n }] = await target.sql(
+          `select count(*)::int as n from payments.transactions where id like $1 and amount_refunded > 0`,
+          [`${pay.payPrefix}%`],
+        );
+        push('refund', 'pgbench: minimal refund SQL (one commit)', round(n / seconds, 1), {
+          pgbench: r,
+          unit: 'refunds/s',
+          refunded: n,
+        });
+      }
+      if (pick('list-transactions')) {
+        say(`[references] list transactions: pgbench, the page's SELECT, ${clients} clients, ${seconds} s`);
+        const r = await bench('list-transactions', listTransactionsScript(), { account: pay.accountId });
+        const [{ n }] = await target.sql(
+          'select count(*)::int as n from payments.transactions where account_id = $1',
+          [pay.accountId],
+        );
+        push('list-transactions', `pgbench: the page's SELECT, ${clients} clients, p99`, r.latency_ms.p99, {
+          pgbench: r,
+          unit: 'ms p99',
+          table_rows: n,
+        });
+      }
+    }
+    if (['invoice', 'renewal', 'list-invoices'].some(pick)) {
+      const inv = await invoicingSetup(target, { rows, renewals: pool, tag, say });
+      const customers = `{${inv.customers.join(',')}}`;
+      if (pick('invoice')) {
+        say(
+          `[references] invoice: pgbench, minimal create-finalize-send SQL, ${clients} clients, ${seconds} s`,
+        );
+        const r = await bench('invoice', invoiceScript(), {
+          account: inv.accountId,
+          model: inv.modelId,
+          customers,
+          numprefix: inv.numberPrefix,
+        });
+        const [{ n }] = await target.sql(
+          `select count(*)::int as n from invoicing.invoices where account_id = $1 and id like 'inv_ref%' and status = 'open'`,
+          [inv.accountId],
+        );
+        push('invoice', 'pgbench: minimal create-finalize-send SQL (one commit)', round(n / seconds, 1), {
+          pgbench: r,
+          unit: 'invoices/s',
+          created: n,
+        });
+      }
+      if (pick('renewal')) {
+        say(`[references] renewal: pgbench, minimal SQL of one renewal, 1 client (one engine), ${seconds} s`);
+        const r = await bench(
+          'renewal',
+          renewalScript(),
+          { clock: inv.clock, model: inv.modelId, numprefix: inv.numberPrefix },
+          1,
+        );
+        const [{ n }] = await target.sql(
+          'select count(*)::int as n from invoicing.subscription_periods where test_clock = $1',
+          [inv.clock],
+        );
+        push('renewal', 'pgbench: minimal SQL of one renewal (one commit), 1 client', round(n / seconds, 1), {
+          pgbench: r,
+          unit: 'renewals/s',
+          billed: n,
+        });
+      }
+      if (pick('list-invoices')) {
+        say(`[references] list invoices: pgbench, the page's SELECT, ${clients} clients, ${seconds} s`);
+        const since = new Date(Date.now() - 200 * 86_400_000).toISOString();
+        const r = await bench('list-invoices', listInvoicesScript(), {
+          account: inv.accountId,
+          customers,
+          since,
+        });
+        push('list-invoices', `pgbench: the page's SELECT, ${clients} clients, p99`, r.latency_ms.p99, {
+          pgbench: r,
+          unit: 'ms p99',
+        });
+      }
+    }
+    if (pick('read')) {
+      const key =
+        target.state.api?.key ?? (await provisionAccount(target, { name: 'Bench references read' })).key;
+      const server = await startReadServer(target.databaseUrl);
+      const client = httpClient(server.url, clients);
+      try {
+        say(`[references] read: bare Fastify + pg server, ${clients} connections, ${seconds} s`);
+        const r = await measured(() =>
+          closedLoop({
+            connections: clients,
+            seconds,
+            warmup: quick ? 1 : 2,
+            op: async () => {
+              const res = await client.request('GET', '/v1/merchants?limit=10', {
+                headers: { authorization: `Bearer ${key}` },
+              });
+              return { status: res.status, ok: res.status === 200 };
+            },
+          }),
+        );
+        push('read', 'bare Fastify + pg server: the key lookup and the query', r.ops_per_s, {
+          closed_loop: r,
+          unit: 'req/s',
+        });
+      } finally {
+        await client.close();
+        await server.stop();
+      }
+    }
+    return writeReport(out, { benchmark: 'references', quick, skipped, results });
+  },
+  rows: (x) => [
+    {
+      benchmark: 'references',
+      // For the report's table of issue 15's targets (run.mjs).
+      target: targetRow(x),
+      mode: x.mode,
+      transport: `${x.label}: ${x.reference}`,
+      load: `${x.pgbench?.params?.clients ?? x.closed_loop?.connections} ${x.pgbench ? 'clients' : 'connections'}, ${x.pgbench?.params?.seconds ?? x.closed_loop?.seconds} s`,
+      throughput:
+        x.unit === 'ms p99' ? `${Math.round(x.pgbench.tps)} queries/s` : `${x.reference_value} ${x.unit}`,
+      count: x.pgbench?.latency_ms?.count ?? x.closed_loop?.latency_ms?.count,
+      p50: (x.pgbench ?? x.closed_loop).latency_ms.p50,
+      p90: (x.pgbench ?? x.closed_loop).latency_ms.p90,
+      p99: (x.pgbench ?? x.closed_loop).latency_ms.p99,
+      max: (x.pgbench ?? x.closed_loop).latency_ms.max,
+      unit: x.pgbench ? 'ms per script run (pgbench log)' : 'ms per request (closed model)',
+      notes:
+        (x.ratio === undefined
+          ? 'service figure not measured in this run (no ratio)'
+          : `**ratio ${x.ratio}** (service ${x.service_value} ${x.unit} ÷ reference ${x.reference_value}; target ${REFERENCES[x.name].higher ? '≥' : '≤'} ${x.target}: ${x.meets_target ? 'met' : 'not met'})`) +
+        (x.pgbench?.failed ? `; pgbench failed ${x.pgbench.failed}` : '') +
+        `; CPU of both cores: ${cpuNote(x.machine_load ?? (x.pgbench ?? x.closed_loop)?.machine_load)}`,
+    },
+  ],
+};
+
+/** One line of the report's targets table: the figure, both absolute values, the ratio, the target. */
+export function targetRow(x) {
+  const higher = REFERENCES[x.name]?.higher ?? true;
+  return {
+    figure: x.label,
+    service: x.service_value === undefined ? 'not measured' : `${x.service_value} ${x.unit}`,
+    reference: `${x.reference_value} ${x.unit} (${x.reference})`,
+    ratio: x.ratio,
+    target: `${higher ? '≥' : '≤'} ${x.target}`,
+    met: x.meets_target === undefined ? '' : x.meets_target ? 'yes' : '**no**',
+  };
+}
+
+const pct = (f) => (f === undefined ? '?' : `${Math.round(f * 100)}%`);
+function cpuNote(load) {
+  const g = load?.cpu_by_group ?? {};
+  return `${pct(load?.cpu_busy)} busy (bench process ${pct(g.this_process)}, platform apps ${pct(g.platform)}, postgres ${pct(g.postgres)}, kafka ${pct(g.kafka)}, other processes ${pct(g.others)})`;
+}
