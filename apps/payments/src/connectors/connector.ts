@@ -33,6 +33,10 @@ export type DeclineCode =
   | 'authentication_required'
   | 'processing_error';
 
+/** Why a payment was canceled when its payer did not complete 3-D Secure in time. */
+export const ABANDONED_MESSAGE =
+  'The payer did not complete authentication (3-D Secure) in time; the payment was canceled and nothing was charged.';
+
 export type ConnectorOutcome =
   | { status: 'succeeded'; processor_reference: string }
   | { status: 'failed'; code: DeclineCode; message: string; processor_reference: string };
@@ -83,6 +87,16 @@ export interface PaymentConnector {
    * card (the sandbox); a processor that keeps state ignores it.
    */
   lookup(request: LookupRequest): Promise<LookupOutcome>;
+  /**
+   * Cancels a charge still waiting for the payer's authentication (3-D Secure) when the payer
+   * never came back (docs/api.md Part 2, 3-D Secure: abandoned), with an idempotency key
+   * derived from the intent's, so a retry after a crash cancels nothing twice. Answers the
+   * processor's record afterwards, like `lookup`: `failed` (canceled, nothing charged), the
+   * outcome the payment reached meanwhile (the payer authenticated just before: it stands), or
+   * still `requires_action` (the cancel did not take; asked again later). Throws when the
+   * processor cannot be asked.
+   */
+  cancelAuthentication(request: LookupRequest & { processor_reference: string }): Promise<LookupOutcome>;
   /** Origins the payer may be redirected to for authentication (the checkout's form-action). */
   readonly authenticationOrigins: readonly string[];
 }

@@ -5,7 +5,9 @@
 // exactly the answer of the first one, as a real processor's idempotency would give.
 // The 3-D Secure card (4000 0027 6000 3184) answers requires_action with a challenge page the
 // platform serves itself (payments' /pay/sandbox/challenge/<reference>); the payer's decision
-// there is the sandbox's only state (sandbox-challenges.ts), which `lookup` reads.
+// there is the sandbox's only state (sandbox-challenges.ts), which `lookup` reads. Kept for a
+// mandate, it authenticates on that first payment only (like Stripe's 4000 0025 0000 3155):
+// the mandate's later, off-session charges succeed.
 
 import { createHash } from 'node:crypto';
 import type {
@@ -19,6 +21,7 @@ import type {
   RequiresAction,
 } from './connector';
 import { digitsOnly } from './cards';
+import { ABANDONED_MESSAGE } from './connector';
 import type { ChallengeDecisions } from './sandbox-challenges';
 
 interface TestCard {
@@ -81,8 +84,9 @@ export class SandboxConnector implements PaymentConnector {
       };
     }
     if (card.outcome === 'requires_action') {
-      // Like Stripe: without a return URL (nobody to authenticate) the charge fails.
-      if (!request.return_url || request.store_credential || !this.challenges) {
+      // Like Stripe: without a return URL (nobody to authenticate) the charge fails. A card kept
+      // for a mandate authenticates here, on-session, once; its later charges need no payer.
+      if (!request.return_url || !this.challenges) {
         return this.failed('authentication_required', processor_reference);
       }
       const reference3ds = reference('3ds', request.idempotency_key);
@@ -142,7 +146,10 @@ export class SandboxConnector implements PaymentConnector {
     if (ref?.startsWith('sbx_3ds_')) {
       const decision = this.challenges ? await this.challenges.decision(ref) : undefined;
       if (decision === undefined) return { status: 'requires_action', processor_reference: ref };
-      if (decision === 'approved') return { status: 'succeeded', processor_reference: ref };
+      // The credential is kept only by a charge that asked to (a mandate's first payment); the
+      // caller ignores it otherwise. It charges off-session like 4242's (no payer to ask again).
+      if (decision === 'approved')
+        return { status: 'succeeded', processor_reference: ref, credential: `sbxcred_ok_${ref.slice(8)}` };
       return this.failed('authentication_required', ref);
     }
     const number = Object.keys(SANDBOX_TEST_CARDS).find((n) => n.endsWith(request.card_last4 ?? '-'));
@@ -151,6 +158,27 @@ export class SandboxConnector implements PaymentConnector {
     if (!card || card.outcome === 'requires_action') return { status: 'not_found' };
     if (card.outcome !== 'succeeded') return this.failed(card.outcome, processor_reference);
     return { status: 'succeeded', processor_reference };
+  }
+
+  /**
+   * The sandbox has no processor to call: cancelling closes the challenge with a `failed`
+   * decision (the challenge page then refuses the payer's late approval), unless the payer's
+   * own decision came first, which stands, as a real PaymentIntent that succeeded cannot be
+   * canceled.
+   */
+  async cancelAuthentication(
+    request: LookupRequest & { processor_reference: string },
+  ): Promise<LookupOutcome> {
+    const ref = request.processor_reference;
+    if (!ref.startsWith('sbx_3ds_') || !this.challenges) return this.lookup(request);
+    const decision = await this.challenges.decide(ref, 'failed');
+    if (decision === 'approved') return { status: 'succeeded', processor_reference: ref };
+    return {
+      status: 'failed',
+      code: 'authentication_required',
+      message: ABANDONED_MESSAGE,
+      processor_reference: ref,
+    };
   }
 
   private failed(code: DeclineCode, processor_reference: string): ConnectorOutcome {

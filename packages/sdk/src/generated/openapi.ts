@@ -6260,7 +6260,7 @@ export interface components {
                 exp_year: number;
             } | null;
             /**
-             * @description Why it failed: a decline code; `authentication_required` when the processor asked for customer authentication (3-D Secure), which is not supported yet; `processor_not_configured` for a live charge with no processor connected; `mandate_invalid` for a charge request on an unknown, inactive or other-currency mandate.
+             * @description Why it failed: a decline code; `authentication_required` when customer authentication (3-D Secure) was asked where nobody could give it (an off-session charge), failed, or not completed within the hour the payer has (the payment is then canceled at the processor); `processor_not_configured` for a live charge with no processor connected; `mandate_invalid` for a charge request on an unknown, inactive or other-currency mandate.
              * @enum {string|null}
              */
             failure_code: "card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc" | "authentication_required" | "processing_error" | "processor_not_configured" | "mandate_invalid" | null;
