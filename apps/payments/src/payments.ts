@@ -41,6 +41,7 @@ import { Mandates1700000000230 } from './migrations/1700000000230-mandates';
 import { ProcessorConnections1700000000240 } from './migrations/1700000000240-processor-connections';
 import { AccountProfiles1700000000290 } from './migrations/1700000000290-account-profiles';
 import { PendingMandateTerms1700000000300 } from './migrations/1700000000300-pending-mandate-terms';
+import { SandboxDisputes1700000000310 } from './migrations/1700000000310-sandbox-disputes';
 import { CustomerDirectory1700000000280 } from './migrations/1700000000280-customer-directory';
 import { CheckoutInFlightIndex1700000000270 } from './migrations/1700000000270-checkout-in-flight-index';
 import { RequiresAction1700000000255 } from './migrations/1700000000255-requires-action';
@@ -91,6 +92,7 @@ export const PAYMENTS_MIGRATIONS = [
   CustomerDirectory1700000000280,
   AccountProfiles1700000000290,
   PendingMandateTerms1700000000300,
+  SandboxDisputes1700000000310,
 ];
 
 /** The services of one instance, built once from the runtime (and the clock it runs on). */
@@ -126,6 +128,15 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
         mandateOfLatePayment(mandates, tx, row, credential),
       succeeded: async (tx, row) => {
         if (row.payment_link) await links.recordCompletion(tx, row.payment_link);
+      },
+      // The sandbox's disputed card: no connection reported it (test mode only).
+      disputeReported: async (tx, row, dispute): Promise<void> => {
+        await disputes.apply(
+          tx,
+          { connection: null, account: row.account_id, livemode: row.livemode },
+          dispute,
+          clock.now(),
+        );
       },
     },
     config.authenticationTimeoutMs,

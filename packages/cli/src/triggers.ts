@@ -14,6 +14,8 @@ const OK_CARD = '4242424242424242';
 const DECLINED_CARD = '4000000000000002';
 /** The sandbox's 3-D Secure card: the hosted form redirects the payer to a challenge. */
 const THREE_DS_CARD = '4000002760003184';
+/** The sandbox's disputed card: the payment succeeds and is disputed at once (dispute.created). */
+const DISPUTED_CARD = '4000000000000259';
 
 const payment = (api: Api, card: string, extra: Record<string, unknown> = {}) =>
   post(api, '/v1/transactions/test-helpers/payments', {
@@ -92,8 +94,8 @@ export async function payLinkOnHostedPage(api: Api, url: string, card = OK_CARD)
 
 export type Recipe = (api: Api) => Promise<Obj>;
 
-const NO_SANDBOX_DISPUTES =
-  "disputes come only from a processor's signed webhook (POST /hooks/stripe/<connection>); the sandbox has no dispute test card yet";
+const NO_SANDBOX_DISPUTE_MOVES =
+  "a dispute moves only by its processor's signed webhook (POST /hooks/stripe/<connection>); the sandbox opens disputes (card 4000 0000 0000 0259) but has no helper to move them yet";
 
 /** How each type is caused; every catalogue type is a key (tsc checks it against EventType). */
 export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
@@ -134,9 +136,9 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
       return { id: 'declined' }; // the 402 is the point: payment.failed is emitted
     }
   },
-  'dispute.created': { unsupported: NO_SANDBOX_DISPUTES },
-  'dispute.updated': { unsupported: NO_SANDBOX_DISPUTES },
-  'dispute.closed': { unsupported: NO_SANDBOX_DISPUTES },
+  'dispute.created': (api) => payment(api, DISPUTED_CARD),
+  'dispute.updated': { unsupported: NO_SANDBOX_DISPUTE_MOVES },
+  'dispute.closed': { unsupported: NO_SANDBOX_DISPUTE_MOVES },
   'refund.created': async (api) =>
     post(api, '/v1/refunds', { transaction: (await payment(api, OK_CARD)).id, amount: 500 }),
   'refund.succeeded': async (api) =>

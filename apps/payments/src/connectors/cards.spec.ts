@@ -73,9 +73,42 @@ describe('SandboxConnector', () => {
       '4000000000000069': 'expired_card',
       '4000000000000119': 'processing_error',
       '4000000000000341': 'succeeded',
+      '4000000000000259': 'succeeded',
       // No return URL: nobody to authenticate (the API's test helper, a stored card).
       '4000002760003184': 'authentication_required',
     });
+  });
+
+  it('reports a dispute with each charge of the 0259 card (a kept card too), and with no other', async () => {
+    const connector = new SandboxConnector();
+    for (const store_credential of [false, true]) {
+      const disputed = await connector.charge({
+        ...base,
+        idempotency_key: `k-0259-${store_credential}`,
+        card: card('4000000000000259'),
+        store_credential,
+      });
+      expect(disputed).toMatchObject({
+        status: 'succeeded',
+        dispute: {
+          reference: expect.stringMatching(/^sbx_du_/),
+          payment_reference: disputed.processor_reference,
+          amount: base.amount,
+          currency: base.currency,
+          fee: 0n,
+          reason: 'fraudulent',
+          status: 'needs_response',
+        },
+      });
+      if (store_credential) expect(disputed).toMatchObject({ credential: expect.stringMatching(/^sbxcred_ok_/) });
+    }
+    const plain = await connector.charge({
+      ...base,
+      idempotency_key: 'k-4242',
+      card: card('4242424242424242'),
+      store_credential: false,
+    });
+    expect(plain).not.toHaveProperty('dispute');
   });
 
   it('sends the 3-D Secure card to its challenge page, and looks the decision up', async () => {

@@ -2,6 +2,8 @@
 // transaction (the intent is written first, the outcome recorded after), and every call
 // carries an idempotency key so a call retried after a crash is not performed twice.
 
+import type { ProcessorDispute } from './processor';
+
 export interface CardDetails {
   /** Digits only; only ever held in memory for the duration of the call. */
   number: string;
@@ -38,7 +40,15 @@ export const ABANDONED_MESSAGE =
   'The payer did not complete authentication (3-D Secure) in time; the payment was canceled and nothing was charged.';
 
 export type ConnectorOutcome =
-  | { status: 'succeeded'; processor_reference: string }
+  | {
+      status: 'succeeded';
+      processor_reference: string;
+      /**
+       * A dispute the processor reports of this charge at once (the sandbox's 4000 0000 0000
+       * 0259): opened through the same path as a processor webhook's, with the payment.
+       */
+      dispute?: ProcessorDispute;
+    }
   | { status: 'failed'; code: DeclineCode; message: string; processor_reference: string };
 
 /**

@@ -28,6 +28,8 @@ interface TestCard {
   outcome: 'succeeded' | 'requires_action' | DeclineCode;
   /** Later charges of a stored credential fail (4000 0000 0000 0341). */
   laterChargesFail?: boolean;
+  /** The charge succeeds and is disputed at once (4000 0000 0000 0259, as on Stripe). */
+  disputed?: boolean;
 }
 
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, TestCard>> = {
@@ -37,6 +39,7 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, TestCard>> = {
   '4000000000000069': { outcome: 'expired_card' },
   '4000000000000119': { outcome: 'processing_error' },
   '4000000000000341': { outcome: 'succeeded', laterChargesFail: true },
+  '4000000000000259': { outcome: 'succeeded', disputed: true },
   '4000002760003184': { outcome: 'requires_action' },
 };
 
@@ -100,11 +103,28 @@ export class SandboxConnector implements PaymentConnector {
       };
     }
     if (card.outcome !== 'succeeded') return this.failed(card.outcome, processor_reference);
-    if (!request.store_credential) return { status: 'succeeded', processor_reference };
+    // The cardholder disputes it as fraudulent at once (Stripe's 0259); the sandbox charges no fee.
+    const disputed = card.disputed
+      ? {
+          dispute: {
+            reference: reference('du', request.idempotency_key),
+            payment_reference: processor_reference,
+            amount: request.amount,
+            currency: request.currency,
+            fee: 0n,
+            fee_returned: 0n,
+            reason: 'fraudulent',
+            status: 'needs_response' as const,
+            evidence_due_by: null,
+          },
+        }
+      : {};
+    if (!request.store_credential) return { status: 'succeeded', processor_reference, ...disputed };
     // The credential encodes the test card's behaviour, never its number.
     return {
       status: 'succeeded',
       processor_reference,
+      ...disputed,
       credential: `sbxcred_${card.laterChargesFail ? 'fails' : 'ok'}_${processor_reference.slice(7)}`,
     };
   }

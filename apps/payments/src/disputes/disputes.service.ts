@@ -1,6 +1,7 @@
-// Disputes (chargebacks): opened, moved and closed only by the processor's webhooks
+// Disputes (chargebacks): opened, moved and closed by the processor's webhooks
 // (processor-events/), read through GET /v1/disputes. Each change runs in the transaction that
-// stores the processor event, so an event is applied exactly once.
+// stores the processor event, so an event is applied exactly once. In test mode the sandbox's
+// card 0259 opens one in the transaction that records its payment (PaymentEffects, payments.ts).
 //
 // Money (ledger.ts): when a dispute opens, the disputed amount and the processor's fee leave
 // the merchant's balance and the amount is held back from refunds (transactions.amount_disputed,
@@ -28,7 +29,8 @@ import type { TransactionRow } from '../transactions/transaction';
 import { canMove, isClosed, serializeDispute, type DisputeRow, type DisputeStatus } from './dispute';
 
 export interface DisputeSource {
-  connection: string;
+  /** The processor connection that reported it; null for the sandbox's (test mode only). */
+  connection: string | null;
   account: string;
   livemode: boolean;
 }
@@ -58,9 +60,12 @@ export class DisputesService {
     // A dispute can only be about money we recorded as taken; until then it waits (the
     // caller answers so that the processor sends it again).
     if (!payment || payment.status !== 'succeeded') return 'payment_not_recorded';
+    // Each through its unique index: per connection, or the sandbox's (disputes_sandbox_once).
     const [existing] = await tx.query<DisputeRow>(
-      `select * from ${TABLE} where connection_id = $1 and processor_reference = $2 for update`,
-      [source.connection, reported.reference],
+      source.connection
+        ? `select * from ${TABLE} where connection_id = $2 and processor_reference = $1 for update`
+        : `select * from ${TABLE} where connection_id is null and processor_reference = $1 for update`,
+      source.connection ? [reported.reference, source.connection] : [reported.reference],
     );
     if (!existing) {
       const opened = await this.open(tx, source, payment, reported, now);

@@ -16,6 +16,7 @@ import {
 } from '@paygrid/platform';
 import { digitsOnly, summarizeCard, validateCard } from '../connectors/cards';
 import type { CardDetails, LookupOutcome } from '../connectors/connector';
+import type { ProcessorDispute } from '../connectors/processor';
 import type { ConnectorRouter } from '../connectors/connector-router';
 import {
   assertOutsideTransaction,
@@ -49,11 +50,16 @@ export const NOT_FOUND_AFTER_MS = 60 * 60 * 1000;
 export const DEFAULT_AUTHENTICATION_TIMEOUT_MS = 60 * 60 * 1000;
 
 /**
- * What a payment that succeeds after its own request (the payer's return from 3-D Secure,
- * recovery, a processor webhook) still owes its hosted form, in the transaction that records
- * it (payments.ts wires them).
+ * What a recorded payment still owes beyond the saga, in the transaction that records it
+ * (payments.ts wires them): mostly a payment that succeeds after its own request (the payer's
+ * return from 3-D Secure, recovery, a processor webhook).
  */
-export interface LateEffects {
+export interface PaymentEffects {
+  /**
+   * A dispute the processor reported with the charge itself (the sandbox's 0259 card), opened
+   * in the transaction that records the payment succeeded, by the processor webhooks' path.
+   */
+  disputeReported?(tx: Tx, row: TransactionRow, dispute: ProcessorDispute): Promise<void>;
   /** Creates the mandate of a card-keeping payment (it has `mandate_terms`); answers the row. */
   createMandate?(tx: Tx, row: TransactionRow, credential: string | undefined): Promise<TransactionRow>;
   /** After it is recorded succeeded: a payment link's completion. */
@@ -106,12 +112,12 @@ export interface ChargeCardOptions {
 export class TransactionsService {
   private readonly saga: IntentSaga;
 
-  /** @param late what a payment that succeeds after its own request still owes (LateEffects). */
+  /** @param late what a payment that succeeds after its own request still owes (PaymentEffects). */
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly connectors: ConnectorRouter,
-    private readonly late: LateEffects = {},
+    private readonly late: PaymentEffects = {},
     private readonly authenticationTimeoutMs = DEFAULT_AUTHENTICATION_TIMEOUT_MS,
   ) {
     this.saga = new IntentSaga(db, clock);
@@ -154,7 +160,12 @@ export class TransactionsService {
         this.saga.record(tx, row.id, outcome, {
           onSucceeded: (t, paid, success) =>
             options.onSucceeded ? options.onSucceeded(t, paid, success.credential) : Promise.resolve(paid),
-          ...(options.onRecorded ? { onRecorded: options.onRecorded } : {}),
+          onRecorded: async (t, recorded) => {
+            await options.onRecorded?.(t, recorded);
+            const { disputeReported } = this.late;
+            if (recorded.status === 'succeeded' && outcome.status === 'succeeded' && outcome.dispute)
+              await disputeReported?.(t, recorded, outcome.dispute);
+          },
         }),
     });
   }
