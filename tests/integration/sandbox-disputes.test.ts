@@ -2,7 +2,9 @@
 // succeeds and is disputed at once, as Stripe's card of that number does, through the same
 // DisputesService path a processor webhook takes: a `dispute.created` event, the disputed amount
 // out of the merchant's balance (ledger legs balanced, checked against the dispute), held back
-// from refunds. Through the API's test helper and the hosted checkout. Both run modes.
+// from refunds. Through the API's test helper and the hosted checkout. The test helper
+// POST /v1/disputes/:id/test-helpers/update moves it as a processor's webhook would (updated,
+// won with the money back, lost). Both run modes.
 
 import {
   disputeMismatches,
@@ -92,4 +94,53 @@ it('paid through the hosted checkout, the dispute opens with the payment; other 
   });
   expect((await api('GET', `/v1/disputes?transaction=${plain.body.id}`)).body.data).toEqual([]);
   expect(await ledger()).toEqual([[], [], []]);
+});
+
+it('the test helper moves a sandbox dispute as its processor would: under review, then won or lost', async () => {
+  const disputedPayment = async () => {
+    const paid = await api('POST', '/v1/transactions/test-helpers/payments', {
+      amount: 2000,
+      currency: 'usd',
+      card_number: DISPUTED,
+    });
+    return {
+      payment: paid.body,
+      dispute: (await api('GET', `/v1/disputes?transaction=${paid.body.id}`)).body.data[0],
+    };
+  };
+  const move = (id: string, status: string, key = account.testKey) =>
+    platform.api(key, 'POST', `/v1/disputes/${id}/test-helpers/update`, { status });
+
+  const first = await disputedPayment();
+  const reviewed = await move(first.dispute.id, 'under_review');
+  expect([reviewed.status, reviewed.body.status]).toEqual([200, 'under_review']);
+  await eventAbout(platform, account.testKey, 'dispute.updated', first.dispute.id);
+  const won = await move(first.dispute.id, 'won');
+  expect(won.body).toMatchObject({ status: 'won', closed_at: expect.any(String) });
+  await eventAbout(platform, account.testKey, 'dispute.closed', first.dispute.id);
+  // Won: the money is the merchant's again, and refundable.
+  expect((await api('GET', `/v1/transactions/${first.payment.id}`)).body.refundable_amount).toBe(2000);
+  expect(await ledger()).toEqual([[], [], []]);
+  // Closed is final.
+  const again = await move(first.dispute.id, 'lost');
+  expect([again.status, again.body.error.code]).toEqual([409, 'invalid_state_transition']);
+
+  const second = await disputedPayment();
+  expect((await move(second.dispute.id, 'lost')).body.status).toBe('lost');
+  expect((await api('GET', `/v1/transactions/${second.payment.id}`)).body.refundable_amount).toBe(0);
+  expect(await ledger()).toEqual([[], [], []]);
+
+  // Bad input, another account, live mode: refused before anything moves.
+  const bad = await platform.api(
+    account.testKey,
+    'POST',
+    `/v1/disputes/${second.dispute.id}/test-helpers/update`,
+    {
+      status: 'needs_response',
+    },
+  );
+  expect([bad.status, bad.body.error.code]).toEqual([400, 'parameter_invalid']);
+  const other = await platform.newAccount(['payments']);
+  expect((await move(first.dispute.id, 'lost', other.testKey)).status).toBe(404);
+  expect((await move(first.dispute.id, 'lost', other.liveKey)).status).toBe(404);
 });

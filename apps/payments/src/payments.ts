@@ -160,7 +160,7 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
   };
   const checkoutForms = new CheckoutFormTokens(runtime.db, clock, links);
   const invoiceForms = new InvoiceFormTokens(runtime.db, clock);
-  const disputes = new DisputesService(runtime.db);
+  const disputes = new DisputesService(runtime.db, clock);
   const processorEvents = new ProcessorEventsService({
     db: runtime.db,
     clock,

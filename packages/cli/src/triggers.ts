@@ -94,8 +94,12 @@ export async function payLinkOnHostedPage(api: Api, url: string, card = OK_CARD)
 
 export type Recipe = (api: Api) => Promise<Obj>;
 
-const NO_SANDBOX_DISPUTE_MOVES =
-  "a dispute moves only by its processor's signed webhook (POST /hooks/stripe/<connection>); the sandbox opens disputes (card 4000 0000 0000 0259) but has no helper to move them yet";
+/** A sandbox dispute (card 0259) moved by the test helper, as its processor would move it. */
+const movedDispute = async (api: Api, status: 'under_review' | 'won') => {
+  const paid = await payment(api, DISPUTED_CARD);
+  const list = (await api.request('GET', `/v1/disputes?transaction=${paid.id}`)) as { data: Obj[] };
+  return post(api, `/v1/disputes/${list.data[0].id}/test-helpers/update`, { status });
+};
 
 /** How each type is caused; every catalogue type is a key (tsc checks it against EventType). */
 export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
@@ -137,8 +141,8 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
     }
   },
   'dispute.created': (api) => payment(api, DISPUTED_CARD),
-  'dispute.updated': { unsupported: NO_SANDBOX_DISPUTE_MOVES },
-  'dispute.closed': { unsupported: NO_SANDBOX_DISPUTE_MOVES },
+  'dispute.updated': (api) => movedDispute(api, 'under_review'),
+  'dispute.closed': (api) => movedDispute(api, 'won'),
   'refund.created': async (api) =>
     post(api, '/v1/refunds', { transaction: (await payment(api, OK_CARD)).id, amount: 500 }),
   'refund.succeeded': async (api) =>
