@@ -36,9 +36,13 @@ const COMMANDS = {
     ],
   },
   'accounts list': {
-    usage: '[--status active|suspended] [--limit N] [--starting-after ID] [--ending-before ID]',
-    options: { status: str, ...PAGE },
-    request: (_, v) => ['GET', `/admin/v1/accounts${query({ status: v.status, ...page(v) })}`],
+    usage:
+      '[--status active|suspended] [--live-processor connected|none] [--limit N] [--starting-after ID] [--ending-before ID]',
+    options: { status: str, 'live-processor': str, ...PAGE },
+    request: (_, v) => [
+      'GET',
+      `/admin/v1/accounts${query({ status: v.status, live_processor: v['live-processor'], ...page(v) })}`,
+    ],
   },
   'accounts get': {
     args: ['ID'],

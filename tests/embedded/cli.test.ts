@@ -135,6 +135,10 @@ describe('npm run admin', () => {
     expect(merchant.body.onboarding.status).toBe('in_review');
     const approved = await ok(['merchants', 'approve', merchant.body.id]);
     expect(approved.onboarding.status).toBe('active');
+    // The operator sees which accounts cannot take live payments (no processor connected).
+    const unprocessed = await ok(['accounts', 'list', '--live-processor', 'none', '--limit', '100']);
+    expect(unprocessed.data.find((a: any) => a.id === account.id)).toMatchObject({ live_processor: 'none' });
+    expect((await ok(['accounts', 'list', '--live-processor', 'connected'])).data).toEqual([]);
 
     const refused = await run(['merchants', 'reject', merchant.body.id, '--reason', 'too late']);
     expect(refused.code).toBe(1);

@@ -4,12 +4,13 @@
 
 import { startEmbedded, type Embedded } from '@paygrid/embedded';
 import { createLogger, type Database } from '@paygrid/platform';
-import type { PaymentConnector } from '../../apps/payments/src/connectors/connector';
+import { ABANDONED_MESSAGE, type PaymentConnector } from '../../apps/payments/src/connectors/connector';
 import {
   ConnectorRouter,
   NO_LIVE_CONNECTORS,
   type LiveConnectors,
 } from '../../apps/payments/src/connectors/connector-router';
+import { SandboxChallenges } from '../../apps/payments/src/connectors/sandbox-challenges';
 import { SandboxConnector } from '../../apps/payments/src/connectors/sandbox.connector';
 import { StripeProcessor } from '../../apps/payments/src/connectors/stripe';
 import { ledgerImbalances, postingMismatches } from '../../apps/payments/src/ledger/ledger';
@@ -46,11 +47,12 @@ class DecliningRefunds extends SandboxConnector {
   });
 }
 
-const services = (sandbox: PaymentConnector) => {
+/** `authenticationTimeoutMs`: how long a payer has for 3-D Secure (default: the service's hour). */
+const services = (sandbox: PaymentConnector, authenticationTimeoutMs?: number) => {
   const connector = new ConnectorRouter(sandbox, NO_LIVE_CONNECTORS);
   const clock = embedded.services.payments.runtime.clock;
   return {
-    transactions: new TransactionsService(db, clock, connector),
+    transactions: new TransactionsService(db, clock, connector, undefined, authenticationTimeoutMs),
     refunds: new RefundsService(db, clock, connector),
   };
 };
@@ -126,7 +128,12 @@ it('a declined charge whose answer was lost is recovered as declined', async () 
 
 it('a payment left requires_action is settled by recovery once the processor decides, never before', async () => {
   const decisions = new Map<string, 'approved' | 'failed'>();
-  const sandbox = new SandboxConnector({ decision: async (reference) => decisions.get(reference) });
+  const sandbox = new SandboxConnector({
+    decision: async (reference) => decisions.get(reference),
+    decide: async () => {
+      throw new Error('the payer has an hour: nothing is canceled here');
+    },
+  });
   const { transactions } = services(sandbox);
   const other = { account: 'acct_recovery3ds4', livemode: false };
   const waiting = await transactions.chargeCard(
@@ -148,6 +155,158 @@ it('a payment left requires_action is settled by recovery once the processor dec
   expect((await transactions.get(other, waiting.id)).status).toBe('succeeded');
   expect(await eventsOf(waiting.id)).toEqual(['payment.requires_action', 'payment.succeeded']);
   expect(await ledgerImbalances(db)).toEqual([]);
+});
+
+it('a payment abandoned in requires_action is canceled after the bound and failed once; a late approval changes nothing', async () => {
+  const challenges = new SandboxChallenges(db, embedded.services.payments.runtime.clock);
+  const sandbox = new SandboxConnector(challenges);
+  const other = { account: 'acct_abandoned3ds1', livemode: false };
+  const waiting = await services(sandbox).transactions.chargeCard(
+    other,
+    { amount: 1900n, currency: 'EUR', card: { ...card, number: '4000 0027 6000 3184' } },
+    { returnUrl: (id) => `https://pay.example.test/pay/return/${id}?token=t` },
+  );
+  expect(waiting.status).toBe('requires_action');
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  // Within the bound (an hour here): asked about, left waiting for the payer.
+  expect(await services(sandbox).transactions.recoverPending(0)).toBe(0);
+  expect((await services(sandbox).transactions.get(other, waiting.id)).status).toBe('requires_action');
+  // Past it (a bound of 0 ms stands for the hour gone by): canceled, failed, one event.
+  const { transactions } = services(sandbox, 0);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(await transactions.recoverPending(0)).toBe(1);
+  expect(await transactions.get(other, waiting.id)).toMatchObject({
+    status: 'failed',
+    failure_code: 'authentication_required',
+    failure_message: ABANDONED_MESSAGE,
+  });
+  expect(await eventsOf(waiting.id)).toEqual(['payment.requires_action', 'payment.failed']);
+  // The payer comes back and approves: the challenge is closed, nothing changes.
+  expect(await challenges.decide(waiting.processor_reference ?? '', 'approved')).toBe('failed');
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(await transactions.recoverPending(0)).toBe(0);
+  expect(await eventsOf(waiting.id)).toEqual(['payment.requires_action', 'payment.failed']);
+  const [legs] = await db.query<{ n: number }>(
+    'select count(*)::int as n from payments.ledger_entries where transaction_id = $1',
+    [waiting.id],
+  );
+  expect(legs.n).toBe(0);
+});
+
+describe('abandoned 3-D Secure with Stripe (stripe-mock answering requires_action)', () => {
+  let mock: StripeMock;
+  let proxy: RecordingProxy;
+  beforeAll(async () => {
+    mock = await startStripeMock('requires_action');
+    proxy = await startRecordingProxy(mock.url);
+  }, 120_000);
+  afterAll(async () => {
+    await proxy?.stop();
+    await mock?.stop();
+  });
+
+  const stripe = () =>
+    new StripeProcessor(apiBaseOf(proxy.url)).connector({
+      secret_key: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
+      webhook_signing_secret: 'whsec_x',
+    });
+  // stripe-mock validates the cancel but answers from its fixture (still requires_action):
+  // the state Stripe would answer is patched onto its answer.
+  const canceled = (pi: any) => ({
+    ...pi,
+    status: 'canceled',
+    cancellation_reason: 'abandoned',
+    next_action: null,
+  });
+
+  async function waitingPayment(account: string) {
+    const other = { account, livemode: false };
+    const row = await services(stripe()).transactions.chargeCard(
+      other,
+      { amount: 4200n, currency: 'EUR', card },
+      { returnUrl: (id) => `https://pay.example.test/pay/return/${id}?token=t` },
+    );
+    expect(row).toMatchObject({
+      status: 'requires_action',
+      processor_reference: expect.stringMatching(/^pi_/),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return { other, row };
+  }
+
+  it('cancels the PaymentIntent (abandoned, key <intent>-cancel) and records it failed, once, across a lost answer', async () => {
+    const { other, row } = await waitingPayment('acct_abandoned3ds2');
+    const connector = stripe();
+    // The first cancel reaches Stripe, and its answer is lost (a crash before recording).
+    const losing: PaymentConnector = {
+      name: 'stripe',
+      authenticationOrigins: [],
+      charge: (r) => connector.charge(r),
+      chargeStored: (r) => connector.chargeStored(r),
+      refund: (r) => connector.refund(r),
+      lookup: (r) => connector.lookup(r),
+      cancelAuthentication: async (r) => {
+        await connector.cancelAuthentication(r);
+        throw new Error('connection reset');
+      },
+    };
+    const start = proxy.requests.length;
+    await expect(services(losing, 0).transactions.recoverPending(0)).rejects.toThrow('connection reset');
+    expect((await services(connector).transactions.get(other, row.id)).status).toBe('requires_action');
+    // The next run: Stripe has the PaymentIntent canceled (the lookup says so) and it is failed.
+    proxy.patchNext('GET', `/v1/payment_intents/${row.processor_reference}`, canceled);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await services(connector, 0).transactions.recoverPending(0)).toBe(1);
+    expect(await services(connector).transactions.get(other, row.id)).toMatchObject({
+      status: 'failed',
+      failure_code: 'authentication_required',
+      failure_message: ABANDONED_MESSAGE,
+    });
+    expect(await eventsOf(row.id)).toEqual(['payment.requires_action', 'payment.failed']);
+    const cancels = proxy.requests
+      .slice(start)
+      .filter(
+        (r) => r.method === 'POST' && r.path === `/v1/payment_intents/${row.processor_reference}/cancel`,
+      );
+    expect(cancels.map((r) => [r.status, r.headers['idempotency-key'], r.body])).toEqual([
+      [200, `${row.id}-cancel`, 'cancellation_reason=abandoned'],
+    ]);
+    // Final: the next run neither asks nor cancels again.
+    const before = proxy.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await services(connector, 0).transactions.recoverPending(0)).toBe(0);
+    expect(proxy.requests.length).toBe(before);
+
+    // A cancel that Stripe answers at once is recorded at once.
+    const second = await waitingPayment('acct_abandoned3ds3');
+    proxy.patchNext('POST', `/v1/payment_intents/${second.row.processor_reference}/cancel`, canceled);
+    expect(await services(connector, 0).transactions.recoverPending(0)).toBe(1);
+    expect((await services(connector).transactions.get(second.other, second.row.id)).status).toBe('failed');
+  });
+
+  it('a payer who authenticated just before the cancel keeps the payment: it is recorded succeeded', async () => {
+    const { other, row } = await waitingPayment('acct_abandoned3ds4');
+    const connector = stripe();
+    const pi = row.processor_reference ?? '';
+    // Stripe refuses to cancel a PaymentIntent that succeeded meanwhile; its record is read back.
+    proxy.failNext(`/v1/payment_intents/${pi}/cancel`, 400, {
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+    });
+    // The first lookup (before the cancel) still says requires_action; the one after: succeeded.
+    proxy.patchNext('GET', `/v1/payment_intents/${pi}`, (body) => body);
+    let reads = 0;
+    proxy.patchNext('GET', `/v1/payment_intents/${pi}`, (body) => {
+      reads++;
+      return { ...body, status: 'succeeded', next_action: null };
+    });
+    expect(await services(connector, 0).transactions.recoverPending(0)).toBe(1);
+    expect(reads).toBe(1);
+    expect((await services(connector).transactions.get(other, row.id)).status).toBe('succeeded');
+    expect(await eventsOf(row.id)).toEqual(['payment.requires_action', 'payment.succeeded']);
+    expect(await ledgerImbalances(db)).toEqual([]);
+  });
 });
 
 describe('with Stripe (stripe-mock)', () => {
@@ -178,6 +337,7 @@ describe('with Stripe (stripe-mock)', () => {
       chargeStored: (r) => stripe.chargeStored(r),
       refund: (r) => stripe.refund(r),
       lookup: (r) => stripe.lookup(r),
+      cancelAuthentication: (r) => stripe.cancelAuthentication(r),
     };
     const other = { account: 'acct_recovery3ds3', livemode: false };
     const start = proxy.requests.length;

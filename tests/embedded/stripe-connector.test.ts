@@ -372,6 +372,57 @@ describe('3-D Secure and lookup', () => {
     expect(connector.authenticationOrigins).toEqual(['https://hooks.stripe.com']);
   });
 
+  it('a card kept for a mandate authenticates on-session too; the lookup after it names the kept card', async () => {
+    const { connector, proxy } = connectorFor('requires_action');
+    const start = proxy.requests.length;
+    const outcome = await connector.charge({
+      idempotency_key: 'txn_3dskeep1',
+      amount: 990n,
+      currency: 'EUR',
+      livemode: true,
+      card: CARD,
+      store_credential: true,
+      return_url: 'https://pay.example.test/pay/return/txn_3dskeep1?token=abc',
+    });
+    expect(outcome).toMatchObject({
+      status: 'requires_action',
+      processor_reference: expect.stringMatching(/^pi_/),
+    });
+    const sent = since(proxy, start);
+    expect(sent.map((r) => [r.method, r.path, r.status, r.headers['idempotency-key']])).toEqual([
+      ['POST', '/v1/payment_methods', 200, 'txn_3dskeep1-pm'],
+      ['POST', '/v1/customers', 200, 'txn_3dskeep1-cus'],
+      ['POST', '/v1/payment_intents', 200, 'txn_3dskeep1'],
+    ]);
+    // stripe-mock accepted setup_future_usage with a return URL on a confirmed PaymentIntent.
+    expect(Object.fromEntries(form(sent[2].body))).toMatchObject({
+      setup_future_usage: 'off_session',
+      customer: expect.stringMatching(/^cus_/),
+      return_url: 'https://pay.example.test/pay/return/txn_3dskeep1?token=abc',
+      confirm: 'true',
+    });
+    // After the payer authenticated, Stripe has it succeeded with the card kept on the Customer
+    // (patched onto stripe-mock's fixture, which keeps no state).
+    proxy.patchNext('GET', '/v1/payment_intents/pi_keep01', (pi) => ({
+      ...pi,
+      status: 'succeeded',
+      next_action: null,
+      customer: 'cus_keep01',
+      payment_method: 'pm_keep01',
+      setup_future_usage: 'off_session',
+    }));
+    const found = await connector.lookup({
+      idempotency_key: 'txn_3dskeep1',
+      processor_reference: 'pi_keep01',
+      livemode: true,
+    });
+    expect(found).toEqual({
+      status: 'succeeded',
+      processor_reference: 'pi_keep01',
+      credential: 'cus_keep01|pm_keep01',
+    });
+  });
+
   it('looks a PaymentIntent up by its recorded id, still waiting or settled', async () => {
     for (const [mock, expected] of [
       ['requires_action', { status: 'requires_action' }],

@@ -4,8 +4,10 @@
 // through the hosted page (an HTTP form post), refunded in part twice, and the ledger balances
 // at every step; then Stripe reports a dispute of it by a signed webhook (opened, then closed
 // lost) and the ledger still balances. The account's own key sees the connection (never its credentials); another
-// account gets 404; once disabled, live payments are refused again (live-payments.test.ts has
-// the account that never had one). Afterwards neither the card number nor the Stripe key is in
+// account gets 404; once disabled, live payments are refused again. The same scenario for an
+// account that never had a connection is refused at every step, nothing recorded as succeeded
+// and no ledger entry, and the admin API lists it as `live_processor: none` (live-payments.test.ts
+// has the invoice page and the mandate charge of such an account). Afterwards neither the card number nor the Stripe key is in
 // any log line or any table. Both run modes.
 
 import { readFileSync, rmSync } from 'node:fs';
@@ -16,7 +18,9 @@ import {
   ledgerImbalances,
   postingMismatches,
 } from '../../apps/payments/src/ledger/ledger';
-import { pathOf, payPage } from '../support/pages';
+import { newId } from '@paygrid/platform';
+import { signCheckoutToken } from '../../apps/payments/src/payment-links/checkout-token';
+import { cardForm, pathOf, payPage } from '../support/pages';
 import { DAY_MS, startPlatform, type Platform, type TestAccount } from '../support/platform';
 import { dispute, postEvent, signedEvent, stripeId } from '../support/stripe-events';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
@@ -207,6 +211,110 @@ it('is disputed by a signed Stripe webhook, opened then lost, with the ledger ba
   expect(Number(net.net)).toBe(2500 - 1500 - 1000 - 1500);
 });
 
+// Before the recurring test, which moves the payments clock a week on (the form token below is
+// signed at the real time).
+it('the same scenario without a connection is refused at every step, nothing recorded as succeeded', async () => {
+  const bare = await platform.newAccount(['payments']);
+  const bareLive = (method: string, path: string, body?: unknown) =>
+    platform.api(bare.liveKey, method, path, body);
+  // The admin API says which account has no processor.
+  expect((await platform.admin('GET', `/admin/v1/accounts/${bare.id}`)).body.live_processor).toBe('none');
+  expect((await platform.admin('GET', `/admin/v1/accounts/${account.id}`)).body.live_processor).toBe(
+    'connected',
+  );
+  const none = await platform.admin('GET', '/admin/v1/accounts?live_processor=none&limit=100');
+  const noneIds = none.body.data.map((a: { id: string }) => a.id);
+  expect(noneIds).toContain(bare.id);
+  expect(noneIds).not.toContain(account.id);
+  expect(none.body.data.every((a: { live_processor: string }) => a.live_processor === 'none')).toBe(true);
+  const connected = await platform.admin('GET', '/admin/v1/accounts?live_processor=connected&limit=100');
+  expect(connected.body.data.map((a: { id: string }) => [a.id, a.live_processor])).toEqual([
+    [account.id, 'connected'],
+  ]);
+  const badFilter = await platform.admin('GET', '/admin/v1/accounts?live_processor=maybe');
+  expect([badFilter.status, badFilter.body.error.code]).toEqual([400, 'parameter_invalid']);
+
+  // The operator approves a live merchant: only the missing processor stands in the way.
+  const merchant = await bareLive('POST', '/v1/merchants', {
+    business_name: 'Bare Shop',
+    email: 'ops@bare-shop.example',
+    country: 'GB',
+    default_currency: 'GBP',
+    business_type: 'company',
+    website: 'https://bare-shop.example',
+  });
+  expect((await platform.admin('POST', `/admin/v1/merchants/${merchant.body.id}/approve`)).status).toBe(200);
+  // The hosted page of a one-off and of a card-keeping (recurring) link shows no card form, and a
+  // form post with a valid CSRF token (as if it had) charges nothing.
+  for (const extra of [{}, { type: 'recurring', recurring: { interval: 'week' } }]) {
+    const link = await bareLive('POST', '/v1/payment-links', {
+      merchant: merchant.body.id,
+      amount: 2500,
+      currency: 'GBP',
+      ...extra,
+    });
+    expect(link.status).toBe(200);
+    const page = await platform.api(undefined, 'GET', pathOf(link.body.url));
+    expect([page.status, String(page.body).includes('Payments are not available yet')]).toEqual([409, true]);
+    expect(String(page.body)).not.toContain('card_number');
+    const token = signCheckoutToken(platform.internalSecret, link.body.id, new Date());
+    const posted = await platform.api(undefined, 'POST', pathOf(link.body.url), cardForm(token, CARD));
+    expect([posted.status, String(posted.body).includes('Nothing was charged')]).toEqual([409, true]);
+    expect((await bareLive('GET', `/v1/payment-links/${link.body.id}`)).body.completions_count).toBe(0);
+  }
+  // A refund (of a live payment left behind by a connection that is gone) is refused.
+  const leftBehind = newId('txn');
+  const pi = stripeId('pi');
+  await platform.sql(
+    'payments',
+    `insert into payments.transactions (id, account_id, livemode, type, status, amount, currency, processor_reference)
+     values ($1, $2, true, 'payment', 'succeeded', 2500, 'GBP', $3)`,
+    [leftBehind, bare.id, pi],
+  );
+  const refund = await bareLive('POST', '/v1/refunds', { transaction: leftBehind, amount: 600 });
+  expect([refund.status, refund.body.error.code]).toEqual([409, 'processor_not_configured']);
+  // A dispute cannot arrive: there is no connection to post to, and another account's
+  // connection (signed with its secret) does not reach this account's payment.
+  const nowhere = await postEvent(
+    platform,
+    newId('pcon'),
+    signedEvent(SIGNING_SECRET, 'charge.dispute.created', dispute(stripeId('du'), pi, 2500, 'GBP', 1500)),
+  );
+  expect([nowhere.status, nowhere.body.error.code]).toEqual([400, 'webhook_signature_invalid']);
+  const elsewhere = await postEvent(
+    platform,
+    connection,
+    signedEvent(SIGNING_SECRET, 'charge.dispute.created', dispute(stripeId('du'), pi, 2500, 'GBP', 1500)),
+  );
+  // To that connection the PaymentIntent is no payment of its own: not stored, deliver later.
+  expect([elsewhere.status, elsewhere.body.error.code]).toEqual([409, 'resource_busy']);
+  expect((await bareLive('GET', '/v1/disputes')).body.data).toEqual([]);
+
+  const [held] = await platform.sql<Record<string, string>>(
+    'payments',
+    `select (select count(*) from payments.transactions
+              where account_id = $1 and livemode and status = 'succeeded' and id <> $2)::text as succeeded,
+            (select count(*) from payments.transactions where account_id = $1 and id <> $2)::text as transactions,
+            (select count(*) from payments.refunds where transaction_id = $2)::text as refunds,
+            (select count(*) from payments.mandates where account_id = $1)::text as mandates,
+            (select count(*) from payments.disputes where account_id = $1)::text as disputes,
+            (select count(*) from payments.ledger_entries where account_id = $1)::text as entries`,
+    [bare.id, leftBehind],
+  );
+  expect(held).toEqual({
+    succeeded: '0',
+    transactions: '0',
+    refunds: '0',
+    mandates: '0',
+    disputes: '0',
+    entries: '0',
+  });
+  // The planted payment has no postings (no processor made it here): out, so the ledger checks
+  // of the following tests look at what the platform recorded.
+  await platform.sql('payments', 'delete from payments.transactions where id = $1', [leftBehind]);
+  expect(await ledger()).toEqual([[], [], []]);
+});
+
 it('a recurring live link keeps the card at Stripe and charges the next cycle off-session', async () => {
   const merchant = (await live('GET', `/v1/payment-links/${paymentLink.id}`)).body.merchant;
   const link = (
@@ -241,6 +349,7 @@ it('a recurring live link keeps the card at Stripe and charges the next cycle of
 it('once the connection is disabled, live payments are refused again and nothing succeeds', async () => {
   const disabled = await live('POST', `/v1/processor-connections/${connection}/disable`);
   expect(disabled.body).toMatchObject({ status: 'disabled', disabled_at: expect.any(String) });
+  expect((await platform.admin('GET', `/admin/v1/accounts/${account.id}`)).body.live_processor).toBe('none');
   const merchant = (await live('GET', `/v1/payment-links/${paymentLink.id}`)).body.merchant;
   const another = await live('POST', '/v1/payment-links', { merchant, amount: 1200, currency: 'GBP' });
   const page = await platform.api(undefined, 'GET', pathOf(another.body.url));

@@ -24,7 +24,6 @@ import {
   type Platform,
   type TestAccount,
 } from '../support/platform';
-import { dispute, postEvent, signedEvent, stripeId } from '../support/stripe-events';
 
 interface Operation {
   method: string;
@@ -201,30 +200,18 @@ const RECEIPT = 'GET /v1/transactions/{id}/receipt';
 const keys = new Map<string, string>();
 
 /**
- * Disputes have no create operation: the processor opens them. A test-mode Stripe connection
- * (test payments still go to the sandbox) receives a signed charge.dispute.created for the
- * sandbox payment's processor reference, as Stripe would send it.
+ * Disputes have no create operation: a processor opens them, and in test mode the sandbox's card
+ * 4000 0000 0000 0259, whose payment is disputed at once (a sandbox dispute, which the test
+ * helper POST /v1/disputes/{id}/test-helpers/update can move).
  */
-async function disputeOf(payment: string): Promise<string> {
-  const signing = `whsec_${'Rm3'.repeat(10)}`;
-  const connection = await platform.api(account.testKey, 'POST', '/v1/processor-connections', {
-    processor: 'stripe',
-    credentials: { secret_key: `sk_test_${'Rm3'.repeat(8)}`, webhook_signing_secret: signing },
+async function sandboxDispute(): Promise<string> {
+  const payment = await platform.api(account.testKey, 'POST', '/v1/transactions/test-helpers/payments', {
+    amount: 1000,
+    currency: 'USD',
+    card_number: '4000000000000259',
   });
-  expect(connection.status).toBe(200);
-  const [{ processor_reference }] = await platform.sql<{ processor_reference: string }>(
-    'payments',
-    'select processor_reference from payments.transactions where id = $1',
-    [payment],
-  );
-  const event = signedEvent(
-    signing,
-    'charge.dispute.created',
-    dispute(stripeId('du'), processor_reference, 100, 'USD'),
-  );
-  const opened = await postEvent(platform, connection.body.id, event);
-  expect([opened.status, opened.body.outcome]).toEqual([200, 'dispute_created']);
-  const list = await platform.api(account.testKey, 'GET', `/v1/disputes?transaction=${payment}`);
+  expect(payment.status).toBe(200);
+  const list = await platform.api(account.testKey, 'GET', `/v1/disputes?transaction=${payment.body.id}`);
   return list.body.data[0].id;
 }
 
@@ -271,8 +258,8 @@ beforeAll(async () => {
     expect(payment.status).toBe(200);
     refundablePayment = payment.body.id;
   }
-  if (refundablePayment && operations.some((o) => o.label === 'GET /v1/disputes/{id}')) {
-    ids.test.set('disputes', await disputeOf(refundablePayment));
+  if (operations.some((o) => o.label === 'GET /v1/disputes/{id}')) {
+    ids.test.set('disputes', await sandboxDispute());
   }
   // The seller's business profile (its documented example: address, VAT number, support
   // e-mail), which invoices snapshot and e-invoices need.

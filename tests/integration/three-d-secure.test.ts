@@ -3,7 +3,9 @@
 // the transaction is requires_action (payment.requires_action) meanwhile, the payer approves
 // or fails, and the sealed return URL settles it once: succeeded with its ledger legs, or
 // failed with authentication_required. A forged return is refused; a replayed one records
-// nothing twice.
+// nothing twice. A payer who never comes back: after the hour the payer has
+// (PAYMENTS_AUTHENTICATION_TIMEOUT_SECONDS), the recovery cancels the payment, once, and a late
+// approval changes nothing (the payments test clock moves the hour).
 
 import { ledgerImbalances } from '../../apps/payments/src/ledger/ledger';
 import { eventAbout } from '../support/events';
@@ -15,7 +17,7 @@ let platform: Platform;
 let account: TestAccount;
 
 beforeAll(async () => {
-  platform = await startPlatform();
+  platform = await startPlatform({ paymentsTestClock: true });
   account = await platform.newAccount(['payments']);
 }, 120_000);
 
@@ -131,4 +133,80 @@ it('failed: the payment is failed with authentication_required, nothing charged,
   });
   expect(await eventCount(transaction.id, 'payment.failed')).toBe(1);
   expect(await eventCount(transaction.id, 'payment.succeeded')).toBe(0);
+});
+
+it('a recurring link: its first payment authenticates, and the mandate exists only once it succeeds', async () => {
+  const recurring = { type: 'recurring', amount: 990, currency: 'EUR', recurring: { interval: 'week' } };
+  const newRecurringLink = async () => {
+    const link = await api('POST', '/v1/payment-links', recurring);
+    expect(link.status).toBe(200);
+    return link.body.id as string;
+  };
+  // Failed challenge: not charged, and no mandate.
+  const refused = await startPayment(await newRecurringLink());
+  expect(refused.transaction).toMatchObject({ status: 'requires_action', mandate: null });
+  expect((await platform.api(undefined, 'GET', await decide(refused.challenge, 'failed'))).status).toBe(402);
+  expect((await api('GET', `/v1/transactions/${refused.transaction.id}`)).body).toMatchObject({
+    status: 'failed',
+    failure_code: 'authentication_required',
+    mandate: null,
+  });
+  const [noMandate] = await platform.sql<{ n: number }>(
+    'payments',
+    'select count(*)::int as n from payments.mandates where payment_link = $1',
+    [refused.transaction.payment_link],
+  );
+  expect(noMandate.n).toBe(0);
+
+  // Approved: the payment succeeds on the return, with its mandate, in one transaction.
+  const link = await newRecurringLink();
+  const { challenge, transaction } = await startPayment(link);
+  expect(transaction.mandate).toBeNull();
+  const returned = await platform.api(undefined, 'GET', await decide(challenge, 'approved'));
+  expect(returned.status).toBe(200);
+  expect(String(returned.body)).toContain('Payment successful');
+  const paid = (await api('GET', `/v1/transactions/${transaction.id}`)).body;
+  expect(paid).toMatchObject({ status: 'succeeded', mandate: expect.stringMatching(/^mdt_/) });
+  const mandate = await api('GET', `/v1/mandates/${paid.mandate}`);
+  expect(mandate.body).toMatchObject({
+    status: 'active',
+    payment_link: link,
+    payment_method: { last4: '3184' },
+  });
+  await eventAbout(platform, account.testKey, 'mandate.created', paid.mandate);
+  // The kept card pays the next cycle off-session, with nobody to authenticate.
+  await platform.advancePaymentsClock(7 * 24 * 3600 * 1000 + 60_000);
+  const cycles = (await api('GET', '/v1/transactions?type=payment&limit=100')).body.data.filter(
+    (t: { mandate: string | null }) => t.mandate === paid.mandate,
+  );
+  expect(cycles.map((t: { status: string }) => t.status)).toEqual(['succeeded', 'succeeded']);
+  expect(await ledgerImbalances(ledger())).toEqual([]);
+});
+
+it('abandoned: left requires_action past the hour, it is canceled and failed once; a late approval charges nothing', async () => {
+  const { challenge, transaction } = await startPayment(await newLink());
+  // Within the hour: asked about, still waiting for the payer.
+  await platform.advancePaymentsClock(30 * 60 * 1000);
+  expect((await api('GET', `/v1/transactions/${transaction.id}`)).body.status).toBe('requires_action');
+  // Past it (and past the interval between two asks): canceled and failed, one payment.failed.
+  await platform.advancePaymentsClock(40 * 60 * 1000);
+  const failed = await api('GET', `/v1/transactions/${transaction.id}`);
+  expect(failed.body).toMatchObject({
+    status: 'failed',
+    failure_code: 'authentication_required',
+    failure_message: expect.stringMatching(/did not complete authentication .* in time/),
+    refundable_amount: 0,
+  });
+  await eventAbout(platform, account.testKey, 'payment.failed', transaction.id);
+  // The payer comes back: the challenge is gone, the return says not charged.
+  expect((await platform.api(undefined, 'GET', challenge)).status).toBe(404);
+  await platform.advancePaymentsClock(10 * 60 * 1000);
+  expect(await eventCount(transaction.id, 'payment.failed')).toBe(1);
+  expect(await eventCount(transaction.id, 'payment.succeeded')).toBe(0);
+  const legs = await platform.sql<{ n: number }>(
+    'payments',
+    'select count(*)::int as n from payments.ledger_entries where transaction_id = $1',
+    [transaction.id],
+  );
+  expect(legs[0].n).toBe(0);
 });

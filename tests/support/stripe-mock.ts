@@ -95,6 +95,12 @@ export interface RecordingProxy {
    * error object `error` (not forwarded): a 5xx api_error, a 402 card_error, a 400 ...
    */
   failNext(path: string, status: number, error: Record<string, string>, times?: number): void;
+  /**
+   * Forward the next `times` `method` requests whose path starts with `path` to stripe-mock
+   * (which validates them) and change its JSON answer with `patch`: the state stripe-mock does
+   * not keep (it answers from fixtures), such as a PaymentIntent canceled by the request.
+   */
+  patchNext(method: string, path: string, patch: (body: any) => unknown, times?: number): void;
   stop(): Promise<void>;
 }
 
@@ -107,6 +113,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
   const upstream = new URL(target);
   const requests: RecordedRequest[] = [];
   const failures: { path: string; status: number; error: Record<string, string>; times: number }[] = [];
+  const patches: { method: string; path: string; patch: (body: any) => unknown; times: number }[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -128,6 +135,10 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
         res.end(JSON.stringify({ error: failure.error }));
         return;
       }
+      const patch = patches.find(
+        (p) => p.times > 0 && p.method === record.method && record.path.startsWith(p.path),
+      );
+      if (patch) patch.times--;
       const forward = httpRequest(
         {
           host: upstream.hostname,
@@ -138,8 +149,20 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
         },
         (answer) => {
           record.status = answer.statusCode ?? 0;
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
+          if (!patch || record.status !== 200) {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+            return;
+          }
+          const parts: Buffer[] = [];
+          answer.on('data', (c: Buffer) => parts.push(c));
+          answer.on('end', () => {
+            const changed = JSON.stringify(patch.patch(JSON.parse(Buffer.concat(parts).toString())));
+            const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(changed)) };
+            delete headers['transfer-encoding'];
+            res.writeHead(200, headers);
+            res.end(changed);
+          });
         },
       );
       forward.on('error', () => {
@@ -156,6 +179,9 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     requests,
     failNext(path, status, error, times = 1) {
       failures.push({ path, status, error, times });
+    },
+    patchNext(method, path, patch, times = 1) {
+      patches.push({ method, path, patch, times });
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

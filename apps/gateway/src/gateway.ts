@@ -18,6 +18,7 @@ import { AccountProfilesAdminController } from './admin/account-profiles.control
 import { AdminController } from './admin/admin.controller';
 import { OPERATOR_TOKEN, OperatorGuard } from './admin/admin.guard';
 import { MerchantDecisionsController } from './admin/merchant-decisions.controller';
+import { LiveProcessorCoverage } from './admin/live-processors';
 import { OperatorForwarder } from './admin/operator-forwarder';
 import { ProcessorConnectionsAdminController } from './admin/processor-connections.controller';
 import type { GatewayConfig } from './config';
@@ -46,6 +47,7 @@ class GatewayModule {
     document: OpenApiDocumentService;
     services: readonly ServiceName[];
   }): DynamicModule {
+    const forwarder = new OperatorForwarder(deps.upstream, deps.internalSecret);
     return {
       module: GatewayModule,
       // The gateway serves the merged document (ApiReferenceController), not a fragment of its own.
@@ -63,7 +65,8 @@ class GatewayModule {
         { provide: UPSTREAM, useValue: deps.upstream },
         { provide: INSTALLED_SERVICES, useValue: deps.services },
         { provide: OPERATOR_TOKEN, useValue: deps.operatorToken },
-        { provide: OperatorForwarder, useValue: new OperatorForwarder(deps.upstream, deps.internalSecret) },
+        { provide: OperatorForwarder, useValue: forwarder },
+        { provide: LiveProcessorCoverage, useValue: new LiveProcessorCoverage(forwarder, deps.services) },
         OperatorGuard,
         { provide: OpenApiDocumentService, useValue: deps.document },
       ],

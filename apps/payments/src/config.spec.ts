@@ -27,6 +27,18 @@ describe('payments configuration', () => {
     );
   });
 
+  it('gives a payer an hour to complete 3-D Secure by default, 5 minutes to 24 hours if set', () => {
+    expect(readPaymentsConfig(base).authenticationTimeoutMs).toBe(3_600_000);
+    expect(
+      readPaymentsConfig({ ...base, PAYMENTS_AUTHENTICATION_TIMEOUT_SECONDS: '900' }).authenticationTimeoutMs,
+    ).toBe(900_000);
+    for (const value of ['60', '86401', 'soon']) {
+      expect(() => readPaymentsConfig({ ...base, PAYMENTS_AUTHENTICATION_TIMEOUT_SECONDS: value })).toThrow(
+        /PAYMENTS_AUTHENTICATION_TIMEOUT_SECONDS/,
+      );
+    }
+  });
+
   it('kills itself after a charge only when a test asks, never with NODE_ENV=production', () => {
     expect(readPaymentsConfig(base).testExitAfterCharge).toBe(false);
     expect(readPaymentsConfig({ ...base, PAYMENTS_TEST_EXIT_AFTER_CHARGE: 'true' }).testExitAfterCharge).toBe(

@@ -19,6 +19,11 @@ export interface PaymentsConfig extends ServiceConfig {
   /** How often the background jobs run. */
   jobsIntervalMs: number;
   /**
+   * How long a payer has to complete 3-D Secure before recovery cancels the payment at the
+   * processor and records it failed (PAYMENTS_AUTHENTICATION_TIMEOUT_SECONDS, default 3600).
+   */
+  authenticationTimeoutMs: number;
+  /**
    * Test-only: a clock the operator context can move (POST /internal/test-clock/advance).
    * Refused with NODE_ENV=production.
    */
@@ -48,6 +53,9 @@ export function readPaymentsConfig(
   const publicBaseUrl = reader.url('PUBLIC_BASE_URL', ['http', 'https'], `http://localhost:${gatewayPort}`);
   const jobsEnabled = reader.bool('PAYMENTS_JOBS_ENABLED', true);
   const jobsIntervalMs = reader.int('PAYMENTS_JOBS_INTERVAL_MS', 10_000, 50, 3_600_000);
+  // 5 minutes (a challenge takes that long) to 24 hours (Stripe's longest hosted Checkout).
+  const authenticationTimeoutMs =
+    reader.int('PAYMENTS_AUTHENTICATION_TIMEOUT_SECONDS', 3600, 300, 86_400) * 1000;
   const testClock = reader.bool('PAYMENTS_TEST_CLOCK', false);
   if (testClock && env.NODE_ENV === 'production') {
     reader.problem('PAYMENTS_TEST_CLOCK is a test-only setting and is refused with NODE_ENV=production');
@@ -79,6 +87,7 @@ export function readPaymentsConfig(
     publicBaseUrl,
     jobsEnabled,
     jobsIntervalMs,
+    authenticationTimeoutMs,
     testClock,
     testExitAfterCharge,
     processorSecrets,

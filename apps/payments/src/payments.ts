@@ -25,7 +25,7 @@ import {
   AuthenticationController,
   type Authentication,
 } from './card-payments/authentication.controller';
-import { PayByCard } from './card-payments/pay-by-card';
+import { mandateOfLatePayment, PayByCard } from './card-payments/pay-by-card';
 import { startAccountProfilesFeed } from './account-profiles/account-profiles.feed';
 import { BrandController } from './account-profiles/brand.controller';
 import { SettleAuthentication } from './card-payments/settle-authentication';
@@ -41,6 +41,8 @@ import { Mandates1700000000230 } from './migrations/1700000000230-mandates';
 import { ProcessorConnections1700000000240 } from './migrations/1700000000240-processor-connections';
 import { AccountProfiles1700000000290 } from './migrations/1700000000290-account-profiles';
 import { ReceiptEmail1700000000295 } from './migrations/1700000000295-receipt-email';
+import { PendingMandateTerms1700000000300 } from './migrations/1700000000300-pending-mandate-terms';
+import { SandboxDisputes1700000000310 } from './migrations/1700000000310-sandbox-disputes';
 import { CustomerDirectory1700000000280 } from './migrations/1700000000280-customer-directory';
 import { CheckoutInFlightIndex1700000000270 } from './migrations/1700000000270-checkout-in-flight-index';
 import { RequiresAction1700000000255 } from './migrations/1700000000255-requires-action';
@@ -71,6 +73,7 @@ import { RefundsController } from './refunds/refunds.controller';
 import { RefundsService } from './refunds/refunds.service';
 import { TransactionsController } from './transactions/transactions.controller';
 import { TransactionsService } from './transactions/transactions.service';
+import type { TransactionRow } from './transactions/transaction';
 import { ProcessorConnectionsController } from './processor-connections/processor-connections.controller';
 import { ProcessorConnectionsOperatorController } from './processor-connections/processor-connections-operator.controller';
 import { ProcessorConnectionsService } from './processor-connections/processor-connections.service';
@@ -91,6 +94,8 @@ export const PAYMENTS_MIGRATIONS = [
   CustomerDirectory1700000000280,
   AccountProfiles1700000000290,
   ReceiptEmail1700000000295,
+  PendingMandateTerms1700000000300,
+  SandboxDisputes1700000000310,
 ];
 
 /** The services of one instance, built once from the runtime (and the clock it runs on). */
@@ -115,9 +120,30 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
   const merchants = new MerchantsService(runtime.db, clock);
   const links = new PaymentLinksService(runtime.db, clock, config.publicBaseUrl);
   // A link paid after 3-D Secure (or recovered) completes when the payment is recorded.
-  const transactions = new TransactionsService(runtime.db, clock, connectors, async (tx, row) => {
-    if (row.payment_link) await links.recordCompletion(tx, row.payment_link);
-  });
+  const transactions: TransactionsService = new TransactionsService(
+    runtime.db,
+    clock,
+    connectors,
+    {
+      // A card-keeping payment settled after 3-D Secure creates its mandate then (mandates is
+      // built below; this runs only once a payment is recorded, long after).
+      createMandate: (tx, row, credential): Promise<TransactionRow> =>
+        mandateOfLatePayment(mandates, tx, row, credential),
+      succeeded: async (tx, row) => {
+        if (row.payment_link) await links.recordCompletion(tx, row.payment_link);
+      },
+      // The sandbox's disputed card: no connection reported it (test mode only).
+      disputeReported: async (tx, row, dispute): Promise<void> => {
+        await disputes.apply(
+          tx,
+          { connection: null, account: row.account_id, livemode: row.livemode },
+          dispute,
+          clock.now(),
+        );
+      },
+    },
+    config.authenticationTimeoutMs,
+  );
   const refunds = new RefundsService(runtime.db, clock, connectors);
   const mandates = new MandatesService(
     runtime.db,
@@ -137,7 +163,7 @@ function buildServices(runtime: ServiceRuntime, config: PaymentsConfig, clock: C
   };
   const checkoutForms = new CheckoutFormTokens(runtime.db, clock, links);
   const invoiceForms = new InvoiceFormTokens(runtime.db, clock);
-  const disputes = new DisputesService(runtime.db);
+  const disputes = new DisputesService(runtime.db, clock);
   const processorEvents = new ProcessorEventsService({
     db: runtime.db,
     clock,

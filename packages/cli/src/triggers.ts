@@ -14,6 +14,8 @@ const OK_CARD = '4242424242424242';
 const DECLINED_CARD = '4000000000000002';
 /** The sandbox's 3-D Secure card: the hosted form redirects the payer to a challenge. */
 const THREE_DS_CARD = '4000002760003184';
+/** The sandbox's disputed card: the payment succeeds and is disputed at once (dispute.created). */
+const DISPUTED_CARD = '4000000000000259';
 
 const payment = (api: Api, card: string, extra: Record<string, unknown> = {}) =>
   post(api, '/v1/transactions/test-helpers/payments', {
@@ -92,8 +94,12 @@ export async function payLinkOnHostedPage(api: Api, url: string, card = OK_CARD)
 
 export type Recipe = (api: Api) => Promise<Obj>;
 
-const NO_SANDBOX_DISPUTES =
-  "disputes come only from a processor's signed webhook (POST /hooks/stripe/<connection>); the sandbox has no dispute test card yet";
+/** A sandbox dispute (card 0259) moved by the test helper, as its processor would move it. */
+const movedDispute = async (api: Api, status: 'under_review' | 'won') => {
+  const paid = await payment(api, DISPUTED_CARD);
+  const list = (await api.request('GET', `/v1/disputes?transaction=${paid.id}`)) as { data: Obj[] };
+  return post(api, `/v1/disputes/${list.data[0].id}/test-helpers/update`, { status });
+};
 
 /** How each type is caused; every catalogue type is a key (tsc checks it against EventType). */
 export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
@@ -134,9 +140,9 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
       return { id: 'declined' }; // the 402 is the point: payment.failed is emitted
     }
   },
-  'dispute.created': { unsupported: NO_SANDBOX_DISPUTES },
-  'dispute.updated': { unsupported: NO_SANDBOX_DISPUTES },
-  'dispute.closed': { unsupported: NO_SANDBOX_DISPUTES },
+  'dispute.created': (api) => payment(api, DISPUTED_CARD),
+  'dispute.updated': (api) => movedDispute(api, 'under_review'),
+  'dispute.closed': (api) => movedDispute(api, 'won'),
   'refund.created': async (api) =>
     post(api, '/v1/refunds', { transaction: (await payment(api, OK_CARD)).id, amount: 500 }),
   'refund.succeeded': async (api) =>

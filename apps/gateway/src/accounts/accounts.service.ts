@@ -150,12 +150,24 @@ export class AccountsService {
     return row;
   }
 
-  listAccounts(query: ListQuery & { status?: AccountRow['status'] }): Promise<Page<AccountRow>> {
+  /** `ids`: only these accounts (`in`) or all but these (`not_in`), e.g. those with a processor. */
+  listAccounts(
+    query: ListQuery & { status?: AccountRow['status'] },
+    ids?: { in?: readonly string[]; not_in?: readonly string[] },
+  ): Promise<Page<AccountRow>> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (query.status) {
       params.push(query.status);
       where.push(`status = $${params.length}`);
+    }
+    if (ids?.in) {
+      params.push(ids.in);
+      where.push(`id = any($${params.length}::text[])`);
+    }
+    if (ids?.not_in) {
+      params.push(ids.not_in);
+      where.push(`not (id = any($${params.length}::text[]))`);
     }
     return paginate<AccountRow>(this.db, {
       table: 'gateway.accounts',

@@ -1,11 +1,13 @@
 // The operator's admin API (docs/api.md §2): accounts and their keys. Merchant onboarding
 // decisions are in merchant-decisions.controller.ts (they are the payments service's data).
 
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ListQuery, Public } from '@paygrid/platform';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { ListQuery, Public, requestIdOf } from '@paygrid/platform';
+import type { FastifyRequest } from 'fastify';
 import { AccountsService, type AccountRow, type KeyRow } from '../accounts/accounts.service';
 import { OperatorGuard } from './admin.guard';
 import { AccountListQuery, CreateAccountDto, CreateKeyDto, RollKeyDto, UpdateAccountDto } from './admin.dto';
+import { LiveProcessorCoverage, liveProcessorOf } from './live-processors';
 
 export function serializeAccount(row: AccountRow) {
   return {
@@ -47,7 +49,10 @@ export function serializeKey(row: KeyRow & { secret?: string }) {
 @Public({ bypassGateway: true })
 @UseGuards(OperatorGuard)
 export class AdminController {
-  constructor(@Inject(AccountsService) private readonly accounts: AccountsService) {}
+  constructor(
+    @Inject(AccountsService) private readonly accounts: AccountsService,
+    @Inject(LiveProcessorCoverage) private readonly coverage: LiveProcessorCoverage,
+  ) {}
 
   @Post('accounts')
   @HttpCode(200)
@@ -55,20 +60,34 @@ export class AdminController {
     return serializeAccount(await this.accounts.createAccount(body));
   }
 
+  /** Each account says whether its live payments go to a processor (`live_processor`). */
   @Get('accounts')
-  async listAccounts(@Query() query: AccountListQuery) {
-    const page = await this.accounts.listAccounts(query);
+  async listAccounts(@Query() query: AccountListQuery, @Req() request: FastifyRequest) {
+    const { live_processor: filter, ...list } = query;
+    const connected = filter
+      ? await this.coverage.connectedAccountsOrFail(requestIdOf(request))
+      : await this.coverage.connectedAccounts(requestIdOf(request));
+    const ids = connected ? [...connected] : [];
+    const page = await this.accounts.listAccounts(
+      list,
+      filter === 'connected' ? { in: ids } : filter === 'none' ? { not_in: ids } : undefined,
+    );
     return {
       object: page.object,
-      data: page.data.map(serializeAccount),
+      data: page.data.map((row) => ({
+        ...serializeAccount(row),
+        live_processor: liveProcessorOf(row.id, connected),
+      })),
       has_more: page.has_more,
       url: page.url,
     };
   }
 
   @Get('accounts/:id')
-  async getAccount(@Param('id') id: string) {
-    return serializeAccount(await this.accounts.getAccount(id));
+  async getAccount(@Param('id') id: string, @Req() request: FastifyRequest) {
+    const account = await this.accounts.getAccount(id);
+    const connected = await this.coverage.connectedAccounts(requestIdOf(request));
+    return { ...serializeAccount(account), live_processor: liveProcessorOf(account.id, connected) };
   }
 
   @Post('accounts/:id')

@@ -80,6 +80,11 @@ export class AccountListQuery extends ListQuery {
   @IsOptional()
   @IsIn(['active', 'suspended'])
   status?: 'active' | 'suspended';
+
+  /** `none`: the accounts whose live payments are refused (no active live processor connection). */
+  @IsOptional()
+  @IsIn(['connected', 'none'])
+  live_processor?: 'connected' | 'none';
 }
 
 export class CreateKeyDto {

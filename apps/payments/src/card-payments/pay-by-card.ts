@@ -9,12 +9,13 @@
 //   - 3-D Secure: a hosted form's charge carries a sealed return URL, so a processor asking
 //     for authentication answers requires_action and the form redirects the payer (the
 //     payment stays requires_action until the return settles it: settle-authentication.ts).
-//     A charge that keeps the card (a mandate) carries none: its mandate terms live only in
-//     this request, so such a charge needing authentication fails (authentication_required);
+//     A charge that keeps the card (a mandate) does too: its mandate terms are kept on the
+//     payment (`mandate_terms`), and the mandate is created in the transaction that records
+//     the payment succeeded, whenever that is (mandateOfLatePayment); never for a failure;
 //   - the replay: a token already used answers the first submission's outcome.
 // The controllers only read the form, call pay() and render the result.
 
-import type { Tenant } from '@paygrid/platform';
+import type { Tenant, Tx } from '@paygrid/platform';
 import {
   CARD_INCOMPLETE,
   CHECK_CARD_AGAIN,
@@ -24,8 +25,9 @@ import {
 } from '../card-form/card-form';
 import { summarizeCard } from '../connectors/cards';
 import type { CardDetails } from '../connectors/connector';
+import type { Interval } from '../mandates/cycle';
 import type { MandatesService, NewMandate } from '../mandates/mandates.service';
-import type { TransactionRow } from '../transactions/transaction';
+import type { StoredMandateTerms, TransactionRow } from '../transactions/transaction';
 import type {
   ChargeCardInput,
   ChargeCardOptions,
@@ -84,8 +86,7 @@ export class PayByCard {
     }
     const { complete } = form;
     const { returns } = this;
-    const returnUrl =
-      returns && !payment.mandate ? (id: string) => returns.url(id, payment.returnTo) : undefined;
+    const returnUrl = returns ? (id: string) => returns.url(id, payment.returnTo) : undefined;
     const outcome = await chargeFromForm(
       () =>
         this.charge(
@@ -118,6 +119,7 @@ export class PayByCard {
       ? {
           onRecorded,
           storeCredential: true,
+          ...(returnUrl ? { returnUrl } : {}),
           onSucceeded: (tx, row, credential) =>
             this.mandates.createWithPayment(tx, row, {
               ...terms,
@@ -128,7 +130,10 @@ export class PayByCard {
             }),
         }
       : { onRecorded, ...(returnUrl ? { returnUrl } : {}) };
-    return this.transactions.chargeCard(payment.tenant, { ...payment.charge, card }, options);
+    // With a return URL the payment may succeed after this request: its mandate's terms go
+    // with it (never the card: the summary is the row's payment_method).
+    const keep = terms && returnUrl ? { mandate_terms: storedTerms(terms) } : {};
+    return this.transactions.chargeCard(payment.tenant, { ...payment.charge, card, ...keep }, options);
   }
 
   /** A token already used (double click): wait for the first submission, answer its outcome. */
@@ -138,4 +143,43 @@ export class PayByCard {
     if (first.kind === 'pending') return { kind: 'in_progress' };
     return { kind: 'charged', transaction: await this.transactions.get(tenant, first.transactionId) };
   }
+}
+
+/** MandateTerms as kept on a payment waiting on 3-D Secure (JSON: the amount as a string). */
+export function storedTerms(terms: MandateTerms): StoredMandateTerms {
+  const { recurring, ...rest } = terms;
+  return recurring ? { ...rest, recurring: { ...recurring, amount: recurring.amount.toString() } } : rest;
+}
+
+/**
+ * The mandate of a card-keeping payment that succeeded after its request (the payer's return
+ * from 3-D Secure, a processor webhook, recovery), in the transaction that records it. Without
+ * a credential (a processor that did not say which card it kept) the payment stands and no
+ * mandate is made: a mandate must be able to charge.
+ */
+export async function mandateOfLatePayment(
+  mandates: Pick<MandatesService, 'createWithPayment'>,
+  tx: Tx,
+  row: TransactionRow,
+  credential: string | undefined,
+): Promise<TransactionRow> {
+  const terms = row.mandate_terms;
+  if (!terms || !credential || !row.payment_method) return row;
+  const { recurring, ...rest } = terms;
+  return mandates.createWithPayment(tx, row, {
+    ...rest,
+    ...(recurring
+      ? {
+          recurring: {
+            amount: BigInt(recurring.amount),
+            interval: recurring.interval as Interval,
+            interval_count: recurring.interval_count,
+          },
+        }
+      : {}),
+    merchant: row.merchant_id,
+    payment_method: row.payment_method,
+    credential,
+    currency: row.currency,
+  });
 }

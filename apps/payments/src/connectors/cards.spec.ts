@@ -73,14 +73,51 @@ describe('SandboxConnector', () => {
       '4000000000000069': 'expired_card',
       '4000000000000119': 'processing_error',
       '4000000000000341': 'succeeded',
+      '4000000000000259': 'succeeded',
       // No return URL: nobody to authenticate (the API's test helper, a stored card).
       '4000002760003184': 'authentication_required',
     });
   });
 
+  it('reports a dispute with each charge of the 0259 card (a kept card too), and with no other', async () => {
+    const connector = new SandboxConnector();
+    for (const store_credential of [false, true]) {
+      const disputed = await connector.charge({
+        ...base,
+        idempotency_key: `k-0259-${store_credential}`,
+        card: card('4000000000000259'),
+        store_credential,
+      });
+      expect(disputed).toMatchObject({
+        status: 'succeeded',
+        dispute: {
+          reference: expect.stringMatching(/^sbx_du_/),
+          payment_reference: disputed.processor_reference,
+          amount: base.amount,
+          currency: base.currency,
+          fee: 0n,
+          reason: 'fraudulent',
+          status: 'needs_response',
+        },
+      });
+      if (store_credential) expect(disputed).toMatchObject({ credential: expect.stringMatching(/^sbxcred_ok_/) });
+    }
+    const plain = await connector.charge({
+      ...base,
+      idempotency_key: 'k-4242',
+      card: card('4242424242424242'),
+      store_credential: false,
+    });
+    expect(plain).not.toHaveProperty('dispute');
+  });
+
   it('sends the 3-D Secure card to its challenge page, and looks the decision up', async () => {
     const decisions = new Map<string, 'approved' | 'failed'>();
-    const connector = new SandboxConnector({ decision: async (reference) => decisions.get(reference) });
+    const connector = new SandboxConnector({
+      decision: async (reference) => decisions.get(reference),
+      decide: async (reference, decision) =>
+        decisions.get(reference) ?? (decisions.set(reference, decision), decision),
+    });
     const returnUrl = 'https://pay.example.test/pay/return/txn_1?token=t';
     const result = await connector.charge({
       ...base,
@@ -112,7 +149,8 @@ describe('SandboxConnector', () => {
     });
     decisions.set(result.processor_reference, 'approved');
     expect(await connector.lookup(lookup)).toMatchObject({ status: 'succeeded' });
-    // A charge that keeps the card carries no return URL to come back to: failed.
+    // A charge that keeps the card (a mandate's first) authenticates the same way; approved, it
+    // names the credential the mandate keeps, which charges off-session later.
     const kept = await connector.charge({
       ...base,
       idempotency_key: 'txn_2',
@@ -120,7 +158,64 @@ describe('SandboxConnector', () => {
       store_credential: true,
       return_url: returnUrl,
     });
-    expect(kept).toMatchObject({ status: 'failed', code: 'authentication_required' });
+    if (kept.status !== 'requires_action') throw new Error(`expected requires_action, got ${kept.status}`);
+    decisions.set(kept.processor_reference, 'approved');
+    const approved = await connector.lookup({ ...lookup, processor_reference: kept.processor_reference });
+    expect(approved).toMatchObject({
+      status: 'succeeded',
+      credential: expect.stringMatching(/^sbxcred_ok_/),
+    });
+    const credential = 'credential' in approved ? (approved.credential ?? '') : '';
+    expect(
+      await connector.chargeStored({ ...base, idempotency_key: 'txn_3', credential, attempt: 1 }),
+    ).toMatchObject({ status: 'succeeded' });
+    // Without a return URL (an off-session charge, the API's test helper) nobody can authenticate.
+    const offSession = await connector.charge({
+      ...base,
+      idempotency_key: 'txn_4',
+      card: card('4000002760003184'),
+      store_credential: true,
+    });
+    expect(offSession).toMatchObject({ status: 'failed', code: 'authentication_required' });
+  });
+
+  it('cancels an abandoned challenge, unless the payer decided first', async () => {
+    const decisions = new Map<string, 'approved' | 'failed'>();
+    const connector = new SandboxConnector({
+      decision: async (reference) => decisions.get(reference),
+      decide: async (reference, decision) =>
+        decisions.get(reference) ?? (decisions.set(reference, decision), decision),
+    });
+    const charge = (key: string) =>
+      connector.charge({
+        ...base,
+        idempotency_key: key,
+        card: card('4000002760003184'),
+        store_credential: false,
+        return_url: 'https://pay.example.test/r',
+      });
+    const abandoned = await charge('txn_5');
+    if (abandoned.status !== 'requires_action') throw new Error('expected requires_action');
+    const request = {
+      idempotency_key: 'txn_5',
+      processor_reference: abandoned.processor_reference,
+      livemode: false,
+    };
+    expect(await connector.cancelAuthentication(request)).toMatchObject({
+      status: 'failed',
+      code: 'authentication_required',
+      message: expect.stringMatching(/in time/),
+    });
+    expect(decisions.get(abandoned.processor_reference)).toBe('failed');
+    const approvedFirst = await charge('txn_6');
+    if (approvedFirst.status !== 'requires_action') throw new Error('expected requires_action');
+    decisions.set(approvedFirst.processor_reference, 'approved');
+    expect(
+      await connector.cancelAuthentication({
+        ...request,
+        processor_reference: approvedFirst.processor_reference,
+      }),
+    ).toMatchObject({ status: 'succeeded' });
   });
 
   it('answers a lookup without a reference from the test card, as its charge answered', async () => {

@@ -2,6 +2,8 @@
 // transaction (the intent is written first, the outcome recorded after), and every call
 // carries an idempotency key so a call retried after a crash is not performed twice.
 
+import type { ProcessorDispute } from './processor';
+
 export interface CardDetails {
   /** Digits only; only ever held in memory for the duration of the call. */
   number: string;
@@ -33,8 +35,20 @@ export type DeclineCode =
   | 'authentication_required'
   | 'processing_error';
 
+/** Why a payment was canceled when its payer did not complete 3-D Secure in time. */
+export const ABANDONED_MESSAGE =
+  'The payer did not complete authentication (3-D Secure) in time; the payment was canceled and nothing was charged.';
+
 export type ConnectorOutcome =
-  | { status: 'succeeded'; processor_reference: string }
+  | {
+      status: 'succeeded';
+      processor_reference: string;
+      /**
+       * A dispute the processor reports of this charge at once (the sandbox's 4000 0000 0000
+       * 0259): opened through the same path as a processor webhook's, with the payment.
+       */
+      dispute?: ProcessorDispute;
+    }
   | { status: 'failed'; code: DeclineCode; message: string; processor_reference: string };
 
 /**
@@ -95,6 +109,16 @@ export interface PaymentConnector {
    * card (the sandbox); a processor that keeps state ignores it.
    */
   lookup(request: LookupRequest): Promise<LookupOutcome>;
+  /**
+   * Cancels a charge still waiting for the payer's authentication (3-D Secure) when the payer
+   * never came back (docs/api.md Part 2, 3-D Secure: abandoned), with an idempotency key
+   * derived from the intent's, so a retry after a crash cancels nothing twice. Answers the
+   * processor's record afterwards, like `lookup`: `failed` (canceled, nothing charged), the
+   * outcome the payment reached meanwhile (the payer authenticated just before: it stands), or
+   * still `requires_action` (the cancel did not take; asked again later). Throws when the
+   * processor cannot be asked.
+   */
+  cancelAuthentication(request: LookupRequest & { processor_reference: string }): Promise<LookupOutcome>;
   /** Origins the payer may be redirected to for authentication (the checkout's form-action). */
   readonly authenticationOrigins: readonly string[];
 }

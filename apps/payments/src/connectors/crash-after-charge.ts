@@ -27,6 +27,9 @@ export function crashAfterCharge(live: LiveConnectors, kill: () => void): LiveCo
           throw new Error('unreachable: the process was killed after the charge');
         },
         refund: (request) => connector.refund(request),
+        // Spelled out: a spread copies no class methods.
+        lookup: (request) => connector.lookup(request),
+        cancelAuthentication: (request) => connector.cancelAuthentication(request),
       };
       return dying;
     },

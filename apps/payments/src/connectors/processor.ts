@@ -42,6 +42,8 @@ export type ProcessorEvent = { id: string; type: string; created: Date } & (
       outcome: 'succeeded' | 'failed';
       processor_reference: string;
       failure?: { code: string; message: string };
+      /** The card the processor kept, for a payment that asked to keep it (a mandate's first). */
+      credential?: string;
     }
   | {
       kind: 'refund';

@@ -7,9 +7,14 @@ import type { Clock, Database } from '@paygrid/platform';
 
 export type ChallengeDecision = 'approved' | 'failed';
 
-/** What the sandbox connector reads: the decision that stands for a challenge, if any. */
+/**
+ * What the sandbox connector reads: the decision that stands for a challenge, if any; and
+ * `decide`, with which it cancels an abandoned challenge (a `failed` decision, unless the
+ * payer's own came first).
+ */
 export interface ChallengeDecisions {
   decision(reference: string): Promise<ChallengeDecision | undefined>;
+  decide(reference: string, decision: ChallengeDecision): Promise<ChallengeDecision>;
 }
 
 export class SandboxChallenges implements ChallengeDecisions {

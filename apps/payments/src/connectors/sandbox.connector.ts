@@ -5,7 +5,9 @@
 // exactly the answer of the first one, as a real processor's idempotency would give.
 // The 3-D Secure card (4000 0027 6000 3184) answers requires_action with a challenge page the
 // platform serves itself (payments' /pay/sandbox/challenge/<reference>); the payer's decision
-// there is the sandbox's only state (sandbox-challenges.ts), which `lookup` reads.
+// there is the sandbox's only state (sandbox-challenges.ts), which `lookup` reads. Kept for a
+// mandate, it authenticates on that first payment only (like Stripe's 4000 0025 0000 3155):
+// the mandate's later, off-session charges succeed.
 
 import { createHash } from 'node:crypto';
 import type {
@@ -19,12 +21,15 @@ import type {
   RequiresAction,
 } from './connector';
 import { digitsOnly } from './cards';
+import { ABANDONED_MESSAGE } from './connector';
 import type { ChallengeDecisions } from './sandbox-challenges';
 
 interface TestCard {
   outcome: 'succeeded' | 'requires_action' | DeclineCode;
   /** Later charges of a stored credential fail (4000 0000 0000 0341). */
   laterChargesFail?: boolean;
+  /** The charge succeeds and is disputed at once (4000 0000 0000 0259, as on Stripe). */
+  disputed?: boolean;
 }
 
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, TestCard>> = {
@@ -34,6 +39,7 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, TestCard>> = {
   '4000000000000069': { outcome: 'expired_card' },
   '4000000000000119': { outcome: 'processing_error' },
   '4000000000000341': { outcome: 'succeeded', laterChargesFail: true },
+  '4000000000000259': { outcome: 'succeeded', disputed: true },
   '4000002760003184': { outcome: 'requires_action' },
 };
 
@@ -81,8 +87,9 @@ export class SandboxConnector implements PaymentConnector {
       };
     }
     if (card.outcome === 'requires_action') {
-      // Like Stripe: without a return URL (nobody to authenticate) the charge fails.
-      if (!request.return_url || request.store_credential || !this.challenges) {
+      // Like Stripe: without a return URL (nobody to authenticate) the charge fails. A card kept
+      // for a mandate authenticates here, on-session, once; its later charges need no payer.
+      if (!request.return_url || !this.challenges) {
         return this.failed('authentication_required', processor_reference);
       }
       const reference3ds = reference('3ds', request.idempotency_key);
@@ -96,11 +103,28 @@ export class SandboxConnector implements PaymentConnector {
       };
     }
     if (card.outcome !== 'succeeded') return this.failed(card.outcome, processor_reference);
-    if (!request.store_credential) return { status: 'succeeded', processor_reference };
+    // The cardholder disputes it as fraudulent at once (Stripe's 0259); the sandbox charges no fee.
+    const disputed = card.disputed
+      ? {
+          dispute: {
+            reference: reference('du', request.idempotency_key),
+            payment_reference: processor_reference,
+            amount: request.amount,
+            currency: request.currency,
+            fee: 0n,
+            fee_returned: 0n,
+            reason: 'fraudulent',
+            status: 'needs_response' as const,
+            evidence_due_by: null,
+          },
+        }
+      : {};
+    if (!request.store_credential) return { status: 'succeeded', processor_reference, ...disputed };
     // The credential encodes the test card's behaviour, never its number.
     return {
       status: 'succeeded',
       processor_reference,
+      ...disputed,
       credential: `sbxcred_${card.laterChargesFail ? 'fails' : 'ok'}_${processor_reference.slice(7)}`,
     };
   }
@@ -177,7 +201,10 @@ export class SandboxConnector implements PaymentConnector {
     if (ref?.startsWith('sbx_3ds_')) {
       const decision = this.challenges ? await this.challenges.decision(ref) : undefined;
       if (decision === undefined) return { status: 'requires_action', processor_reference: ref };
-      if (decision === 'approved') return { status: 'succeeded', processor_reference: ref };
+      // The credential is kept only by a charge that asked to (a mandate's first payment); the
+      // caller ignores it otherwise. It charges off-session like 4242's (no payer to ask again).
+      if (decision === 'approved')
+        return { status: 'succeeded', processor_reference: ref, credential: `sbxcred_ok_${ref.slice(8)}` };
       return this.failed('authentication_required', ref);
     }
     const number = Object.keys(SANDBOX_TEST_CARDS).find((n) => n.endsWith(request.card_last4 ?? '-'));
@@ -186,6 +213,27 @@ export class SandboxConnector implements PaymentConnector {
     if (!card || card.outcome === 'requires_action') return { status: 'not_found' };
     if (card.outcome !== 'succeeded') return this.failed(card.outcome, processor_reference);
     return { status: 'succeeded', processor_reference };
+  }
+
+  /**
+   * The sandbox has no processor to call: cancelling closes the challenge with a `failed`
+   * decision (the challenge page then refuses the payer's late approval), unless the payer's
+   * own decision came first, which stands, as a real PaymentIntent that succeeded cannot be
+   * canceled.
+   */
+  async cancelAuthentication(
+    request: LookupRequest & { processor_reference: string },
+  ): Promise<LookupOutcome> {
+    const ref = request.processor_reference;
+    if (!ref.startsWith('sbx_3ds_') || !this.challenges) return this.lookup(request);
+    const decision = await this.challenges.decide(ref, 'failed');
+    if (decision === 'approved') return { status: 'succeeded', processor_reference: ref };
+    return {
+      status: 'failed',
+      code: 'authentication_required',
+      message: ABANDONED_MESSAGE,
+      processor_reference: ref,
+    };
   }
 
   private failed(code: DeclineCode, processor_reference: string): ConnectorOutcome {

@@ -27,7 +27,7 @@ export interface DisputeRow {
   account_id: string;
   livemode: boolean;
   merchant_id: string | null;
-  connection_id: string;
+  connection_id: string | null;
   transaction_id: string;
   processor_reference: string;
   amount: string;

@@ -1,6 +1,8 @@
-// Disputes (chargebacks): opened, moved and closed only by the processor's webhooks
+// Disputes (chargebacks): opened, moved and closed by the processor's webhooks
 // (processor-events/), read through GET /v1/disputes. Each change runs in the transaction that
-// stores the processor event, so an event is applied exactly once.
+// stores the processor event, so an event is applied exactly once. In test mode the sandbox's
+// card 0259 opens one in the transaction that records its payment (PaymentEffects, payments.ts),
+// and updateSandbox (a test helper) moves it through the same `apply`.
 //
 // Money (ledger.ts): when a dispute opens, the disputed amount and the processor's fee leave
 // the merchant's balance and the amount is held back from refunds (transactions.amount_disputed,
@@ -12,6 +14,8 @@
 
 import { TOPICS } from '@paygrid/contracts';
 import {
+  ApiError,
+  type Clock,
   emitEvent,
   findOwned,
   newId,
@@ -28,7 +32,8 @@ import type { TransactionRow } from '../transactions/transaction';
 import { canMove, isClosed, serializeDispute, type DisputeRow, type DisputeStatus } from './dispute';
 
 export interface DisputeSource {
-  connection: string;
+  /** The processor connection that reported it; null for the sandbox's (test mode only). */
+  connection: string | null;
   account: string;
   livemode: boolean;
 }
@@ -44,7 +49,57 @@ export interface ListDisputesFilter {
 const TABLE = 'payments.disputes';
 
 export class DisputesService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly clock?: Clock,
+  ) {}
+
+  /**
+   * The sandbox's test helper: moves a sandbox dispute (card 0259) as a processor's webhook
+   * would, through `apply`, so its events and ledger legs are the webhook path's. A processor's
+   * dispute moves only by its processor (409 invalid_state_transition), as does a move the
+   * transitions refuse (a closed dispute).
+   */
+  async updateSandbox(tenant: Tenant, id: string, status: DisputeStatus): Promise<DisputeRow> {
+    const row = await this.get(tenant, id);
+    if (row.connection_id !== null || row.livemode) {
+      throw new ApiError(
+        'invalid_state_transition',
+        "This dispute is its processor's: it moves only by the processor's webhooks.",
+      );
+    }
+    if (!canMove(row.status, status)) {
+      throw new ApiError(
+        'invalid_state_transition',
+        `A dispute cannot move from ${row.status} to ${status}.`,
+        'status',
+      );
+    }
+    const now = this.clock?.now() ?? new Date();
+    await this.db.transaction(async (tx) => {
+      const [payment] = await tx.query<{ processor_reference: string }>(
+        'select processor_reference from payments.transactions where id = $1',
+        [row.transaction_id],
+      );
+      await this.apply(
+        tx,
+        { connection: null, account: row.account_id, livemode: false },
+        {
+          reference: row.processor_reference,
+          payment_reference: payment.processor_reference,
+          amount: toMinor(row.amount),
+          currency: row.currency,
+          fee: toMinor(row.fee),
+          fee_returned: 0n,
+          reason: row.reason,
+          status,
+          evidence_due_by: null,
+        },
+        now,
+      );
+    });
+    return this.get(tenant, id);
+  }
 
   /** Creates or moves the dispute the processor reported, in the caller's transaction. */
   async apply(tx: Tx, source: DisputeSource, reported: ProcessorDispute, now: Date): Promise<DisputeOutcome> {
@@ -58,9 +113,12 @@ export class DisputesService {
     // A dispute can only be about money we recorded as taken; until then it waits (the
     // caller answers so that the processor sends it again).
     if (!payment || payment.status !== 'succeeded') return 'payment_not_recorded';
+    // Each through its unique index: per connection, or the sandbox's (disputes_sandbox_once).
     const [existing] = await tx.query<DisputeRow>(
-      `select * from ${TABLE} where connection_id = $1 and processor_reference = $2 for update`,
-      [source.connection, reported.reference],
+      source.connection
+        ? `select * from ${TABLE} where connection_id = $2 and processor_reference = $1 for update`
+        : `select * from ${TABLE} where connection_id is null and processor_reference = $1 for update`,
+      source.connection ? [reported.reference, source.connection] : [reported.reference],
     );
     if (!existing) {
       const opened = await this.open(tx, source, payment, reported, now);

@@ -36,13 +36,14 @@ import {
   type Database,
   type Tx,
 } from '@paygrid/platform';
+import type { ProcessorDispute } from '../connectors/processor';
 import { paymentLegs, postEntries, refundLegs } from '../ledger/ledger';
 import { serializeTransaction, type TransactionRow } from '../transactions/transaction';
 import { markFailed, markRequiresAction, markSucceeded, transactionById } from './intents.sql';
 
 /** What a processor answered for one intent (a ConnectorOutcome, or a failure we decided). */
 export type IntentOutcome =
-  | { status: 'succeeded'; processor_reference: string; credential?: string }
+  | { status: 'succeeded'; processor_reference: string; credential?: string; dispute?: ProcessorDispute }
   | { status: 'failed'; code: string; message: string; processor_reference: string | null }
   | { status: 'requires_action'; redirect_url: string; processor_reference: string };
 

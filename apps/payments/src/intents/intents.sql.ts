@@ -17,9 +17,10 @@ export async function insertPaymentIntent(
 ): Promise<TransactionRow> {
   const [row] = await tx.query<TransactionRow>(
     `insert into payments.transactions (id, account_id, livemode, merchant_id, type, status, amount, currency,
-       payment_link, mandate, invoice, customer, client_reference_id, reference, payment_method, metadata, created_at, updated_at,
-       receipt_email)
-     values ($1, $2, $3, $4, 'payment', 'pending', $5::bigint, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::jsonb, $15, $15, $16)
+       payment_link, mandate, invoice, customer, client_reference_id, reference, payment_method, metadata, mandate_terms,
+       created_at, updated_at, receipt_email)
+     values ($1, $2, $3, $4, 'payment', 'pending', $5::bigint, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::jsonb,
+       $16::jsonb, $15, $15, $17)
      returning *`,
     [
       newId('txn'),
@@ -37,6 +38,7 @@ export async function insertPaymentIntent(
       intent.payment_method ? JSON.stringify(intent.payment_method) : null,
       JSON.stringify(intent.metadata ?? {}),
       now,
+      intent.mandate_terms ? JSON.stringify(intent.mandate_terms) : null,
       intent.receipt_email ?? null,
     ],
   );

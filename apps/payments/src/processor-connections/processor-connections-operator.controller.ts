@@ -1,7 +1,8 @@
 // Internal routes for the operator (the gateway's admin API forwards to them with an operator
-// context; an API key's context gets 403): connect a processor for an account and re-seal every connection under the current key.
+// context; an API key's context gets 403): connect a processor for an account, re-seal every
+// connection under the current key, and say which accounts can take live payments.
 
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { OperatorOnly } from '@paygrid/platform';
 import { OperatorCreateProcessorConnectionDto } from './processor-connections.dto';
 import { ProcessorConnectionsService, serializeProcessorConnection } from './processor-connections.service';
@@ -20,6 +21,12 @@ export class ProcessorConnectionsOperatorController {
     return serializeProcessorConnection(
       await this.connections.create({ account, livemode: mode === 'live' }, input),
     );
+  }
+
+  /** The accounts with an active live connection (the gateway marks the others `none`). */
+  @Get('live-accounts')
+  async liveAccounts() {
+    return { object: 'list', data: await this.connections.liveAccounts() };
   }
 
   @Post('reencrypt')

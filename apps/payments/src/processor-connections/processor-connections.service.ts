@@ -279,6 +279,19 @@ export class ProcessorConnectionsService implements LiveConnectors {
     return connector;
   }
 
+  /**
+   * The accounts whose live payments go to a processor (an active live connection), for the
+   * operator's account listing (GET /admin/v1/accounts?live_processor=none). Without a key ring
+   * no connection can be opened, so none is.
+   */
+  async liveAccounts(): Promise<string[]> {
+    if (!this.box) return [];
+    const rows = await this.db.query<{ account_id: string }>(
+      `select distinct account_id from ${TABLE} where livemode and status <> 'disabled' order by account_id`,
+    );
+    return rows.map((r) => r.account_id);
+  }
+
   async configuredAccounts(): Promise<number> {
     const [row] = await this.db.query<{ n: string }>(
       `select count(distinct account_id)::text as n from ${TABLE} where livemode and status <> 'disabled'`,

@@ -148,7 +148,11 @@ export class ProcessorEventsService {
           tx,
           payment.id,
           event.outcome === 'succeeded'
-            ? { status: 'succeeded', processor_reference: event.processor_reference }
+            ? {
+                status: 'succeeded',
+                processor_reference: event.processor_reference,
+                ...(event.credential ? { credential: event.credential } : {}),
+              }
             : {
                 status: 'failed',
                 code: event.failure?.code ?? 'processing_error',

@@ -39,9 +39,24 @@ export interface TransactionRow {
   processor_reference: string | null;
   /** Where the payer was sent to authenticate (requires_action); internal, never serialized. */
   authentication_url: string | null;
+  /**
+   * The mandate a card-keeping payment creates when it succeeds, kept while it waits on 3-D
+   * Secure (card-payments/pay-by-card.ts); internal, never serialized.
+   */
+  mandate_terms: StoredMandateTerms | null;
   metadata: Record<string, string>;
   created_at: Date;
   updated_at: Date;
+}
+
+/** MandateTerms as JSON (a recurring amount as a string of minor units). */
+export interface StoredMandateTerms {
+  payment_link?: string | null;
+  customer?: string | null;
+  client_reference_id?: string | null;
+  payer: { name: string | null; email: string | null };
+  recurring?: { amount: string; interval: string; interval_count: number };
+  metadata?: Record<string, string>;
 }
 
 const iso = (d: Date) => new Date(d).toISOString();
@@ -99,4 +114,6 @@ export interface PaymentIntent {
   receipt_email?: string | null;
   payment_method: PaymentMethodSummary | null;
   metadata?: Record<string, string>;
+  /** A card-keeping payment's mandate, created when the payment succeeds. */
+  mandate_terms?: StoredMandateTerms | null;
 }

@@ -16,6 +16,7 @@ import {
 } from '@paygrid/platform';
 import { digitsOnly, summarizeCard, validateCard } from '../connectors/cards';
 import type { CardDetails, LookupOutcome } from '../connectors/connector';
+import type { ProcessorDispute } from '../connectors/processor';
 import type { ConnectorRouter } from '../connectors/connector-router';
 import {
   assertOutsideTransaction,
@@ -30,7 +31,7 @@ import {
   type StaleCardPayment,
 } from '../intents/intents.sql';
 import { ensureDefaultMerchant } from '../merchants/default-merchant';
-import type { TransactionRow } from './transaction';
+import type { StoredMandateTerms, TransactionRow } from './transaction';
 import type { ListTransactionsQuery } from './transactions.dto';
 
 /**
@@ -39,6 +40,31 @@ import type { ListTransactionsQuery } from './transactions.dto';
  * a minute, longer during incidents), so a younger "not found" may only mean "not indexed yet".
  */
 export const NOT_FOUND_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * How long a payer has to complete 3-D Secure before the payment is canceled at the processor
+ * and recorded failed (PAYMENTS_AUTHENTICATION_TIMEOUT_SECONDS). An hour: an issuer's challenge
+ * takes minutes, and a hosted form's payer who is gone an hour is gone (Stripe's own hosted
+ * Checkout keeps a session open 24 hours, its longest; one settable bound serves both).
+ */
+export const DEFAULT_AUTHENTICATION_TIMEOUT_MS = 60 * 60 * 1000;
+
+/**
+ * What a recorded payment still owes beyond the saga, in the transaction that records it
+ * (payments.ts wires them): mostly a payment that succeeds after its own request (the payer's
+ * return from 3-D Secure, recovery, a processor webhook).
+ */
+export interface PaymentEffects {
+  /**
+   * A dispute the processor reported with the charge itself (the sandbox's 0259 card), opened
+   * in the transaction that records the payment succeeded, by the processor webhooks' path.
+   */
+  disputeReported?(tx: Tx, row: TransactionRow, dispute: ProcessorDispute): Promise<void>;
+  /** Creates the mandate of a card-keeping payment (it has `mandate_terms`); answers the row. */
+  createMandate?(tx: Tx, row: TransactionRow, credential: string | undefined): Promise<TransactionRow>;
+  /** After it is recorded succeeded: a payment link's completion. */
+  succeeded?(tx: Tx, row: TransactionRow): Promise<void>;
+}
 
 export interface ChargeCardInput {
   amount: bigint;
@@ -56,6 +82,8 @@ export interface ChargeCardInput {
   metadata?: Record<string, string>;
   /** Name of the default merchant if it must be created (no `merchant` given). */
   account_name?: string;
+  /** A card-keeping payment's mandate, kept on the row in case it succeeds after its request. */
+  mandate_terms?: StoredMandateTerms;
 }
 
 /**
@@ -86,16 +114,13 @@ export interface ChargeCardOptions {
 export class TransactionsService {
   private readonly saga: IntentSaga;
 
-  /**
-   * @param lateSuccess what a payment that succeeds after its own request (the payer's return
-   *   from 3-D Secure, recovery, a processor webhook) still owes its hosted form, in the
-   *   transaction that records it: a payment link's completion (payments.ts wires it).
-   */
+  /** @param late what a payment that succeeds after its own request still owes (PaymentEffects). */
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly connectors: ConnectorRouter,
-    private readonly lateSuccess?: (tx: Tx, row: TransactionRow) => Promise<void>,
+    private readonly late: PaymentEffects = {},
+    private readonly authenticationTimeoutMs = DEFAULT_AUTHENTICATION_TIMEOUT_MS,
   ) {
     this.saga = new IntentSaga(db, clock);
   }
@@ -137,7 +162,12 @@ export class TransactionsService {
         this.saga.record(tx, row.id, outcome, {
           onSucceeded: (t, paid, success) =>
             options.onSucceeded ? options.onSucceeded(t, paid, success.credential) : Promise.resolve(paid),
-          ...(options.onRecorded ? { onRecorded: options.onRecorded } : {}),
+          onRecorded: async (t, recorded) => {
+            await options.onRecorded?.(t, recorded);
+            const { disputeReported } = this.late;
+            if (recorded.status === 'succeeded' && outcome.status === 'succeeded' && outcome.dispute)
+              await disputeReported?.(t, recorded, outcome.dispute);
+          },
         }),
     });
   }
@@ -150,7 +180,9 @@ export class TransactionsService {
    * the saga's guarded `record`, so a charge Stripe made is recorded succeeded with its ledger
    * legs, once. A processor that has no such charge: failed (nothing was taken), but only once
    * the intent is older than NOT_FOUND_AFTER_MS (Stripe's search lags its writes). A processor
-   * that cannot be asked, or a payer still authenticating: left as it is for the next run.
+   * that cannot be asked, or a payer still authenticating: left as it is for the next run,
+   * until the payer has had `authenticationTimeoutMs`: then the payment is canceled at the
+   * processor and recorded as the processor then has it (abandonedOutcome).
    * Charges of a stored card (mandate_charges) are not here: MandateCharges re-drives them.
    */
   recoverPending(olderThanMs: number): Promise<number> {
@@ -158,7 +190,7 @@ export class TransactionsService {
       olderThanMs,
       (cutoff) => staleCardPayments(this.db, cutoff),
       async (intent) => {
-        const outcome = await this.lookup(intent);
+        const outcome = (await this.lookup(intent)) ?? (await this.abandonedOutcome(intent));
         if (!outcome) {
           if (intent.status === 'requires_action')
             await touchRequiresAction(this.db, intent.id, this.clock.now());
@@ -205,6 +237,38 @@ export class TransactionsService {
     };
   }
 
+  /**
+   * A payment whose payer has not come back from 3-D Secure within the bound: canceled at the
+   * processor (its key derived from the intent id, so a retry after a crash cancels once), and
+   * what the processor then says is recorded through the same guarded `record` as any verdict:
+   * `failed` (`authentication_required`, nothing charged; payment.failed), or the success the
+   * payer reached just before the cancel, which stands. Undefined (asked again next run) while
+   * the bound has not passed, the processor cannot be asked, or the cancel did not take.
+   */
+  private async abandonedOutcome(intent: StaleCardPayment): Promise<IntentOutcome | undefined> {
+    const age = this.clock.now().getTime() - new Date(intent.created_at).getTime();
+    const reference = intent.processor_reference;
+    if (intent.status !== 'requires_action' || !reference || age < this.authenticationTimeoutMs)
+      return undefined;
+    let found: LookupOutcome;
+    try {
+      const connector = await this.connectors.forTenant({
+        account: intent.account_id,
+        livemode: intent.livemode,
+      });
+      found = await connector.cancelAuthentication({
+        idempotency_key: intent.id,
+        processor_reference: reference,
+        livemode: intent.livemode,
+        ...(intent.payment_method ? { card_last4: intent.payment_method.last4 } : {}),
+      });
+    } catch (error) {
+      if (error instanceof ApiError) return undefined;
+      throw error;
+    }
+    return found.status === 'requires_action' || found.status === 'not_found' ? undefined : found;
+  }
+
   /** The merchant paid (default: the account's); live payments need an active one (docs/api.md §5). */
   async resolveMerchant(
     tx: Tx,
@@ -243,14 +307,17 @@ export class TransactionsService {
 
   /** recordLate in the caller's transaction (a processor webhook stores its event in it). */
   recordLateIn(tx: Tx, id: string, outcome: IntentOutcome): Promise<TransactionRow> {
-    const { lateSuccess } = this;
-    const effects: RecordEffects = lateSuccess
-      ? {
-          onRecorded: async (t, row) => {
-            if (row.status === 'succeeded') await lateSuccess(t, row);
-          },
-        }
-      : {};
+    const { createMandate, succeeded } = this.late;
+    const effects: RecordEffects = {
+      // A card-keeping payment's mandate, in the transaction that records its success (once).
+      onSucceeded: (t, row, success) =>
+        row.mandate_terms && !row.mandate && createMandate
+          ? createMandate(t, row, success.credential)
+          : Promise.resolve(row),
+      onRecorded: async (t, row) => {
+        if (row.status === 'succeeded' && succeeded) await succeeded(t, row);
+      },
+    };
     return this.saga.record(tx, id, outcome, effects);
   }
 

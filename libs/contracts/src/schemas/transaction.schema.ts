@@ -69,7 +69,7 @@ export const TransactionSchema: JsonSchema = strictObject(
         'mandate_invalid',
       ],
       description:
-        'Why it failed: a decline code; `authentication_required` when the processor asked for customer authentication (3-D Secure), which is not supported yet; `processor_not_configured` for a live charge with no processor connected; `mandate_invalid` for a charge request on an unknown, inactive or other-currency mandate.',
+        'Why it failed: a decline code; `authentication_required` when customer authentication (3-D Secure) was asked where nobody could give it (an off-session charge), failed, or not completed within the hour the payer has (the payment is then canceled at the processor); `processor_not_configured` for a live charge with no processor connected; `mandate_invalid` for a charge request on an unknown, inactive or other-currency mandate.',
     }),
     failure_message: nullable({ type: 'string' }),
     metadata: schemaRef('Metadata'),

@@ -180,6 +180,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/disputes/{id}/test-helpers/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a sandbox dispute (test mode only)
+         * @description Moves a dispute the sandbox opened (card 4000 0000 0000 0259) to `under_review`, `won` or `lost`, as a processor's webhook would: `dispute.updated` or `dispute.closed`, and a won dispute's amount back in the merchant's balance. A processor's dispute, or a move the states refuse, is 409 `invalid_state_transition`. Live keys get 404 `resource_missing`.
+         */
+        post: operations["disputes.updateSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/estimates": {
         parameters: {
             query?: never;
@@ -6457,7 +6477,7 @@ export interface components {
                 exp_year: number;
             } | null;
             /**
-             * @description Why it failed: a decline code; `authentication_required` when the processor asked for customer authentication (3-D Secure), which is not supported yet; `processor_not_configured` for a live charge with no processor connected; `mandate_invalid` for a charge request on an unknown, inactive or other-currency mandate.
+             * @description Why it failed: a decline code; `authentication_required` when customer authentication (3-D Secure) was asked where nobody could give it (an off-session charge), failed, or not completed within the hour the payer has (the payment is then canceled at the processor); `processor_not_configured` for a live charge with no processor connected; `mandate_invalid` for a charge request on an unknown, inactive or other-currency mandate.
              * @enum {string|null}
              */
             failure_code: "card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc" | "authentication_required" | "processing_error" | "processor_not_configured" | "mandate_invalid" | null;
@@ -6665,6 +6685,18 @@ export interface components {
             description?: string;
             /** @description Replaces the stored credentials; the verification starts again. */
             credentials?: components["schemas"]["ProcessorCredentials"];
+        };
+        /**
+         * @example {
+         *       "status": "won"
+         *     }
+         */
+        UpdateSandboxDispute: {
+            /**
+             * @description The new state: `under_review`, `won` or `lost` (docs/api.md Part 2, Disputes).
+             * @enum {string}
+             */
+            status: "under_review" | "won" | "lost";
         };
         /**
          * @example {
@@ -7594,6 +7626,52 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "disputes.updateSandbox": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (`Idempotent-Replayed: true`); with another request it is 422 `idempotency_key_reused`; while the first still runs, 409 `idempotency_request_in_progress`. Scoped to the account and mode, kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSandboxDispute"];
+            };
+        };
+        responses: {
+            /** @description A payer's chargeback of a payment, as the processor reports it. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dispute"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

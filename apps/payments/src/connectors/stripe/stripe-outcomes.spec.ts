@@ -1,3 +1,4 @@
+import { ABANDONED_MESSAGE } from '../connector';
 import {
   declineCodeOf,
   lookupOfPaymentIntent,
@@ -97,6 +98,20 @@ describe('Stripe outcomes', () => {
         'k',
       ),
     ).toMatchObject({ status: 'failed', code: 'expired_card', processor_reference: 'pi_9' });
+  });
+
+  it('reads a PaymentIntent we canceled for an abandoned challenge as authentication_required', () => {
+    const abandoned = { id: 'pi_1', status: 'canceled', cancellation_reason: 'abandoned' };
+    expect(lookupOfPaymentIntent(abandoned)).toEqual({
+      status: 'failed',
+      code: 'authentication_required',
+      message: ABANDONED_MESSAGE,
+      processor_reference: 'pi_1',
+    });
+    // Canceled for another reason (by the merchant at Stripe, say): nothing charged either.
+    expect(
+      lookupOfPaymentIntent({ id: 'pi_1', status: 'canceled', cancellation_reason: 'requested_by_customer' }),
+    ).toMatchObject({ status: 'failed', code: 'processing_error' });
   });
 
   it('takes a pending refund as accepted and a failed one as failed', () => {

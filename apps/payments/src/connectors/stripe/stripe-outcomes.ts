@@ -7,7 +7,13 @@
 // idempotency key, which makes Stripe answer the first outcome again instead of charging twice.
 
 import { ApiError } from '@paygrid/platform';
-import type { ConnectorOutcome, DeclineCode, LookupOutcome, RequiresAction } from '../connector';
+import {
+  ABANDONED_MESSAGE,
+  type ConnectorOutcome,
+  type DeclineCode,
+  type LookupOutcome,
+  type RequiresAction,
+} from '../connector';
 
 /** The parts of a Stripe PaymentIntent the outcome depends on. */
 export interface PaymentIntentLike {
@@ -18,6 +24,7 @@ export interface PaymentIntentLike {
   customer?: string | { id: string } | null;
   payment_method?: string | { id: string } | null;
   setup_future_usage?: string | null;
+  cancellation_reason?: string | null;
 }
 
 /** The parts of a Stripe error the outcome depends on (StripeError's own fields). */
@@ -84,8 +91,19 @@ export function outcomeOfPaymentIntent(intent: PaymentIntentLike): ConnectorOutc
     case 'processing':
       // Stripe has the payment and has not decided yet: neither success nor failure.
       throw new ProcessorOutcomeUnknown('payment intent processing');
+    case 'canceled':
+      // Ours, after the payer abandoned 3-D Secure (StripeConnector.cancelAuthentication).
+      if (intent.cancellation_reason === 'abandoned') {
+        return {
+          status: 'failed',
+          code: 'authentication_required',
+          message: ABANDONED_MESSAGE,
+          processor_reference: intent.id,
+        };
+      }
+      return failed('processing_error', intent.id);
     default:
-      // requires_confirmation, requires_capture, canceled: nothing captured by this call.
+      // requires_confirmation, requires_capture: nothing captured by this call.
       return failed('processing_error', intent.id);
   }
 }

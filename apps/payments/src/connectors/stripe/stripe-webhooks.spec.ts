@@ -78,6 +78,28 @@ describe('mapStripeEvent', () => {
     });
   });
 
+  it('names the card a succeeded PaymentIntent kept for later (a mandate first payment after 3-D Secure)', () => {
+    const kept = mapStripeEvent(
+      event('payment_intent.succeeded', {
+        id: 'pi_4',
+        status: 'succeeded',
+        metadata: { paygrid_intent: 'txn_4' },
+        customer: 'cus_4',
+        payment_method: 'pm_4',
+        setup_future_usage: 'off_session',
+      }),
+    );
+    expect(kept).toMatchObject({ kind: 'payment', outcome: 'succeeded', credential: 'cus_4|pm_4' });
+    const oneOff = mapStripeEvent(
+      event('payment_intent.succeeded', {
+        id: 'pi_5',
+        status: 'succeeded',
+        metadata: { paygrid_intent: 'txn_5' },
+      }),
+    );
+    expect(oneOff).not.toHaveProperty('credential');
+  });
+
   it('ignores what is not ours or not decided', () => {
     expect(mapStripeEvent(event('payment_intent.succeeded', { id: 'pi_3', metadata: {} })).kind).toBe(
       'other',

@@ -12,7 +12,7 @@ import {
   type ProcessorDispute,
   type ProcessorEvent,
 } from '../processor';
-import { declineCodeOf, DECLINE_MESSAGES } from './stripe-outcomes';
+import { declineCodeOf, DECLINE_MESSAGES, lookupOfPaymentIntent } from './stripe-outcomes';
 
 /** Stripe's own default; an older signature is a replay (or a clock far off). */
 export const STRIPE_WEBHOOK_TOLERANCE_S = 300;
@@ -59,12 +59,16 @@ export function mapStripeEvent(event: Stripe.Event): ProcessorEvent {
       const ours = metadataOf(intent, 'paygrid_intent');
       if (!ours) return { ...base, kind: 'other' };
       if (event.type === 'payment_intent.succeeded') {
+        // A PaymentIntent set up for future use names the Customer and card it kept.
+        const found = lookupOfPaymentIntent(intent);
+        const credential = 'credential' in found ? found.credential : undefined;
         return {
           ...base,
           kind: 'payment',
           intent: ours,
           outcome: 'succeeded',
           processor_reference: intent.id,
+          ...(credential ? { credential } : {}),
         };
       }
       const code = declineCodeOf(intent.last_payment_error?.code, intent.last_payment_error?.decline_code);

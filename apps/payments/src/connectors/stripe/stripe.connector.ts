@@ -181,6 +181,31 @@ export class StripeConnector implements PaymentConnector {
     }
   }
 
+  /**
+   * Cancels a PaymentIntent whose payer never completed 3-D Secure (`cancellation_reason:
+   * abandoned`, key `<intent>-cancel`: a retry after a crash gets Stripe's first answer again).
+   * A PaymentIntent that left requires_action meanwhile cannot be canceled (Stripe answers
+   * 400 payment_intent_unexpected_state): then its own outcome is what counts, read back.
+   */
+  async cancelAuthentication(
+    request: LookupRequest & { processor_reference: string },
+  ): Promise<LookupOutcome> {
+    try {
+      return lookupOfPaymentIntent(
+        await this.stripe.paymentIntents.cancel(
+          request.processor_reference,
+          { cancellation_reason: 'abandoned' },
+          { idempotencyKey: `${request.idempotency_key}-cancel` },
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      if (error.code === 'payment_intent_unexpected_state') return this.lookup(request);
+      // No answer, or a refused call: nothing was canceled; asked again on the next run.
+      throw new ProcessorOutcomeUnknown(`cancel refused (${error.code ?? error.type})`);
+    }
+  }
+
   private refuseAmount(request: ChargeRequest): ConnectorOutcome | undefined {
     const currency = request.currency.toUpperCase();
     if (!UNSUPPORTED_CURRENCIES.has(currency) && request.amount > 0n && request.amount <= MAX_AMOUNT)
