@@ -11,6 +11,10 @@ import { messagesFor } from '@paygrid/platform';
 import { computeTotals } from '../../apps/invoicing/src/invoices/totals';
 import { renderInvoicePdf, type InvoiceDocumentView } from '../../apps/invoicing/src/documents/invoice-pdf';
 
+// A PDF with an embedded font and a pdftotext run: well under a second alone, but it outlasted
+// the unit project's 5 s default under a load average of 20 (a CI rehearsal beside helper sessions).
+jest.setTimeout(30_000);
+
 const run = promisify(execFile);
 let dir: string;
 
