@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listen, run, TRIGGERS, type Io } from '@paygrid/cli';
+import { EVENT_OBJECTS } from '@paygrid/contracts';
 import { Paygrid, verify } from '@paygrid/sdk';
 import { eventually, usePlatform } from '../support/platform';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -120,6 +121,28 @@ describe('paygrid', () => {
       await receiver?.stop();
     });
 
+    // What no API call of an account can cause in the sandbox, each with its reason in
+    // TRIGGERS. Anything else of the catalogue must have a trigger: a new event type without
+    // one fails the first test below. The dispute types are pending issue 13's dispute card.
+    const NOT_TRIGGERABLE = [
+      'dispute.closed', // pending h13 (the sandbox dispute card)
+      'dispute.created', // pending h13
+      'dispute.updated', // pending h13
+      'mandate.failed',
+      'refund.failed',
+      'webhook_endpoint.disabled',
+      'webhook_endpoint.test',
+    ];
+
+    it('has a trigger for every event type of the catalogue but the listed ones', () => {
+      const catalogue = Object.keys(EVENT_OBJECTS).sort();
+      expect(Object.keys(TRIGGERS).sort()).toEqual(catalogue);
+      const untriggerable = catalogue.filter(
+        (type) => typeof TRIGGERS[type as keyof typeof TRIGGERS] !== 'function',
+      );
+      expect(untriggerable).toEqual(NOT_TRIGGERABLE);
+    });
+
     const triggerable = Object.entries(TRIGGERS)
       .filter(([, recipe]) => typeof recipe === 'function')
       .map(([type]) => type);
@@ -128,8 +151,10 @@ describe('paygrid', () => {
       const before = receiver.received.length;
       const triggered = await cli('trigger', type);
       expect(triggered).toMatchObject({ code: 0 });
-      const delivery = await eventually(async () =>
-        receiver.received.slice(before).find((r) => JSON.parse(r.body).type === type),
+      // A link's expiry waits for the payments job (every 10 s by default).
+      const delivery = await eventually(
+        async () => receiver.received.slice(before).find((r) => JSON.parse(r.body).type === type),
+        30_000,
       );
       const event = verify(delivery.body, delivery.headers, secret);
       expect(event.type).toBe(type);
