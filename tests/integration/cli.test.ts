@@ -91,6 +91,82 @@ describe('paygrid', () => {
     expect((await cli('trigger', 'webhook_endpoint.disabled')).err).toContain('cannot be triggered');
   });
 
+  it('typed commands: create, list as a table, actions, --json, and the exit codes', async () => {
+    const created = await cli(
+      'payment-links',
+      'create',
+      '--amount',
+      '1000',
+      '--currency',
+      'eur',
+      '--max-completions',
+      '1',
+    );
+    expect(created).toMatchObject({ code: 0 });
+    expect(created.out).toMatch(/^amount +1000$/m);
+    expect(created.out).toMatch(/^currency +EUR$/m);
+    const id = /^id +(plink_\w+)$/m.exec(created.out)?.[1];
+    expect(id).toBeDefined();
+    const fetched = await cli('payment-links', 'get', String(id), '--json');
+    expect(JSON.parse(fetched.out)).toMatchObject({ id, amount: 1000, max_completions: 1 });
+
+    const customer = await cli(
+      'customers',
+      'create',
+      '--name',
+      'Typed Ltd',
+      '--email',
+      'typed@cli.test',
+      '--json',
+    );
+    const customerId = JSON.parse(customer.out).id;
+    const listed = await cli('customers', 'list', '--limit', '100');
+    expect(listed).toMatchObject({ code: 0 });
+    const [header, ...rows] = listed.out.split('\n');
+    expect(header.split(/ {2,}/)).toEqual(['ID', 'NAME', 'EMAIL', 'CURRENCY']);
+    expect(rows.find((row) => row.startsWith(customerId))).toContain('typed@cli.test');
+
+    const invoice = await cli(
+      'invoices',
+      'create',
+      '--customer',
+      customerId,
+      '--currency',
+      'eur',
+      '--collection-method',
+      'send_invoice',
+      '--days-until-due',
+      '30',
+      '--lines[0][description]',
+      'Typed',
+      '--lines[0][quantity]',
+      '1',
+      '--lines[0][unit_amount]',
+      '700',
+      '--send',
+      'false',
+      '--json',
+    );
+    expect(invoice).toMatchObject({ code: 0 });
+    const invoiceId = JSON.parse(invoice.out).id;
+    expect((await cli('invoices', 'finalize', invoiceId)).code).toBe(0);
+    const paid = await cli('invoices', 'pay', invoiceId, '--paid-out-of-band', '--json');
+    expect(JSON.parse(paid.out)).toMatchObject({ id: invoiceId, status: 'paid' });
+
+    // The server checks the fields: an unknown one and a bad value are API errors (1).
+    const unknown = await cli('customers', 'create', '--name', 'X', '--frobnicate', '1');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('(frobnicate)');
+    expect((await cli('payment-links', 'create', '--amount', '-5', '--currency', 'eur')).err).toContain(
+      '(amount)',
+    );
+    // Usage errors (2): an action the resource lacks, a missing id, a stray word.
+    expect((await cli('transactions', 'create', '--amount', '1')).code).toBe(2);
+    expect((await cli('customers', 'get')).code).toBe(2);
+    expect((await cli('customers', 'list', 'stray')).code).toBe(2);
+    expect((await cli('customers', 'frobnicate')).err).toContain('customers: list|get <id>|create');
+  });
+
   describe('trigger, through listen', () => {
     let receiver: WebhookReceiver;
     let listening: Promise<number>;
