@@ -7,6 +7,7 @@ import { Paygrid, PaygridConnectionError, PaygridError, type EventType } from '@
 import { parseData, UsageError } from './args';
 import { configPath, readConfig, writeConfig } from './config';
 import { listen } from './listen';
+import { tailLogs } from './logs';
 import { render, table } from './output';
 import { RESOURCES, RESOURCES_USAGE, resourceCall, type ResourceCall } from './resources';
 import { TRIGGERS } from './triggers';
@@ -28,6 +29,7 @@ export const USAGE = `Usage: paygrid <command> [options]
   delete <path>                           DELETE /v1/...
   listen --forward-to URL [--events a,b]  forward the account's events, re-signed, to URL
   trigger <event type>                    cause that event in the sandbox (test keys only)
+  logs tail                               the account's API requests as they are answered
   <resource> <action> [id] [--field value ...]   typed commands, e.g.
       paygrid payment-links create --amount 1000 --currency eur
       paygrid customers list --limit 5
@@ -163,6 +165,11 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
       out: io.out,
       err: io.err,
     });
+  }
+
+  if (name === 'logs') {
+    if (rest.length !== 1 || rest[0] !== 'tail') throw new UsageError('logs takes one subcommand: tail');
+    return tailLogs(paygrid, { signal: io.signal, json, out: io.out, err: io.err });
   }
 
   if (name === 'trigger') {
