@@ -103,6 +103,13 @@ async function failedRenewal(api: TimedApi): Promise<Obj> {
     'the saved card to become the customer default mandate',
   );
   await advance(32 * DAY);
+  // The advance waits a bounded time for the charge's outcome; a slow one lands later.
+  await until(
+    async () =>
+      (await get(api, `/v1/subscriptions/${subscription.id}`)).status === 'past_due' ? true : undefined,
+    'the renewal charge to fail',
+    45_000,
+  );
   return subscription;
 }
 

@@ -110,7 +110,7 @@ ${code(escape, quick.cli, 'Quick start with the CLI')}
       title: 'Test cards',
       text: `test cards sandbox decline 3-D Secure ${cards.map((c) => `${c.number} ${c.outcome} ${c.behaviour}`).join(' ')}`,
       html: `<p>With a test key, payments go to the sandbox processor, which accepts only these numbers (any expiry in the future, any CVC); any other number is declined. Live keys refuse them.</p>
-<div class="scroll" tabindex="0"><table><thead><tr><th>Number</th><th>Outcome</th><th>What it does</th></tr></thead><tbody>${cardRows}</tbody></table></div>`,
+<div class="scroll" tabindex="0"><table class="cards"><thead><tr><th>Number</th><th>Outcome</th><th>What it does</th></tr></thead><tbody>${cardRows}</tbody></table></div>`,
     },
     {
       id: 'webhooks-guide',

@@ -30,6 +30,7 @@ nav ul{list-style:none;padding-left:0;margin:4px 0 12px}nav ul ul{padding-left:1
 main{padding:24px 40px;max-width:1000px}h1{margin-top:0}h2{border-bottom:1px solid var(--line);padding-bottom:6px;margin-top:48px}
 article{margin:28px 0;padding-top:8px}h3{margin-bottom:4px}
 .method{display:inline-block;min-width:4.2em;text-align:center;font-size:12px;font-weight:700;color:#fff;border-radius:4px;padding:2px 6px;margin-right:6px;vertical-align:middle}
+.cards td:first-child code{white-space:nowrap}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .get{background:#2b7a4b}.post{background:#2f5bd3}.delete{background:#b23b3b}.put,.patch{background:#9a6a12}
 table{border-collapse:collapse;width:100%;margin:8px 0 16px;font-size:14px}th,td{border:1px solid var(--line);padding:6px 8px;text-align:left;vertical-align:top}
