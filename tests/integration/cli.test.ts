@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listen, run, TRIGGERS, type Io } from '@paygrid/cli';
+import { EVENT_OBJECTS } from '@paygrid/contracts';
 import { Paygrid, verify } from '@paygrid/sdk';
 import { eventually, usePlatform } from '../support/platform';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -90,6 +91,82 @@ describe('paygrid', () => {
     expect((await cli('trigger', 'webhook_endpoint.disabled')).err).toContain('cannot be triggered');
   });
 
+  it('typed commands: create, list as a table, actions, --json, and the exit codes', async () => {
+    const created = await cli(
+      'payment-links',
+      'create',
+      '--amount',
+      '1000',
+      '--currency',
+      'eur',
+      '--max-completions',
+      '1',
+    );
+    expect(created).toMatchObject({ code: 0 });
+    expect(created.out).toMatch(/^amount +1000$/m);
+    expect(created.out).toMatch(/^currency +EUR$/m);
+    const id = /^id +(plink_\w+)$/m.exec(created.out)?.[1];
+    expect(id).toBeDefined();
+    const fetched = await cli('payment-links', 'get', String(id), '--json');
+    expect(JSON.parse(fetched.out)).toMatchObject({ id, amount: 1000, max_completions: 1 });
+
+    const customer = await cli(
+      'customers',
+      'create',
+      '--name',
+      'Typed Ltd',
+      '--email',
+      'typed@cli.test',
+      '--json',
+    );
+    const customerId = JSON.parse(customer.out).id;
+    const listed = await cli('customers', 'list', '--limit', '100');
+    expect(listed).toMatchObject({ code: 0 });
+    const [header, ...rows] = listed.out.split('\n');
+    expect(header.split(/ {2,}/)).toEqual(['ID', 'NAME', 'EMAIL', 'CURRENCY']);
+    expect(rows.find((row) => row.startsWith(customerId))).toContain('typed@cli.test');
+
+    const invoice = await cli(
+      'invoices',
+      'create',
+      '--customer',
+      customerId,
+      '--currency',
+      'eur',
+      '--collection-method',
+      'send_invoice',
+      '--days-until-due',
+      '30',
+      '--lines[0][description]',
+      'Typed',
+      '--lines[0][quantity]',
+      '1',
+      '--lines[0][unit_amount]',
+      '700',
+      '--send',
+      'false',
+      '--json',
+    );
+    expect(invoice).toMatchObject({ code: 0 });
+    const invoiceId = JSON.parse(invoice.out).id;
+    expect((await cli('invoices', 'finalize', invoiceId)).code).toBe(0);
+    const paid = await cli('invoices', 'pay', invoiceId, '--paid-out-of-band', '--json');
+    expect(JSON.parse(paid.out)).toMatchObject({ id: invoiceId, status: 'paid' });
+
+    // The server checks the fields: an unknown one and a bad value are API errors (1).
+    const unknown = await cli('customers', 'create', '--name', 'X', '--frobnicate', '1');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('(frobnicate)');
+    expect((await cli('payment-links', 'create', '--amount', '-5', '--currency', 'eur')).err).toContain(
+      '(amount)',
+    );
+    // Usage errors (2): an action the resource lacks, a missing id, a stray word.
+    expect((await cli('transactions', 'create', '--amount', '1')).code).toBe(2);
+    expect((await cli('customers', 'get')).code).toBe(2);
+    expect((await cli('customers', 'list', 'stray')).code).toBe(2);
+    expect((await cli('customers', 'frobnicate')).err).toContain('customers: list|get <id>|create');
+  });
+
   describe('trigger, through listen', () => {
     let receiver: WebhookReceiver;
     let listening: Promise<number>;
@@ -120,6 +197,26 @@ describe('paygrid', () => {
       await receiver?.stop();
     });
 
+    // What no API call of an account can cause in the sandbox, each with its reason in
+    // TRIGGERS. Anything else of the catalogue must have a trigger: a new event type without
+    // one fails the first test below.
+    const NOT_TRIGGERABLE = [
+      'mandate.failed',
+      'mandate.updated',
+      'refund.failed',
+      'webhook_endpoint.disabled',
+      'webhook_endpoint.test',
+    ];
+
+    it('has a trigger for every event type of the catalogue but the listed ones', () => {
+      const catalogue = Object.keys(EVENT_OBJECTS).sort();
+      expect(Object.keys(TRIGGERS).sort()).toEqual(catalogue);
+      const untriggerable = catalogue.filter(
+        (type) => typeof TRIGGERS[type as keyof typeof TRIGGERS] !== 'function',
+      );
+      expect(untriggerable).toEqual(NOT_TRIGGERABLE);
+    });
+
     const triggerable = Object.entries(TRIGGERS)
       .filter(([, recipe]) => typeof recipe === 'function')
       .map(([type]) => type);
@@ -128,8 +225,10 @@ describe('paygrid', () => {
       const before = receiver.received.length;
       const triggered = await cli('trigger', type);
       expect(triggered).toMatchObject({ code: 0 });
-      const delivery = await eventually(async () =>
-        receiver.received.slice(before).find((r) => JSON.parse(r.body).type === type),
+      // A link's expiry waits for the payments job (every 10 s by default).
+      const delivery = await eventually(
+        async () => receiver.received.slice(before).find((r) => JSON.parse(r.body).type === type),
+        30_000,
       );
       const event = verify(delivery.body, delivery.headers, secret);
       expect(event.type).toBe(type);

@@ -28,6 +28,7 @@ import { ApiReferenceController } from './openapi/api-reference.controller';
 import { OpenApiDocumentService } from './openapi/openapi.document';
 import { ApiRateLimits } from './rate-limit/api-rate-limits';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
+import { RequestLogShipper } from './request-log/request-log-shipper';
 import { registerProxy } from './routing/proxy';
 import { HttpUpstream, type Upstream } from './routing/upstream';
 import { registerSecurityHeaders } from './security-headers';
@@ -46,8 +47,8 @@ class GatewayModule {
     publicBaseUrl: string;
     document: OpenApiDocumentService;
     services: readonly ServiceName[];
+    forwarder: OperatorForwarder;
   }): DynamicModule {
-    const forwarder = new OperatorForwarder(deps.upstream, deps.internalSecret);
     return {
       module: GatewayModule,
       // The gateway serves the merged document (ApiReferenceController), not a fragment of its own.
@@ -65,8 +66,8 @@ class GatewayModule {
         { provide: UPSTREAM, useValue: deps.upstream },
         { provide: INSTALLED_SERVICES, useValue: deps.services },
         { provide: OPERATOR_TOKEN, useValue: deps.operatorToken },
-        { provide: OperatorForwarder, useValue: forwarder },
-        { provide: LiveProcessorCoverage, useValue: new LiveProcessorCoverage(forwarder, deps.services) },
+        { provide: OperatorForwarder, useValue: deps.forwarder },
+        { provide: LiveProcessorCoverage, useValue: new LiveProcessorCoverage(deps.forwarder, deps.services) },
         OperatorGuard,
         { provide: OpenApiDocumentService, useValue: deps.document },
       ],
@@ -125,6 +126,11 @@ export async function createGateway(
   rateLimits.onRejected = (limit) => rejections.inc({ limit });
   const upstream = options.upstream ?? new HttpUpstream(config.upstreams, config.upstreamTimeoutMs);
   const document = new OpenApiDocumentService(upstream, config.publicBaseUrl, config.services);
+  const forwarder = new OperatorForwarder(upstream, config.internalSecret);
+  // The request log lives in the webhooks service (GET /v1/request-logs); none without it.
+  const requestLog = config.services.includes('webhooks')
+    ? new RequestLogShipper(forwarder, runtime.logger.child({ component: 'request-log' }), runtime.metrics)
+    : undefined;
   const app = await createHttpApp(
     GatewayModule.forRoot({
       runtime,
@@ -135,6 +141,7 @@ export async function createGateway(
       publicBaseUrl: config.publicBaseUrl,
       document,
       services: config.services,
+      forwarder,
     }),
     runtime,
     {
@@ -151,6 +158,7 @@ export async function createGateway(
           maxInFlight: config.maxInFlight,
           document,
           services: config.services,
+          requestLog,
         });
       },
     },
@@ -161,6 +169,7 @@ export async function createGateway(
     metrics: runtime.metrics,
     async stop() {
       await app.close();
+      await requestLog?.close();
       await upstream.close();
       await rateLimits.close();
       await invalidation.close();

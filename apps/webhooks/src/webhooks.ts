@@ -28,6 +28,9 @@ import { WebhookEndpoints1700000000410 } from './migrations/1700000000410-webhoo
 import { DeliveriesLeased1700000000420 } from './migrations/1700000000420-deliveries-leased';
 import { TraceContext1700000000430 } from './migrations/1700000000430-trace-context';
 import { EventsStreamPosition1700000000435 } from './migrations/1700000000435-events-stream-position';
+import { RequestLog1700000000440 } from './migrations/1700000000440-request-log';
+import { RequestLog } from './request-log/request-log';
+import { RequestLogIngestController, RequestLogsController } from './request-log/request-log.controller';
 
 export const WEBHOOKS_MIGRATIONS = [
   platformTablesMigration('webhooks'),
@@ -37,6 +40,7 @@ export const WEBHOOKS_MIGRATIONS = [
   DeliveriesLeased1700000000420,
   TraceContext1700000000430,
   EventsStreamPosition1700000000435,
+  RequestLog1700000000440,
 ];
 
 @Module({})
@@ -46,15 +50,17 @@ class WebhooksModule {
     eventLog: EventLog,
     endpoints: EndpointsService,
     streams: EventStream,
+    requestLog: RequestLog,
   ): DynamicModule {
     return {
       module: WebhooksModule,
       imports: [RuntimeModule.forRoot(runtime)],
-      controllers: [EventsController, EndpointsController],
+      controllers: [EventsController, EndpointsController, RequestLogsController, RequestLogIngestController],
       providers: [
         { provide: EventLog, useValue: eventLog },
         { provide: EndpointsService, useValue: endpoints },
         { provide: EventStream, useValue: streams },
+        { provide: RequestLog, useValue: requestLog },
       ],
     };
   }
@@ -123,7 +129,11 @@ export async function createWebhooks(
   const streams = new EventStream(runtime.db, eventStream);
   eventLog.onRecorded = streams.wake;
   const endpoints = new EndpointsService(runtime.db, runtime.clock, sandboxTargets, worker.wake);
-  const app = await createHttpApp(WebhooksModule.forRoot(runtime, eventLog, endpoints, streams), runtime);
+  const requestLog = new RequestLog(runtime.db, runtime.clock);
+  const app = await createHttpApp(
+    WebhooksModule.forRoot(runtime, eventLog, endpoints, streams, requestLog),
+    runtime,
+  );
   await eventLog.start(runtime.consumer);
   worker.start();
   const pruner = new Periodic(
@@ -141,6 +151,7 @@ export async function createWebhooks(
       await pruner.stop();
       await worker.stop();
       streams.close();
+      requestLog.close();
       await app.close();
       await runtime.stop();
     },

@@ -139,9 +139,9 @@ describe('ROUTE_TABLE', () => {
 
 describe('ALL_SCOPES', () => {
   it('has 30 distinct entries: read and write for each of the 15 resources', () => {
-    expect(SCOPE_RESOURCES).toHaveLength(15);
-    expect(ALL_SCOPES).toHaveLength(30);
-    expect(new Set(ALL_SCOPES).size).toBe(30);
+    expect(SCOPE_RESOURCES).toHaveLength(16);
+    expect(ALL_SCOPES).toHaveLength(32);
+    expect(new Set(ALL_SCOPES).size).toBe(32);
     for (const resource of SCOPE_RESOURCES) {
       expect(ALL_SCOPES).toContain(`${resource}:read`);
       expect(ALL_SCOPES).toContain(`${resource}:write`);

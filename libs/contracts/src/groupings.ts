@@ -18,6 +18,7 @@ export const SCOPE_RESOURCES = [
   'estimates',
   'webhooks',
   'events',
+  'request_logs',
   'test_clocks',
   'account',
 ] as const;
@@ -70,6 +71,9 @@ export const ROUTE_TABLE: readonly RouteOwner[] = [
   { prefix: 'test-clocks', service: 'invoicing', groupings: ['invoicing'], resource: 'test_clocks' },
   { prefix: 'webhooks', service: 'webhooks', groupings: BOTH, resource: 'webhooks' },
   { prefix: 'events', service: 'webhooks', groupings: BOTH, resource: 'events' },
+  // The gateway records each API request and hands them to the webhooks service, which keeps
+  // them 24 hours and serves them (`paygrid logs tail`).
+  { prefix: 'request-logs', service: 'webhooks', groupings: BOTH, resource: 'request_logs' },
   // The business profile (docs/adr/0011): owned by invoicing, projected into payments.
   { prefix: 'account', service: 'invoicing', groupings: BOTH, resource: 'account' },
 ];

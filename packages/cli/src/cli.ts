@@ -7,7 +7,9 @@ import { Paygrid, PaygridConnectionError, PaygridError, type EventType } from '@
 import { parseData, UsageError } from './args';
 import { configPath, readConfig, writeConfig } from './config';
 import { listen } from './listen';
-import { render } from './output';
+import { tailLogs } from './logs';
+import { render, table } from './output';
+import { RESOURCES, RESOURCES_USAGE, resourceCall, type ResourceCall } from './resources';
 import { TRIGGERS } from './triggers';
 
 export interface Io {
@@ -27,6 +29,11 @@ export const USAGE = `Usage: paygrid <command> [options]
   delete <path>                           DELETE /v1/...
   listen --forward-to URL [--events a,b]  forward the account's events, re-signed, to URL
   trigger <event type>                    cause that event in the sandbox (test keys only)
+  logs tail                               the account's API requests as they are answered
+  <resource> <action> [id] [--field value ...]   typed commands, e.g.
+      paygrid payment-links create --amount 1000 --currency eur
+      paygrid customers list --limit 5
+${RESOURCES_USAGE}
 
 Options: --profile NAME, --json (raw JSON output), --key KEY, --base-url URL,
 --idempotency-key KEY (post). -d key=value: a[b]=c nests, integers are numbers,
@@ -67,14 +74,36 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
 }
 
-async function command(argv: readonly string[], io: Io): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
+/** The options every command takes, taken out of a typed command's fields. */
+const GLOBAL_OPTIONS = new Set(['profile', 'key', 'base-url', 'idempotency-key']);
+
+function splitGlobalOptions(argv: readonly string[]): { global: string[]; rest: string[] } {
+  const global: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = /^--([a-z-]+)(=|$)/.exec(argv[i]);
+    if (argv[i] === '--json' || argv[i] === '-h' || argv[i] === '--help') global.push(argv[i]);
+    else if (name && GLOBAL_OPTIONS.has(name[1])) {
+      global.push(argv[i]);
+      if (!name[2] && i + 1 < argv.length) global.push(argv[++i]);
+    } else rest.push(argv[i]);
   }
-  const { values, positionals } = parsed;
+  return { global, rest };
+}
+
+async function command(argv: readonly string[], io: Io): Promise<number> {
+  // A typed command's fields are free (--amount, --currency, ...): only the global options
+  // go through parseArgs' strict check; the server checks the fields.
+  if (argv[0] && Object.hasOwn(RESOURCES, argv[0])) {
+    const { global, rest } = splitGlobalOptions(argv.slice(1));
+    const { values } = parseOptions(global);
+    if (values.help) {
+      io.out(USAGE);
+      return 0;
+    }
+    return resourceCommand(connect(values, io), resourceCall(argv[0], rest), values, io);
+  }
+  const { values, positionals } = parseOptions(argv);
   const [name, ...rest] = positionals;
   if (values.help || !name || name === 'help') {
     io.out(USAGE);
@@ -102,11 +131,7 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
     return 0;
   }
 
-  const profile = readConfig(path).profiles[profileName];
-  const key = values.key ?? io.env.PAYGRID_KEY ?? profile?.key;
-  const baseUrl = values['base-url'] ?? io.env.PAYGRID_URL ?? profile?.base_url ?? 'http://localhost:3000';
-  if (!key) throw new UsageError(`no key for profile "${profileName}": run paygrid login --key KEY`);
-  const paygrid = client(key, baseUrl);
+  const paygrid = connect(values, io);
   const json = values.json ?? false;
 
   if (name === 'get' || name === 'post' || name === 'delete') {
@@ -142,6 +167,11 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
     });
   }
 
+  if (name === 'logs') {
+    if (rest.length !== 1 || rest[0] !== 'tail') throw new UsageError('logs takes one subcommand: tail');
+    return tailLogs(paygrid, { signal: io.signal, json, out: io.out, err: io.err });
+  }
+
   if (name === 'trigger') {
     const [type, ...extra] = rest;
     if (!type || extra.length) throw new UsageError('trigger takes one event type');
@@ -159,6 +189,47 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
   }
 
   throw new UsageError(`unknown command "${name}"`);
+}
+
+type Values = ReturnType<typeof parseOptions>['values'];
+
+function parseOptions(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** A client with the key of the options, the environment, or the profile (in that order). */
+function connect(values: Values, io: Io): Paygrid {
+  const profileName = values.profile ?? io.env.PAYGRID_PROFILE ?? 'default';
+  const profile = readConfig(configPath(io.env, io.home ?? homedir())).profiles[profileName];
+  const key = values.key ?? io.env.PAYGRID_KEY ?? profile?.key;
+  const baseUrl = values['base-url'] ?? io.env.PAYGRID_URL ?? profile?.base_url ?? 'http://localhost:3000';
+  if (!key) throw new UsageError(`no key for profile "${profileName}": run paygrid login --key KEY`);
+  return client(key, baseUrl);
+}
+
+/** `paygrid <resource> <action> ...`: the call, then a table of the resource's columns or the object. */
+async function resourceCommand(
+  paygrid: Paygrid,
+  call: ResourceCall,
+  values: Values,
+  io: Io,
+): Promise<number> {
+  const json = values.json ?? false;
+  const answer = await paygrid.request(call.method, call.path, {
+    ...(call.query ? { query: call.query } : {}),
+    ...(call.body ? { body: call.body } : {}),
+    ...(values['idempotency-key'] ? { headers: { 'idempotency-key': values['idempotency-key'] } } : {}),
+  });
+  const list = answer as { object?: string; data?: Record<string, unknown>[]; has_more?: boolean };
+  if (!json && call.columns && list.object === 'list' && Array.isArray(list.data)) {
+    io.out(table(list.data, call.columns));
+    if (list.has_more) io.out(`(more: --starting-after ${String(list.data.at(-1)?.id)})`);
+  } else io.out(render(answer, json));
+  return 0;
 }
 
 function client(key: string, baseUrl: string): Paygrid {

@@ -8,9 +8,12 @@ function cell(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-export function table(rows: Record<string, unknown>[]): string {
+/** A table of `rows`: the given columns after the id, else the usual ones the rows have. */
+export function table(rows: Record<string, unknown>[], only?: readonly string[]): string {
   if (!rows.length) return '(no objects)';
-  const columns = LIST_COLUMNS.filter((column) => rows.some((row) => row[column] !== undefined));
+  const columns = only
+    ? ['id', ...only]
+    : LIST_COLUMNS.filter((column) => rows.some((row) => row[column] !== undefined));
   const cells = rows.map((row) => columns.map((column) => cell(row[column])));
   const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((row) => row[i].length)));
   const line = (values: string[]) =>

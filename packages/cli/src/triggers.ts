@@ -1,8 +1,10 @@
 // `paygrid trigger <type>`: the API calls that cause an event of that type in the sandbox,
-// as an integrator would make them (docs/events.md says what emits what). A type that needs
-// time to pass (expiry, renewal, dunning) or days of failed deliveries says so instead.
+// as an integrator would make them (docs/events.md says what emits what). The types that need
+// time to pass run on a test clock (triggers-timed.ts); the few no API call can cause in the
+// sandbox say why instead.
 
 import type { EventType, Paygrid } from '@paygrid/sdk';
+import { TIMED_TRIGGERS } from './triggers-timed';
 
 type Api = Pick<Paygrid, 'request' | 'baseUrl'>;
 type Obj = { id: string; [field: string]: unknown };
@@ -122,10 +124,7 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
     await payLinkOnHostedPage(api, String(made.url));
     return made;
   },
-  'payment_link.expired': {
-    unsupported:
-      'a link expires when its expires_at passes (the payments job runs every minute); create one with a short expires_at and wait',
-  },
+  'payment_link.expired': TIMED_TRIGGERS['payment_link.expired'],
   'payment.succeeded': (api) => payment(api, OK_CARD),
   // The payer is sent to the challenge page (303, not followed): the payment waits for them.
   'payment.requires_action': async (api) => {
@@ -157,7 +156,10 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
     unsupported:
       "the customer replaces a mandate's card in the customer portal, a hosted card form and not the API",
   },
-  'mandate.failed': { unsupported: 'a mandate fails after the last retry of a scheduled charge, days later' },
+  'mandate.failed': {
+    unsupported:
+      "a mandate fails after the last retry of its own scheduled charge cycle, days later, and the payments service's clock is the operator's (PAYMENTS_TEST_CLOCK), not an account's test clock",
+  },
   'customer.created': (api) => customer(api),
   'customer.updated': async (api) =>
     post(api, `/v1/customers/${(await customer(api)).id}`, { metadata: { tier: 'gold' } }),
@@ -171,10 +173,8 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
   'invoice.voided': async (api) => post(api, `/v1/invoices/${(await invoice(api, true)).id}/void`),
   'invoice.marked_uncollectible': async (api) =>
     post(api, `/v1/invoices/${(await invoice(api, true)).id}/mark-uncollectible`),
-  'invoice.payment_failed': {
-    unsupported: 'needs a failed automatic charge (a customer whose saved card declines later)',
-  },
-  'invoice.overdue': { unsupported: 'an invoice is overdue once its due date passed: use a test clock' },
+  'invoice.payment_failed': TIMED_TRIGGERS['invoice.payment_failed'],
+  'invoice.overdue': TIMED_TRIGGERS['invoice.overdue'],
   'subscription.created': (api) => subscription(api),
   'subscription.updated': async (api) =>
     post(api, `/v1/subscriptions/${(await subscription(api)).id}`, { metadata: { tier: 'gold' } }),
@@ -186,9 +186,9 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
   },
   'subscription.canceled': async (api) =>
     post(api, `/v1/subscriptions/${(await subscription(api)).id}/cancel`, { at: 'now' }),
-  'subscription.renewed': { unsupported: 'a renewal is a period passing: use a test clock' },
-  'subscription.past_due': { unsupported: 'needs a failed renewal charge: use a test clock' },
-  'subscription.trial_will_end': { unsupported: 'sent 72 hours before a trial ends: use a test clock' },
+  'subscription.renewed': TIMED_TRIGGERS['subscription.renewed'],
+  'subscription.past_due': TIMED_TRIGGERS['subscription.past_due'],
+  'subscription.trial_will_end': TIMED_TRIGGERS['subscription.trial_will_end'],
   'estimate.created': (api) => estimate(api),
   'estimate.sent': (api) => sentEstimate(api),
   'estimate.accepted': async (api) => post(api, `/v1/estimates/${(await sentEstimate(api)).id}/accept`),
@@ -198,7 +198,7 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
     await post(api, `/v1/estimates/${made.id}/accept`);
     return post(api, `/v1/estimates/${made.id}/convert`, {});
   },
-  'estimate.expired': { unsupported: 'an estimate expires when its expires_at passes' },
+  'estimate.expired': TIMED_TRIGGERS['estimate.expired'],
   'webhook_endpoint.disabled': { unsupported: 'an endpoint is disabled after 5 days of failed deliveries' },
   'webhook_endpoint.test': {
     unsupported: 'sent to one endpoint only: POST /v1/webhooks/{id}/test (never in the event stream)',

@@ -13,8 +13,8 @@ import { isErrorEnvelope, PaygridConnectionError, PaygridError } from './errors.
 import { DEFAULT_RETRY, retryingFetch, type RetryOptions } from './retry.js';
 import type { ListItem, ListPath, ListQuery, paths } from './types.js';
 import { resources, type Resources } from './resources.js';
-import { streamEvents, type StreamOptions } from './stream.js';
-import type { Event } from './types.js';
+import { streamEvents, streamRequestLogs, type StreamOptions } from './stream.js';
+import type { Event, Schemas } from './types.js';
 import { webhooks } from './webhooks.js';
 
 export interface PaygridOptions {
@@ -150,6 +150,14 @@ export class Paygrid {
    */
   streamEvents(options: StreamOptions = {}): AsyncGenerator<Event> {
     return streamEvents({ baseUrl: this.baseUrl, key: this.key, fetch: this.inner }, options);
+  }
+
+  /**
+   * The account's API requests as they are answered (GET /v1/request-logs/stream, scope
+   * `request_logs:read`), reconnecting by itself; `paygrid logs tail` prints them.
+   */
+  streamRequestLogs(options: Omit<StreamOptions, 'types'> = {}): AsyncGenerator<Schemas['RequestLog']> {
+    return streamRequestLogs({ baseUrl: this.baseUrl, key: this.key, fetch: this.inner }, options);
   }
 
   /**

@@ -4,7 +4,9 @@
 
 import { isErrorEnvelope, PaygridConnectionError, PaygridError } from './errors.js';
 import { retryAfterMs } from './retry.js';
-import type { Event, EventType } from './types.js';
+import type { Event, EventType, Schemas } from './types.js';
+
+type RequestLog = Schemas['RequestLog'];
 
 export interface StreamOptions {
   /** Only these types (default: every type). */
@@ -68,13 +70,42 @@ export async function* streamEvents(
   transport: StreamTransport,
   options: StreamOptions = {},
 ): AsyncGenerator<Event> {
+  const query = options.types?.length ? `?types=${options.types.join(',')}` : '';
+  for await (const frame of resumable(transport, `/v1/events/stream${query}`, options)) {
+    const event = JSON.parse(frame.data) as Event;
+    frame.resumeFrom(frame.id ?? event.id);
+    yield event;
+  }
+}
+
+/** GET /v1/request-logs/stream: the account's API requests as they are answered. */
+export async function* streamRequestLogs(
+  transport: StreamTransport,
+  options: Omit<StreamOptions, 'types'> = {},
+): AsyncGenerator<RequestLog> {
+  for await (const frame of resumable(transport, '/v1/request-logs/stream', options)) {
+    if (frame.id) frame.resumeFrom(frame.id);
+    yield JSON.parse(frame.data) as RequestLog;
+  }
+}
+
+/**
+ * The frames of a stream at `path`, reconnecting (after `reconnectDelayMs`, or the
+ * Retry-After of a 429/503) with Last-Event-ID set to what the caller last passed to
+ * `resumeFrom`, until `signal` aborts. An error envelope is thrown as a PaygridError.
+ */
+async function* resumable(
+  transport: StreamTransport,
+  path: string,
+  options: Omit<StreamOptions, 'types'>,
+): AsyncGenerator<{ id?: string; event?: string; data: string; resumeFrom: (id: string) => void }> {
   let last = options.lastEventId;
+  const resumeFrom = (id: string) => (last = id);
   const delay = options.reconnectDelayMs ?? 1_000;
   while (!options.signal?.aborted) {
-    const query = options.types?.length ? `?types=${options.types.join(',')}` : '';
     let response: Response;
     try {
-      response = await transport.fetch(`${transport.baseUrl}/v1/events/stream${query}`, {
+      response = await transport.fetch(`${transport.baseUrl}${path}`, {
         headers: {
           authorization: `Bearer ${transport.key}`,
           accept: 'text/event-stream',
@@ -96,15 +127,14 @@ export async function* streamEvents(
     if (!response.ok || !response.body) {
       const body: unknown = await response.json().catch(() => undefined);
       if (isErrorEnvelope(body)) throw new PaygridError(response.status, body);
-      throw new PaygridConnectionError(`The event stream answered HTTP ${response.status}`, response.status);
+      throw new PaygridConnectionError(
+        `The stream ${path} answered HTTP ${response.status}`,
+        response.status,
+      );
     }
     options.onConnect?.({ lastEventId: last });
     try {
-      for await (const frame of sseFrames(response.body)) {
-        const event = JSON.parse(frame.data) as Event;
-        last = frame.id ?? event.id;
-        yield event;
-      }
+      for await (const frame of sseFrames(response.body)) yield { ...frame, resumeFrom };
     } catch (error) {
       // A cut connection: reconnect below; an abort: stop.
       if (options.signal?.aborted) return;

@@ -94,3 +94,19 @@ export function events(body: string, headers: Record<string, string>): void {
   type _Nope = EventOf<'payment.exploded'>;
   void test;
 }
+
+export async function requestLogs(paygrid: Paygrid): Promise<void> {
+  for await (const request of paygrid.streamRequestLogs()) {
+    const line: [string, string, number, number] = [
+      request.method,
+      request.path,
+      request.status,
+      request.duration_ms,
+    ];
+    // @ts-expect-error a request log keeps no body
+    void request.body;
+    // @ts-expect-error the request log stream takes no event types
+    paygrid.streamRequestLogs({ types: ['payment.succeeded'] });
+    void line;
+  }
+}

@@ -84,6 +84,7 @@ const GROUPING_RESOURCES: Record<Grouping, readonly string[]> = {
     'processor_connections',
     'webhooks',
     'events',
+    'request_logs',
     'invoices',
     'account',
   ],
@@ -95,6 +96,7 @@ const GROUPING_RESOURCES: Record<Grouping, readonly string[]> = {
     'test_clocks',
     'webhooks',
     'events',
+    'request_logs',
     'account',
   ],
 };

@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountsService, AuthenticatedKey } from '../accounts/accounts.service';
 import type { ApiRateLimits } from '../rate-limit/api-rate-limits';
 import type { OpenApiDocumentService } from '../openapi/openapi.document';
+import type { RequestLogShipper } from '../request-log/request-log-shipper';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from './upstream';
 
 /** Response headers a service may set that reach the client. */
@@ -58,6 +59,8 @@ export interface ProxyDeps {
   services?: readonly ServiceName[];
   /** The public API document: which methods each path takes (405 with `Allow` for the others). */
   document?: Pick<OpenApiDocumentService, 'get'>;
+  /** Notes each answered request of an account, after its answer left (request-log-shipper.ts). */
+  requestLog?: Pick<RequestLogShipper, 'note'>;
 }
 
 /**
@@ -65,7 +68,7 @@ export interface ProxyDeps {
  * but the upstream's idle one), and not counted in flight once their headers are back, so a
  * long-lived stream does not take a slot of the load shedder.
  */
-const STREAM_ROUTES = new Set(['GET /v1/events/stream']);
+const STREAM_ROUTES = new Set(['GET /v1/events/stream', 'GET /v1/request-logs/stream']);
 
 /** The methods the public API uses; any other reaches no service (HEAD is GET's twin). */
 const API_METHODS = new Set(['GET', 'HEAD', 'POST', 'DELETE']);
@@ -110,6 +113,8 @@ type RawRequest = FastifyRequest & {
   span?: Span;
   /** Gives back the load shedder's slot early (an open event stream: see relayStream). */
   releaseSlot?: () => void;
+  /** The authenticated caller, for the request log. */
+  logAs?: { account: string; livemode: boolean };
 };
 
 function relay(reply: FastifyReply, response: UpstreamResponse): void {
@@ -311,6 +316,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       // Every request with a valid key is charged, whatever its outcome (like Stripe's).
       await deps.rateLimits.charge(authenticated, reply);
       const { key, account, scopes } = authenticated;
+      request.logAs = { account: account.id, livemode: key.livemode };
       // Every /v1 request needs a key (docs/api.md §2), so the route is looked up only for
       // an authenticated caller: an unknown URL without a key is a 401, with one a 404.
       const path = request.url.split('?')[0];
@@ -355,6 +361,25 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
   };
 
   fastify.all('/v1/*', shedding(handleApi));
+
+  // After the answer has left: an array push, off the request's path. A log tail's own
+  // stream is not noted (it would be answered only when the tail stops).
+  const requestLog = deps.requestLog;
+  if (requestLog)
+    fastify.addHook('onResponse', async (request: RawRequest, reply: FastifyReply) => {
+      if (!request.logAs || !request.requestId) return;
+      const path = request.url.split('?')[0].slice(0, 2048);
+      if (path === '/v1/request-logs/stream') return;
+      requestLog.note({
+        ...request.logAs,
+        request_id: request.requestId,
+        method: request.method,
+        path,
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime),
+        created_at: new Date().toISOString(),
+      });
+    });
 
   for (const page of PUBLIC_PAGE_PREFIXES) {
     fastify.all(

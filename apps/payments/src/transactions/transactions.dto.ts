@@ -11,6 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { digitsToNumber, IsCurrencyField, IsOmittable, JSONSchema, ListQuery } from '@paygrid/platform';
+import { sandboxTestCardDocs } from '../connectors/sandbox-test-cards.doc';
 import type { TransactionStatus } from './transaction';
 
 const MAX = 99_999_999_999;
@@ -66,7 +67,11 @@ export class TestPaymentDto {
   @IsCurrencyField('ISO 4217, any case.')
   currency!: string;
 
-  @JSONSchema({ description: 'One of the sandbox test cards (docs/api.md §5). Never stored.' })
+  @JSONSchema({
+    description: 'One of the sandbox test cards (docs/api.md §5). Never stored.',
+    // The connector's own table, so /docs lists every card the sandbox knows.
+    'x-test-cards': sandboxTestCardDocs(),
+  })
   @IsString()
   @Matches(/^[0-9 -]{12,23}$/, { message: 'card_number must be a card number' })
   card_number!: string;

@@ -18,6 +18,7 @@ import { MandateListSchema, MandateSchema } from './mandate.schema';
 import { MerchantListSchema, MerchantSchema } from './merchant.schema';
 import { PaymentLinkListSchema, PaymentLinkSchema } from './payment-link.schema';
 import { ProcessorConnectionListSchema, ProcessorConnectionSchema } from './processor-connection.schema';
+import { RequestLogListSchema, RequestLogSchema } from './request-log.schema';
 import { SubscriptionListSchema, SubscriptionPreviewSchema, SubscriptionSchema } from './subscription.schema';
 import { TestClockListSchema, TestClockSchema } from './test-clock.schema';
 import {
@@ -59,6 +60,8 @@ const OBJECT_SCHEMAS = {
   DisputeList: DisputeListSchema,
   Event: EventSchema,
   EventList: EventListSchema,
+  RequestLog: RequestLogSchema,
+  RequestLogList: RequestLogListSchema,
   WebhookEndpoint: WebhookEndpointSchema,
   WebhookEndpointList: WebhookEndpointListSchema,
   DeletedWebhookEndpoint: DeletedWebhookEndpointSchema,

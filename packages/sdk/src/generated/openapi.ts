@@ -908,6 +908,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/request-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List recent API requests
+         * @description The account's API requests of the last 24 hours in this mode, newest first: method, path (without its query string), status, latency and request id. Never a body, a key or card data.
+         */
+        get: operations["requestLogs.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/request-logs/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream API requests
+         * @description The account's API requests in this mode as they are answered, as server-sent events (`text/event-stream`): one `id: <position>`, `event: request`, `data: <the RequestLog as JSON>` frame per request, in order; `: keepalive` comments in quiet times. Reconnect with `Last-Event-ID` to resume after the last frame. A connection ends after 10 minutes. Used by `paygrid logs tail`.
+         */
+        get: operations["requestLogs.stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/subscriptions": {
         parameters: {
             query?: never;
@@ -5650,6 +5690,47 @@ export interface components {
                 object: components["schemas"]["Refund"];
             };
         };
+        /** @description An API request of the account, kept for 24 hours. */
+        RequestLog: {
+            /** @constant */
+            object: "request_log";
+            /**
+             * @description The request id (the `Request-Id` header of its answer).
+             * @example req_4fQk2nT8bW1xZc9LmP0aRs7e
+             */
+            id: string;
+            /** @enum {string} */
+            method: "GET" | "HEAD" | "POST" | "DELETE";
+            /**
+             * @description The path, without its query string.
+             * @example /v1/payment-links
+             */
+            path: string;
+            /** @description The HTTP status of the answer. */
+            status: number;
+            /** @description Milliseconds from the request reaching the gateway to its answer leaving it. */
+            duration_ms: number;
+            /**
+             * Format: date-time
+             * @description When the answer left the gateway.
+             * @example 2026-01-15T12:00:00.000Z
+             */
+            created_at: Timestamp;
+        };
+        /** @description A page of RequestLog objects. */
+        RequestLogList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first. */
+            data: components["schemas"]["RequestLog"][];
+            /** @description Whether another page follows this one. */
+            has_more: boolean;
+            /**
+             * @description The list endpoint.
+             * @constant
+             */
+            url: "/v1/request-logs";
+        };
         /** @description Recurring billing of a customer: one invoice per period, computed from the anchor. */
         Subscription: {
             /**
@@ -9467,6 +9548,72 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "requestLogs.list": {
+        parameters: {
+            query?: {
+                /** @description How many requests to return, newest first, 1 to 100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of RequestLog objects. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "requestLogs.stream": {
+        parameters: {
+            query?: {
+                /** @description Resume after this position (the `id:` of the last frame received; the `Last-Event-ID` header also says it and wins). Default: from now. */
+                last_event_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An API request of the account, kept for 24 hours. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -1,0 +1,91 @@
+// The gateway's side of the request log (docs/api.md, "Request log"): each answered /v1 request
+// of an authenticated account is noted in memory when its answer has left (Fastify's
+// onResponse, so never on the request's path), and the notes are sent in batches to the
+// webhooks service, which keeps and serves them. Fire-and-forget: a batch that cannot be sent
+// is dropped and counted, never retried into the hot path; a full buffer drops new notes.
+
+import type { Logger, Metrics } from '@paygrid/platform';
+import type { OperatorForwarder } from '../admin/operator-forwarder';
+
+export interface RequestNote {
+  account: string;
+  livemode: boolean;
+  request_id: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  created_at: string;
+}
+
+export interface ShipperOptions {
+  flushMs: number;
+  /** Notes per POST. */
+  batch: number;
+  /** Notes held while the webhooks service is slow or away; more are dropped. */
+  maxBuffered: number;
+}
+
+export const SHIPPER_DEFAULTS: ShipperOptions = { flushMs: 250, batch: 500, maxBuffered: 20_000 };
+
+export class RequestLogShipper {
+  private buffer: RequestNote[] = [];
+  private readonly timer: NodeJS.Timeout;
+  private flushing?: Promise<void>;
+  private readonly dropped;
+
+  constructor(
+    private readonly forwarder: Pick<OperatorForwarder, 'post'>,
+    private readonly logger: Logger,
+    metrics: Metrics,
+    private readonly options: ShipperOptions = SHIPPER_DEFAULTS,
+  ) {
+    this.dropped = metrics.counter(
+      'paygrid_request_log_dropped_total',
+      'Request log notes the gateway dropped (buffer full, or the webhooks service did not take a batch).',
+      ['reason'],
+    );
+    for (const reason of ['buffer_full', 'send_failed']) this.dropped.inc({ reason }, 0);
+    this.timer = setInterval(() => void this.flush(), options.flushMs);
+    this.timer.unref();
+  }
+
+  /** O(1), synchronous: an array push. */
+  note(entry: RequestNote): void {
+    if (this.buffer.length >= this.options.maxBuffered) {
+      this.dropped.inc({ reason: 'buffer_full' });
+      return;
+    }
+    this.buffer.push(entry);
+  }
+
+  /** Sends what is buffered, one batch at a time; a flush already running is joined. */
+  flush(): Promise<void> {
+    this.flushing ??= this.send().finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  private async send(): Promise<void> {
+    while (this.buffer.length) {
+      const entries = this.buffer.splice(0, this.options.batch);
+      try {
+        const answer = await this.forwarder.post(
+          'webhooks',
+          '/internal/request-log',
+          { entries },
+          entries[0].request_id,
+        );
+        if (answer.status !== 204) throw new Error(`answered ${answer.status}`);
+      } catch (error) {
+        this.dropped.inc({ reason: 'send_failed' }, entries.length);
+        this.logger.warn({ err: error, entries: entries.length }, 'request log batch dropped');
+        return;
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}
