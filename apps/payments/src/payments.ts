@@ -41,6 +41,7 @@ import { Mandates1700000000230 } from './migrations/1700000000230-mandates';
 import { ProcessorConnections1700000000240 } from './migrations/1700000000240-processor-connections';
 import { AccountProfiles1700000000290 } from './migrations/1700000000290-account-profiles';
 import { ReceiptEmail1700000000295 } from './migrations/1700000000295-receipt-email';
+import { ProfileReceiptSwitch1700000000372 } from './migrations/1700000000372-profile-receipt-switch';
 import { CustomerDirectory1700000000280 } from './migrations/1700000000280-customer-directory';
 import { CheckoutInFlightIndex1700000000270 } from './migrations/1700000000270-checkout-in-flight-index';
 import { RequiresAction1700000000255 } from './migrations/1700000000255-requires-action';
@@ -91,6 +92,7 @@ export const PAYMENTS_MIGRATIONS = [
   CustomerDirectory1700000000280,
   AccountProfiles1700000000290,
   ReceiptEmail1700000000295,
+  ProfileReceiptSwitch1700000000372,
 ];
 
 /** The services of one instance, built once from the runtime (and the clock it runs on). */

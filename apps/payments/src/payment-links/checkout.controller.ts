@@ -201,7 +201,7 @@ export class CheckoutController {
     }
     if (transaction.status === 'succeeded') {
       if (link.after_completion_redirect_url) return sendSeeOther(reply, link.after_completion_redirect_url);
-      return send(reply, 200, renderSuccess(link, transaction.id));
+      return send(reply, 200, renderSuccess(link, transaction.id, transaction.receipt_email));
     }
     return this.form(reply, 402, link, notCompletedMessage(transaction));
   }

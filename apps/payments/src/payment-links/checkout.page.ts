@@ -1,7 +1,7 @@
 // The hosted checkout page's HTML: server-rendered, no JavaScript, on the card-form shell,
 // fields and stylesheet (../card-form/card-form.page.ts). Every interpolated value is escaped.
 
-import { brandStylesheetPath, escapeHtml, formatMinor, toMinor } from '@paygrid/platform';
+import { brandStylesheetPath, escapeHtml, formatMinor, messagesFor, toMinor } from '@paygrid/platform';
 import { cardFields, errorAlert, layout, testModeNote } from '../card-form/card-form.page';
 import type { PublicLink } from './payment-links.service';
 
@@ -95,13 +95,23 @@ ${testModeNote(link.livemode)}${support(link)}`,
   );
 }
 
-export function renderSuccess(link: PublicLink, transactionId: string): string {
+/**
+ * Where the receipt went, as Stripe's checkout says it (the address shown in full: the payer
+ * typed it on this page): only when the payer gave one and the account e-mails receipts
+ * (`receipts.payments`, on by default; invoicing sends it from payment.succeeded, ADR 0012).
+ */
+function receiptNote(link: PublicLink, receiptEmail: string | null | undefined): string {
+  if (!receiptEmail || link.seller?.receipts_payments === false) return '';
+  return `\n<p id="receipt-sent">${escapeHtml(messagesFor([]).t('checkout.receipt_sent', { email: receiptEmail }))}</p>`;
+}
+
+export function renderSuccess(link: PublicLink, transactionId: string, receiptEmail?: string | null): string {
   return layout(
     `Payment received - ${merchantName(link)}`,
     `${summary(link)}
 <div class="success" role="status"><strong>Payment successful.</strong> Thank you; ${escapeHtml(
       merchantName(link),
-    )} has received your payment.</div>
+    )} has received your payment.</div>${receiptNote(link, receiptEmail)}
 <p class="muted">Reference: <code>${escapeHtml(transactionId)}</code></p>${support(link)}`,
     brand(link),
   );
