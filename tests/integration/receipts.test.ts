@@ -14,7 +14,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { CARDS, pathOf, payInvoiceOnHostedPage, payPage } from '../support/pages';
+import { CARDS, decodeHtml, pathOf, payInvoiceOnHostedPage, payPage } from '../support/pages';
 import { DAY_MS, eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
 import { pngLogo } from '../support/png';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink';
@@ -213,6 +213,15 @@ it("sends a German customer's receipt, refund notice and PDF in German", async (
     lines: [{ description: 'Beratung', quantity: 3, unit_amount: 41_650 }],
   });
   expect(invoice.body.status).toBe('open');
+  // The invoice's card form follows the payer's browser (Accept-Language), as the checkout does.
+  const hosted = String((await platform.api(undefined, 'GET', pathOf(invoice.body.hosted_url))).body);
+  const formPath = pathOf(decodeHtml(/href="([^"]*\/pay\/invoices\/[^"]+)"/.exec(hosted)?.[1] ?? ''));
+  const form = await platform.api(undefined, 'GET', formPath, undefined, { 'accept-language': 'de-DE' });
+  expect(form.status).toBe(200);
+  expect(String(form.body)).toContain('<html lang="de">');
+  expect(String(form.body)).toContain('Fälliger Betrag: <span id="total">1.249,50\u00a0€</span>');
+  expect(String(form.body)).toContain('<button type="submit">1.249,50\u00a0€ bezahlen</button>');
+  expect(String(form.body)).toContain('Zurück zur Rechnung');
   expect((await payInvoiceOnHostedPage(platform, invoice.body.hosted_url, CARDS.ok)).status).toBe(303);
 
   const receipt = await mailTo(customer.body.email, /^Ihre Quittung von Zoë Studio \[RCPT-\d{4}\]$/);
