@@ -2,7 +2,7 @@
 // the API creates a link, the payer GETs /pay/<id> and POSTs the form (no JavaScript), and
 // the payment shows up as a transaction of the link, with the link's events.
 
-import { CARDS, csrfOf, submitForm } from '../support/pages';
+import { CARDS, cardForm, csrfOf, submitForm } from '../support/pages';
 import {
   eventually,
   startPlatform,
@@ -266,5 +266,47 @@ describe('the hosted checkout page', () => {
     );
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('https://shop.example.test/thanks');
+  });
+
+  it("speaks the browser's language (Accept-Language): a German payer's form and success page", async () => {
+    const german = { 'accept-language': 'de-CH,de;q=0.9,en;q=0.8' };
+    const link = await createLink({
+      type: 'recurring',
+      amount: 123_456,
+      currency: 'EUR',
+      description: 'Monatsabo',
+      recurring: { interval: 'month', interval_count: 3 },
+    });
+    const shown = await platform.api(undefined, 'GET', `/pay/${link.id}`, undefined, german);
+    expect(shown.status).toBe(200);
+    const html = String(shown.body);
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('<legend>Kartendaten</legend>');
+    expect(html).toContain('<label for="card_number">Kartennummer</label>');
+    expect(html).toContain('<label for="email">E-Mail (optional, für Quittungen)</label>');
+    expect(html).toContain('Gesamt: <span id="total">1.234,56\u00a0€</span>');
+    expect(html).toContain('jetzt und alle 3 Monate bis zu Ihrer Kündigung mit 1.234,56\u00a0€ zu belasten.');
+    expect(html).toContain('<button type="submit">1.234,56\u00a0€ abonnieren</button>');
+    expect(html).not.toMatch(/Card details|Subscribe|Total:|Card number/);
+    // No header, or only languages we do not have: the English page as before.
+    const english = String(
+      (await platform.api(undefined, 'GET', `/pay/${link.id}`, undefined, { 'accept-language': 'ja' })).body,
+    );
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('Subscribe 1,234.56 EUR');
+
+    const paid = await platform.api(
+      undefined,
+      'POST',
+      `/pay/${link.id}`,
+      cardForm(csrfOf(html), OK, { email: 'kunde@example.de' }),
+      german,
+    );
+    expect(paid.status).toBe(200);
+    const done = String(paid.body);
+    expect(done).toContain('<html lang="de">');
+    expect(done).toContain('<strong>Zahlung erfolgreich.</strong>');
+    expect(done).toContain('<p id="receipt-sent">Eine Quittung wurde an kunde@example.de gesendet.</p>');
+    expect(done).not.toMatch(/Payment successful|A receipt was sent/);
   });
 });

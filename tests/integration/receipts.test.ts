@@ -5,14 +5,16 @@
 // account's switches (receipts.payments, receipts.refunds on the business profile) stop them;
 // GET /v1/transactions/:id/receipt serves the PDF (the gateway routes it to invoicing), read
 // back with pdftotext, with another account's transaction a 404. Mail is checked as a real
-// SMTP server received it (attachments included) and in invoicing's mail queue.
+// SMTP server received it (attachments included) and in invoicing's mail queue. The checkout's
+// success page says where the receipt went, and says nothing when the switch is off. A German
+// customer's receipt mail, refund notice and PDF read in German (issue 17 item 6).
 
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { CARDS, pathOf, payInvoiceOnHostedPage, payPage } from '../support/pages';
+import { CARDS, decodeHtml, pathOf, payInvoiceOnHostedPage, payPage } from '../support/pages';
 import { DAY_MS, eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
 import { pngLogo } from '../support/png';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink';
@@ -71,7 +73,7 @@ async function receiptPdf(transaction: string, key = account.testKey) {
   }, 30_000);
 }
 
-/** Pays a new one-time link on its hosted checkout; answers the transaction. */
+/** Pays a new one-time link on its hosted checkout; answers the transaction and the success page. */
 async function payLink(amount: number, extra: Record<string, string>) {
   const link = await api('POST', '/v1/payment-links', { amount, currency: 'EUR', description: 'Workshop' });
   expect(link.status).toBe(200);
@@ -80,7 +82,7 @@ async function payLink(amount: number, extra: Record<string, string>) {
   expect(paid.status).toBe(200);
   const list = await api('GET', `/v1/transactions?payment_link=${link.body.id}`);
   expect(list.body.data).toHaveLength(1);
-  return list.body.data[0];
+  return { payment: list.body.data[0], page: String(paid.body) };
 }
 
 const mailTo = (address: string, subject: RegExp) =>
@@ -94,8 +96,10 @@ const mailTo = (address: string, subject: RegExp) =>
 
 it('e-mails a checkout payer a numbered receipt with its PDF, then a refund notice, and serves the PDF', async () => {
   const payer = `payer-${Date.now()}@example.test`;
-  const payment = await payLink(12_345, { email: payer });
+  const { payment, page } = await payLink(12_345, { email: payer });
   expect(payment).toMatchObject({ status: 'succeeded', receipt_email: payer });
+  // The success page says where the receipt went (the address in full, as Stripe's checkout does).
+  expect(page).toContain(`<p id="receipt-sent">A receipt was sent to ${payer}.</p>`);
 
   const receipt = await mailTo(payer, /^Your receipt from Zoë Studio \[RCPT-0001\]$/);
   expect(receipt.mail.from?.value).toEqual([{ name: 'Zoë Studio', address: 'no-reply@mail.test' }]);
@@ -196,6 +200,69 @@ it("sends the receipt of a hosted invoice's payment to the customer, numbered ne
   );
 }, 120_000);
 
+it("sends a German customer's receipt, refund notice and PDF in German", async () => {
+  const customer = await api('POST', '/v1/customers', {
+    name: 'Jürgen Weiß GmbH',
+    email: `de-${Date.now()}@weiss.example`,
+    currency: 'EUR',
+    preferred_locales: ['de-DE', 'en'],
+  });
+  expect(customer.status).toBe(200);
+  const invoice = await api('POST', '/v1/invoices', {
+    customer: customer.body.id,
+    lines: [{ description: 'Beratung', quantity: 3, unit_amount: 41_650 }],
+  });
+  expect(invoice.body.status).toBe('open');
+  // The invoice's card form follows the payer's browser (Accept-Language), as the checkout does.
+  const hosted = String((await platform.api(undefined, 'GET', pathOf(invoice.body.hosted_url))).body);
+  const formPath = pathOf(decodeHtml(/href="([^"]*\/pay\/invoices\/[^"]+)"/.exec(hosted)?.[1] ?? ''));
+  const form = await platform.api(undefined, 'GET', formPath, undefined, { 'accept-language': 'de-DE' });
+  expect(form.status).toBe(200);
+  expect(String(form.body)).toContain('<html lang="de">');
+  expect(String(form.body)).toContain('Fälliger Betrag: <span id="total">1.249,50\u00a0€</span>');
+  expect(String(form.body)).toContain('<button type="submit">1.249,50\u00a0€ bezahlen</button>');
+  expect(String(form.body)).toContain('Zurück zur Rechnung');
+  expect((await payInvoiceOnHostedPage(platform, invoice.body.hosted_url, CARDS.ok)).status).toBe(303);
+
+  const receipt = await mailTo(customer.body.email, /^Ihre Quittung von Zoë Studio \[RCPT-\d{4}\]$/);
+  const number = /\[(RCPT-\d{4})\]$/.exec(receipt.mail.subject ?? '')?.[1] ?? '';
+  expect(number).toBe('RCPT-0003');
+  expect(receipt.mail.text).toMatch(
+    /^Guten Tag,\n\nVielen Dank für Ihre Zahlung über 1\.249,50\u00a0€ an Zoë Studio am \d{1,2}\. [A-Za-zä]+ \d{4}\./,
+  );
+  expect(receipt.mail.text).toContain(
+    `Quittungsnummer: ${number}. Bezahlt mit Visa mit Endziffern 4242. Rechnung ${invoice.body.number}.`,
+  );
+  expect(receipt.mail.text).toContain('Die Quittung ist als PDF angehängt.');
+  expect(receipt.mail.html).toContain('<html lang="de">');
+  const attached = await pdfText(receipt.mail.attachments[0].content);
+  expect(attached).toContain('QUITTUNG');
+  expect(attached).toContain(`Nr. ${number}`);
+  expect(attached).toMatch(/Bezahlter Betrag\s+1\.249,50\s€/);
+  expect(attached).toMatch(/Zahlungsdatum\s+\d{1,2}\. [A-Za-zä]+ \d{4}/);
+  expect(attached).toMatch(/Zahlungsmethode\s+Visa mit Endziffern 4242/);
+  expect(attached).toMatch(new RegExp(`Rechnung\\s+${invoice.body.number}`));
+  expect(attached).toContain('Bewahren Sie diese Quittung für Ihre Unterlagen auf.');
+  expect(attached).not.toMatch(/Amount paid|Payment method|RECEIPT/);
+
+  // The refund notice and the PDF the API serves later read in German too.
+  const [{ transaction_id: transaction }] = await platform.sql(
+    'invoicing',
+    'select transaction_id from invoicing.receipts where account_id = $1 and number = $2',
+    [account.id, number],
+  );
+  const refund = await api('POST', '/v1/refunds', { transaction, amount: 24_950 });
+  expect(refund.body.status).toBe('succeeded');
+  const notice = await mailTo(customer.body.email, /^Ihre Erstattung von Zoë Studio \[RCPT-\d{4}\]$/);
+  expect(notice.mail.text).toContain(
+    `Zoë Studio hat Ihnen 249,50\u00a0€ Ihrer Zahlung über 1.249,50\u00a0€ erstattet (Quittung ${number}).`,
+  );
+  expect(notice.mail.text).toContain('Der Betrag geht auf Ihre Visa mit Endziffern 4242 zurück');
+  const served = await pdfText((await receiptPdf(transaction)).body);
+  expect(served).toMatch(/Erstattet\s+249,50\s€/);
+  expect(served).toMatch(/Netto bezahlt\s+1\.000,00\s€/);
+}, 120_000);
+
 it('sends nothing when the switches are off, and still numbers and serves the receipt', async () => {
   const off = await api('POST', '/v1/account', { receipts: { payments: false } });
   expect(off.body.receipts).toEqual({ payments: false, refunds: true });
@@ -205,10 +272,22 @@ it('sends nothing when the switches are off, and still numbers and serves the re
   expect(unknown.status).toBe(400);
   await api('POST', '/v1/account', { receipts: { refunds: false } });
 
+  // The checkout reads the switch from its projection of the profile (account.updated).
+  await eventually(async () => {
+    const [row] = await platform.sql(
+      'payments',
+      'select receipts_payments from payments.account_profiles where account_id = $1',
+      [account.id],
+    );
+    return row?.receipts_payments === false ? true : undefined;
+  }, 30_000);
   const payer = `quiet-${Date.now()}@example.test`;
-  const payment = await payLink(5_000, { email: payer });
+  const { payment, page } = await payLink(5_000, { email: payer });
+  // No mail goes out, so the success page promises none.
+  expect(page).toContain('Payment successful.');
+  expect(page).not.toContain('receipt-sent');
   const pdf = await receiptPdf(payment.id);
-  expect(await pdfText(pdf.body)).toContain('No. RCPT-0003');
+  expect(await pdfText(pdf.body)).toContain('No. RCPT-0004');
   const refund = await api('POST', '/v1/refunds', { transaction: payment.id });
   expect(refund.body.status).toBe('succeeded');
   // The refund is on the receipt once invoicing has handled refund.succeeded.
@@ -238,12 +317,12 @@ it("sends each cycle of a recurring checkout's mandate its own receipt, to the a
   expect(link.status).toBe(200);
   const paid = await payPage(platform, pathOf(link.body.url), CARDS.ok, { email: payer });
   expect(paid.status).toBe(200);
-  const first = await mailTo(payer, /\[RCPT-0004\]$/);
+  const first = await mailTo(payer, /\[RCPT-0005\]$/);
   expect(first.mail.text).toContain('15.00 EUR');
   // One interval later the scheduler charges cycle 1: its receipt goes to the same payer.
   await platform.advancePaymentsClock(32 * DAY_MS);
-  const second = await mailTo(payer, /\[RCPT-0005\]$/);
-  expect(second.mail.attachments.map((a) => a.filename)).toEqual(['Receipt-RCPT-0005.pdf']);
+  const second = await mailTo(payer, /\[RCPT-0006\]$/);
+  expect(second.mail.attachments.map((a) => a.filename)).toEqual(['Receipt-RCPT-0006.pdf']);
   const payments = await api('GET', `/v1/transactions?payment_link=${link.body.id}`);
   expect(payments.body.data.map((t: any) => t.receipt_email)).toEqual([payer, payer]);
 }, 120_000);

@@ -26,6 +26,7 @@ import {
 import { AccountProfileService } from './account/account.service';
 import { AccountProfiles1700000000352 } from './migrations/1700000000352-account-profiles';
 import { CustomerPortal1700000000367 } from './migrations/1700000000367-customer-portal';
+import { ReceiptLocales1700000000371 } from './migrations/1700000000371-receipt-locales';
 import { BILLING_MIGRATIONS, createBilling, type Billing } from './billing/billing.module';
 import { registerInvoicingMetrics } from './invoicing.metrics';
 import type { InvoicingConfig } from './config';
@@ -68,6 +69,7 @@ export const INVOICING_MIGRATIONS = [
   AccountProfiles1700000000352,
   Receipts1700000000360,
   CustomerPortal1700000000367,
+  ReceiptLocales1700000000371,
 ];
 
 /** Built once per service and handed to the modules (and, through InvoicingService, to tests). */

@@ -43,6 +43,7 @@ import { AccountProfiles1700000000290 } from './migrations/1700000000290-account
 import { ReceiptEmail1700000000295 } from './migrations/1700000000295-receipt-email';
 import { PendingMandateTerms1700000000300 } from './migrations/1700000000300-pending-mandate-terms';
 import { SandboxDisputes1700000000310 } from './migrations/1700000000310-sandbox-disputes';
+import { ProfileReceiptSwitch1700000000372 } from './migrations/1700000000372-profile-receipt-switch';
 import { CustomerDirectory1700000000280 } from './migrations/1700000000280-customer-directory';
 import { CheckoutInFlightIndex1700000000270 } from './migrations/1700000000270-checkout-in-flight-index';
 import { RequiresAction1700000000255 } from './migrations/1700000000255-requires-action';
@@ -96,6 +97,7 @@ export const PAYMENTS_MIGRATIONS = [
   ReceiptEmail1700000000295,
   PendingMandateTerms1700000000300,
   SandboxDisputes1700000000310,
+  ProfileReceiptSwitch1700000000372,
 ];
 
 /** The services of one instance, built once from the runtime (and the clock it runs on). */

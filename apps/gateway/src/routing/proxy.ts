@@ -178,6 +178,9 @@ function forwardHeaders(request: RawRequest, signed: Record<string, string>): Re
   if (typeof idempotencyKey === 'string') headers['idempotency-key'] = idempotencyKey;
   const accept = request.headers['accept'];
   if (typeof accept === 'string') headers['accept'] = accept;
+  // The public card forms under /pay speak the browser's language (bounded, as payments reads it).
+  const acceptLanguage = request.headers['accept-language'];
+  if (typeof acceptLanguage === 'string') headers['accept-language'] = acceptLanguage.slice(0, 512);
   const lastEventId = request.headers['last-event-id'];
   if (typeof lastEventId === 'string') headers['last-event-id'] = lastEventId;
   // A processor's webhook signature (POST /hooks/stripe/<connection>), checked by payments over

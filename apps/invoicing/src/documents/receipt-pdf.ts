@@ -1,14 +1,16 @@
 // A payment receipt as a PDF (pdfkit, the invoices' Noto Sans embedded, the seller's logo):
 // who was paid, the receipt number, when, how (card brand and last four digits), the amount,
 // the invoice it paid if any, and what has been refunded since. Pure: the caller passes the
-// receipt's view; amounts are bigint minor units formatted with their ISO 4217 exponent.
+// receipt's view; amounts are bigint minor units formatted with their ISO 4217 exponent. Every
+// word comes from the message files in the view's language (libs/platform i18n).
 
 import PDFDocument from 'pdfkit';
-import { formatMinor } from '@paygrid/platform';
-import { formatDate } from './invoice-pdf';
+import { messagesFor, type Messages } from '@paygrid/platform';
 import { drawLogo, FONT_FILES } from './pdf-parts';
 
 export interface ReceiptView {
+  /** The customer's language (English when absent). */
+  messages?: Messages;
   number: string;
   seller_name: string | null;
   /** Address, tax ids, contact: printed under the name. */
@@ -31,15 +33,16 @@ const RULE = '#d0d4d9';
 const ACCENT = '#0b57d0';
 
 export function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
-  const money = (amount: bigint) => formatMinor(amount, view.currency);
+  const m = view.messages ?? messagesFor([]);
+  const money = (amount: bigint) => m.money(amount, view.currency);
   const doc = new PDFDocument({
     font: FONT_FILES.body,
     size: 'A4',
     margin: MARGIN,
-    lang: 'en',
+    lang: m.locale,
     displayTitle: true,
     info: {
-      Title: `Receipt ${view.number}`,
+      Title: m.t('receipt.doc_title', { number: view.number }),
       Author: view.seller_name ?? 'Paygrid',
       Creator: 'Paygrid',
       CreationDate: view.paid_at,
@@ -63,9 +66,9 @@ export function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
   doc
     .fontSize(26)
     .fillColor(ACCENT)
-    .text('RECEIPT', left, MARGIN - 4, { width, align: 'right' });
+    .text(m.t('receipt.title').toLocaleUpperCase(m.locale), left, MARGIN - 4, { width, align: 'right' });
   doc.font('Body').fontSize(10).fillColor(MUTED);
-  doc.text(`No. ${view.number}`, left, MARGIN + 28, { width, align: 'right' });
+  doc.text(m.t('pdf.number', { number: view.number }), left, MARGIN + 28, { width, align: 'right' });
   let y = MARGIN + 30;
   doc.fontSize(9);
   for (const line of view.seller_lines) {
@@ -82,16 +85,16 @@ export function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
   y += 16;
 
   const rows: [string, string][] = [
-    ['Amount paid', money(view.amount)],
-    ['Date paid', formatDate(view.paid_at)],
+    [m.t('common.amount_paid'), money(view.amount)],
+    [m.t('receipt.date_paid'), m.date(view.paid_at)],
   ];
-  if (view.payment_method) rows.push(['Payment method', view.payment_method]);
-  if (view.invoice_number) rows.push(['Invoice', view.invoice_number]);
+  if (view.payment_method) rows.push([m.t('receipt.payment_method'), view.payment_method]);
+  if (view.invoice_number) rows.push([m.t('receipt.invoice'), view.invoice_number]);
   if (view.amount_refunded > 0n) {
-    rows.push(['Refunded', money(view.amount_refunded)]);
-    rows.push(['Net paid', money(view.amount - view.amount_refunded)]);
+    rows.push([m.t('receipt.refunded'), money(view.amount_refunded)]);
+    rows.push([m.t('receipt.net_paid'), money(view.amount - view.amount_refunded)]);
   }
-  if (view.email) rows.push(['Sent to', view.email]);
+  if (view.email) rows.push([m.t('receipt.sent_to'), view.email]);
   for (const [label, value] of rows) {
     doc.font('Body').fontSize(10).fillColor(MUTED).text(label, left, y, { width: 150 });
     doc
@@ -102,12 +105,9 @@ export function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
   }
   y += 12;
   doc.font('Body').fontSize(9).fillColor(MUTED);
-  doc.text(
-    `Keep this receipt for your records. Questions? Contact ${view.seller_name ?? 'the seller'}.`,
-    left,
-    y,
-    { width },
-  );
+  doc.text(m.t('receipt.keep', { seller: view.seller_name ?? m.t('receipt.the_seller') }), left, y, {
+    width,
+  });
   doc.end();
   return done;
 }

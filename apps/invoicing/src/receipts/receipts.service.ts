@@ -11,21 +11,24 @@
 //   `receipts.refunds` is on, a refund notice goes to the same address with the receipt PDF.
 // Each mail is queued in the same transaction (send key `receipt:<txn>` / `refund:<re>`), so it
 // is sent once if and only if the event was handled.
+// Mails and PDF speak the customer's language (libs/platform i18n): the receipt keeps the
+// `preferred_locales` of the paid invoice's customer snapshot, else of the payment's customer,
+// else none (English), so the refund notice and the PDF served later read as the receipt did.
 
 import type { EventEnvelope } from '@paygrid/contracts';
 import {
-  formatMinor,
+  messagesFor,
   newId,
   notFound,
   toMinor,
   type Database,
+  type Messages,
   type Tenant,
   type Tx,
 } from '@paygrid/platform';
 import { profileOf, sellerSnapshot, type SellerSnapshot } from '../account/account-profile';
 import { profileInTx } from '../account/account.service';
 import type { LogoLoader } from '../documents/invoice-documents';
-import { formatDate } from '../documents/invoice-pdf';
 import { escapeHtml, mailHtml } from '../documents/mail-templates';
 import { renderReceiptPdf, type ReceiptView } from '../documents/receipt-pdf';
 import { sellerLines } from '../documents/seller-lines';
@@ -60,6 +63,8 @@ export interface ReceiptRow {
   customer_id: string | null;
   payment_method: { brand?: string; last4?: string } | null;
   seller: SellerSnapshot;
+  /** The customer's languages when the receipt was issued; empty: English. */
+  preferred_locales: string[] | null;
   paid_at: Date;
   created_at: Date;
   updated_at: Date;
@@ -72,9 +77,13 @@ const BRANDS: Record<string, string> = {
   discover: 'Discover',
 };
 
-/** `Visa ending in 4242`. */
-const methodLabel = (pm: ReceiptRow['payment_method']) =>
-  pm?.last4 ? `${BRANDS[pm.brand ?? ''] ?? 'Card'} ending in ${pm.last4}` : null;
+/** `Visa ending in 4242` (`Visa mit Endziffern 4242`). */
+const methodLabel = (pm: ReceiptRow['payment_method'], m: Messages) =>
+  pm?.last4
+    ? m.t('receipt.card_ending', { brand: BRANDS[pm.brand ?? ''] ?? m.t('receipt.card'), last4: pm.last4 })
+    : null;
+
+const messagesOf = (row: Pick<ReceiptRow, 'preferred_locales'>) => messagesFor(row.preferred_locales);
 
 /** `Receipt-RCPT-0001.pdf`. */
 export const receiptPdfFilename = (row: Pick<ReceiptRow, 'number'>) =>
@@ -130,8 +139,9 @@ export class ReceiptsService {
     const profile = profileOf(profileRow);
     const invoice = payment.invoice
       ? (
-          await tx.query<{ number: string | null; email: string | null }>(
-            `select number, customer_snapshot->>'email' as email from invoicing.invoices
+          await tx.query<{ number: string | null; email: string | null; locales: string[] | null }>(
+            `select number, customer_snapshot->>'email' as email, customer_snapshot->'preferred_locales' as locales
+               from invoicing.invoices
               where id = $1 and account_id = $2 and livemode = $3`,
             [payment.invoice, tenant.account, tenant.livemode],
           )
@@ -139,13 +149,15 @@ export class ReceiptsService {
       : undefined;
     const customer = payment.customer
       ? (
-          await tx.query<{ email: string | null }>(
-            'select email from invoicing.customers where id = $1 and account_id = $2 and livemode = $3',
+          await tx.query<{ email: string | null; locales: string[] | null }>(
+            `select email, preferred_locales as locales from invoicing.customers
+              where id = $1 and account_id = $2 and livemode = $3`,
             [payment.customer, tenant.account, tenant.livemode],
           )
         )[0]
       : undefined;
     const email = payment.receipt_email ?? invoice?.email ?? customer?.email ?? null;
+    const locales = invoice ? (invoice.locales ?? []) : (customer?.locales ?? []);
     // The counter row stays locked until the inbox transaction ends: gap-free, in commit order.
     const [counter] = await tx.query<{ last_number: string }>(
       `insert into invoicing.receipt_number_counters (account_id, livemode, last_number) values ($1, $2, 1)
@@ -155,8 +167,8 @@ export class ReceiptsService {
     );
     const [row] = await tx.query<ReceiptRow>(
       `insert into invoicing.receipts (id, account_id, livemode, number, transaction_id, email, amount, currency,
-         invoice_id, invoice_number, customer_id, payment_method, seller, paid_at, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7::bigint, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14, $14, $14)
+         invoice_id, invoice_number, customer_id, payment_method, seller, preferred_locales, paid_at, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7::bigint, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14::jsonb, $15, $15, $15)
        returning *`,
       [
         newId('rcpt'),
@@ -172,22 +184,31 @@ export class ReceiptsService {
         payment.customer ?? null,
         payment.payment_method ? JSON.stringify(payment.payment_method) : null,
         JSON.stringify(sellerSnapshot(profile, profileRow?.account_name ?? null)),
+        JSON.stringify(locales),
         at,
       ],
     );
     if (!email || !profile.receipts.payments) return;
+    const m = messagesOf(row);
     const view = receiptView(row);
-    const seller = view.seller_name ?? 'the seller';
-    const paragraphs = [
-      'Hello,',
-      `Thank you for your payment of ${formatMinor(view.amount, row.currency)} to ${seller} on ${formatDate(row.paid_at)}.`,
-      `Receipt number: ${row.number}${view.payment_method ? `. Paid with ${view.payment_method}` : ''}${row.invoice_number ? `. Invoice ${row.invoice_number}` : ''}.`,
-      'The receipt is attached as a PDF.',
+    const seller = view.seller_name ?? m.t('receipt.the_seller');
+    const details = [
+      m.t('mail.receipt.number', { number: row.number }),
+      view.payment_method ? m.t('mail.receipt.paid_with', { method: view.payment_method }) : null,
+      row.invoice_number ? m.t('mail.receipt.invoice', { number: row.invoice_number }) : null,
     ];
-    await this.queue(tx, row, `receipt:${payment.id}`, `Your receipt from ${seller} [${row.number}]`, [
-      ...paragraphs,
-      `- ${seller}`,
-    ]);
+    const paragraphs = [
+      m.t('mail.hello'),
+      m.t('mail.receipt.thanks', {
+        amount: m.money(view.amount, row.currency),
+        seller,
+        date: m.date(row.paid_at),
+      }),
+      details.filter(Boolean).join(' '),
+      m.t('mail.receipt.attached'),
+    ];
+    const subject = m.t('mail.receipt.subject', { seller, number: row.number });
+    await this.queue(tx, row, `receipt:${payment.id}`, subject, [...paragraphs, `- ${seller}`]);
   }
 
   /** refund.succeeded: the receipt shows the refund; a notice goes out if the account wants it. */
@@ -203,13 +224,20 @@ export class ReceiptsService {
     if (!row?.email) return;
     const profile = profileOf(await profileInTx(tx, event.account));
     if (!profile.receipts.refunds) return;
-    const seller = row.seller.name ?? 'the seller';
-    const method = methodLabel(row.payment_method);
-    await this.queue(tx, row, `refund:${refund.id}`, `Your refund from ${seller} [${row.number}]`, [
-      'Hello,',
-      `${seller} has refunded ${formatMinor(amount, row.currency)} of your payment of ${formatMinor(toMinor(row.amount), row.currency)} (receipt ${row.number}).`,
-      `${method ? `It goes back to your ${method}` : 'It goes back to the card you paid with'}; depending on your bank it can take 5 to 10 days to appear.`,
-      'The updated receipt is attached as a PDF.',
+    const m = messagesOf(row);
+    const seller = row.seller.name ?? m.t('receipt.the_seller');
+    const method = methodLabel(row.payment_method, m);
+    const subject = m.t('mail.refund.subject', { seller, number: row.number });
+    await this.queue(tx, row, `refund:${refund.id}`, subject, [
+      m.t('mail.hello'),
+      m.t('mail.refund.refunded', {
+        seller,
+        amount: m.money(amount, row.currency),
+        total: m.money(toMinor(row.amount), row.currency),
+        number: row.number,
+      }),
+      method ? m.t('mail.refund.to_method', { method }) : m.t('mail.refund.to_card'),
+      m.t('mail.refund.attached'),
       `- ${seller}`,
     ]);
   }
@@ -226,6 +254,7 @@ export class ReceiptsService {
       html: mailHtml(
         subject,
         paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+        messagesOf(row).locale,
       ),
       attachments: [{ kind: 'receipt_pdf', ref: row.id, filename: receiptPdfFilename(row) }],
       at: new Date(row.updated_at),
@@ -235,7 +264,9 @@ export class ReceiptsService {
 
 /** The PDF view of a stored receipt. */
 export function receiptView(row: ReceiptRow): ReceiptView {
+  const messages = messagesOf(row);
   return {
+    messages,
     number: row.number,
     seller_name: row.seller.name,
     seller_lines: sellerLines(row.seller),
@@ -243,7 +274,7 @@ export function receiptView(row: ReceiptRow): ReceiptView {
     amount: toMinor(row.amount),
     amount_refunded: toMinor(row.amount_refunded),
     currency: row.currency,
-    payment_method: methodLabel(row.payment_method),
+    payment_method: methodLabel(row.payment_method, messages),
     invoice_number: row.invoice_number,
     email: row.email,
   };

@@ -19,6 +19,7 @@ interface AccountObject {
   support_phone?: string | null;
   website?: string | null;
   statement_descriptor?: string | null;
+  receipts?: { payments?: boolean } | null;
   updated_at?: string | null;
 }
 
@@ -37,12 +38,13 @@ export async function applyAccountEvent(event: EventEnvelope<AccountObject>, tx:
   if (typeof account.version !== 'number') return;
   await tx.query(
     `insert into payments.account_profiles (account_id, version, name, logo_url, brand_color, support_email,
-       support_phone, website, statement_descriptor, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       support_phone, website, statement_descriptor, receipts_payments, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $11, $10)
      on conflict (account_id) do update set version = excluded.version, name = excluded.name,
        logo_url = excluded.logo_url, brand_color = excluded.brand_color, support_email = excluded.support_email,
        support_phone = excluded.support_phone, website = excluded.website,
-       statement_descriptor = excluded.statement_descriptor, updated_at = excluded.updated_at
+       statement_descriptor = excluded.statement_descriptor, receipts_payments = excluded.receipts_payments,
+       updated_at = excluded.updated_at
       where account_profiles.version < excluded.version`,
     [
       event.account,
@@ -55,6 +57,8 @@ export async function applyAccountEvent(event: EventEnvelope<AccountObject>, tx:
       account.website ?? null,
       account.statement_descriptor ?? null,
       account.updated_at ?? event.created_at,
+      // Whether payment receipts are e-mailed (the checkout's success page says so); on by default.
+      account.receipts?.payments ?? true,
     ],
   );
 }

@@ -7,6 +7,7 @@ import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/
 import {
   formField,
   formOf,
+  messagesForAcceptLanguage,
   Public,
   sendPage as send,
   sendSeeOther,
@@ -105,7 +106,9 @@ export class AuthenticationController {
     }
     const link = row.payment_link ? await this.links.findPublic(row.payment_link) : undefined;
     if (link?.after_completion_redirect_url) return sendSeeOther(reply, link.after_completion_redirect_url);
-    if (link) return send(reply, 200, renderSuccess(link, row.id));
+    // The same success page as without 3-D Secure: where the receipt went, in the browser's language.
+    const m = messagesForAcceptLanguage(reply.request.headers['accept-language']);
+    if (link) return send(reply, 200, renderSuccess(link, row.id, row.receipt_email, m));
     return send(reply, 200, renderMessage(...WORDS.succeeded));
   }
 }

@@ -13,6 +13,7 @@ import { INVOICE_PAYMENT_TOKEN_PURPOSE, type InvoicePaymentTokenPayload } from '
 import {
   formField,
   formOf,
+  messagesForAcceptLanguage,
   openToken,
   Public,
   sendPage as send,
@@ -256,7 +257,13 @@ export class InvoicePaymentController {
     return send(
       reply,
       status,
-      renderInvoicePaymentForm(invoice, `/pay/invoices/${encodeURIComponent(token)}`, csrf, error),
+      renderInvoicePaymentForm(
+        invoice,
+        `/pay/invoices/${encodeURIComponent(token)}`,
+        csrf,
+        error,
+        messagesForAcceptLanguage(reply.request.headers['accept-language']),
+      ),
       formAction,
     );
   }

@@ -9,6 +9,7 @@ import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common'
 import {
   formField,
   formOf,
+  messagesForAcceptLanguage,
   Public,
   sendPage as send,
   sendSeeOther,
@@ -107,6 +108,10 @@ function checkoutPayment(
   };
 }
 
+/** The browser's language for the page's words (Accept-Language; English by default). */
+const languageOf = (reply: FastifyReply) =>
+  messagesForAcceptLanguage(reply.request.headers['accept-language']);
+
 /**
  * form-action must also allow the redirects that follow a posted form: to the processor's
  * authentication page (3-D Secure) and after a successful payment.
@@ -201,7 +206,11 @@ export class CheckoutController {
     }
     if (transaction.status === 'succeeded') {
       if (link.after_completion_redirect_url) return sendSeeOther(reply, link.after_completion_redirect_url);
-      return send(reply, 200, renderSuccess(link, transaction.id));
+      return send(
+        reply,
+        200,
+        renderSuccess(link, transaction.id, transaction.receipt_email, languageOf(reply)),
+      );
     }
     return this.form(reply, 402, link, notCompletedMessage(transaction));
   }
@@ -213,7 +222,7 @@ export class CheckoutController {
     return send(
       reply,
       status,
-      renderCheckoutForm(link, this.token(link), error),
+      renderCheckoutForm(link, this.token(link), error, languageOf(reply)),
       formActionFor(link, origins),
     );
   }

@@ -100,6 +100,8 @@ export interface PublicLink extends PaymentLinkRow {
     brand_color: string | null;
     support_email: string | null;
     support_phone: string | null;
+    /** The `receipts.payments` switch: a payer who gave an address is e-mailed a receipt. */
+    receipts_payments: boolean;
   } | null;
 }
 
@@ -256,7 +258,8 @@ export class PaymentLinksService {
     const [row] = await this.db.query<PublicLink>(
       `select l.*, m.business_name, m.is_default as merchant_is_default,
               case when p.account_id is null then null else json_build_object('name', p.name, 'logo_url', p.logo_url,
-                'brand_color', p.brand_color, 'support_email', p.support_email, 'support_phone', p.support_phone) end as seller
+                'brand_color', p.brand_color, 'support_email', p.support_email, 'support_phone', p.support_phone,
+                'receipts_payments', coalesce(p.receipts_payments, true)) end as seller
          from payments.payment_links l
          left join payments.merchants m on m.id = l.merchant_id
          left join payments.account_profiles p on p.account_id = l.account_id

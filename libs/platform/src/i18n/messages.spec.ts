@@ -1,4 +1,11 @@
-import { CATALOGUES, LOCALES, messagesFor, negotiateLocale, type MessageKey } from './messages';
+import {
+  CATALOGUES,
+  LOCALES,
+  messagesFor,
+  messagesForAcceptLanguage,
+  negotiateLocale,
+  type MessageKey,
+} from './messages';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -45,5 +52,21 @@ describe('messagesFor', () => {
     expect(none.locale).toBe('en');
     expect(none.money(123456n, 'EUR')).toBe('1,234.56 EUR');
     expect(none.date('2026-11-24T00:00:00Z')).toBe('24 November 2026');
+  });
+});
+
+describe('messagesForAcceptLanguage', () => {
+  it('takes the supported language of highest weight, English (unambiguous money) otherwise', () => {
+    expect(messagesForAcceptLanguage('de-CH,de;q=0.9,en;q=0.8').locale).toBe('de');
+    expect(messagesForAcceptLanguage('ja,en;q=0.5,pl;q=0.7').locale).toBe('pl');
+    expect(messagesForAcceptLanguage('fr;q=0.2, es;q=0.8').locale).toBe('es');
+    expect(messagesForAcceptLanguage('de;q=0, fr;q=0.1').locale).toBe('fr');
+    expect(messagesForAcceptLanguage('*, ja').locale).toBe('en');
+    expect(messagesForAcceptLanguage(undefined).locale).toBe('en');
+    expect(messagesForAcceptLanguage('en-US,de;q=0.9').money(123456n, 'EUR')).toBe('1,234.56 EUR');
+    expect(messagesForAcceptLanguage('de-DE').money(123456n, 'EUR')).toBe('1.234,56\u00a0€');
+    // A huge header is read only so far; garbage is no language.
+    expect(messagesForAcceptLanguage(`${'x,'.repeat(10_000)}de`).locale).toBe('en');
+    expect(messagesForAcceptLanguage(';;;q=2,,').locale).toBe('en');
   });
 });

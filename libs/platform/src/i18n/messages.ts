@@ -110,3 +110,27 @@ export function messagesFor(preferred: readonly string[] | null | undefined): Me
     },
   };
 }
+
+/**
+ * The messages for a browser's `Accept-Language` ("de-CH,de;q=0.9,en;q=0.8"), for public pages
+ * that have no customer to ask (the hosted checkout, an invoice's card form): the supported
+ * language of highest weight (ties in the header's order; `q=0` refuses one). English, or no
+ * header, keeps the unambiguous English page ("1,234.56 EUR"). Bounded: the first 512
+ * characters and 32 entries.
+ */
+export function messagesForAcceptLanguage(header: string | string[] | undefined): Messages {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const ranked = value
+    .slice(0, 512)
+    .split(',')
+    .slice(0, 32)
+    .map((part, index) => {
+      const [tag, ...params] = part.split(';').map((s) => s.trim());
+      const q = params.map((p) => /^q=(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i.exec(p)?.[1]).find(Boolean);
+      return { tag, weight: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  const locale = negotiateLocale(ranked.map((entry) => entry.tag));
+  return messagesFor(locale === 'en' ? [] : [locale]);
+}
