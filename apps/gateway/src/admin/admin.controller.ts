@@ -85,27 +85,29 @@ export class AdminController {
 
   @Get('accounts/:id')
   async getAccount(@Param('id') id: string, @Req() request: FastifyRequest) {
-    const account = await this.accounts.getAccount(id);
-    const connected = await this.coverage.connectedAccounts(requestIdOf(request));
-    return { ...serializeAccount(account), live_processor: liveProcessorOf(account.id, connected) };
+    return this.withLiveProcessor(await this.accounts.getAccount(id), request);
   }
 
   @Post('accounts/:id')
   @HttpCode(200)
-  async updateAccount(@Param('id') id: string, @Body() body: UpdateAccountDto) {
-    return serializeAccount(await this.accounts.updateAccount(id, body));
+  async updateAccount(
+    @Param('id') id: string,
+    @Body() body: UpdateAccountDto,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.withLiveProcessor(await this.accounts.updateAccount(id, body), request);
   }
 
   @Post('accounts/:id/suspend')
   @HttpCode(200)
-  async suspend(@Param('id') id: string) {
-    return serializeAccount(await this.accounts.setAccountStatus(id, 'suspended'));
+  async suspend(@Param('id') id: string, @Req() request: FastifyRequest) {
+    return this.withLiveProcessor(await this.accounts.setAccountStatus(id, 'suspended'), request);
   }
 
   @Post('accounts/:id/reactivate')
   @HttpCode(200)
-  async reactivate(@Param('id') id: string) {
-    return serializeAccount(await this.accounts.setAccountStatus(id, 'active'));
+  async reactivate(@Param('id') id: string, @Req() request: FastifyRequest) {
+    return this.withLiveProcessor(await this.accounts.setAccountStatus(id, 'active'), request);
   }
 
   @Post('accounts/:id/keys')
@@ -143,5 +145,11 @@ export class AdminController {
   @HttpCode(200)
   async revoke(@Param('id') id: string) {
     return serializeKey(await this.accounts.revokeKey(id));
+  }
+
+  /** An account as every account route answers it: with `live_processor` (the list's shape). */
+  private async withLiveProcessor(account: Parameters<typeof serializeAccount>[0], request: FastifyRequest) {
+    const connected = await this.coverage.connectedAccounts(requestIdOf(request));
+    return { ...serializeAccount(account), live_processor: liveProcessorOf(account.id, connected) };
   }
 }
