@@ -1,13 +1,17 @@
-// Assembles the invoicing service: runtime (own schema), the payments feed consumer, HTTP,
-// and the timers (mail worker, overdue sweep).
+// Assembles the invoicing service: runtime (own schema), HTTP, the payments feed consumer
+// (an @EventPattern handler on InboxTransport, connected as the app's microservice), and the
+// timers (mail worker, overdue sweep).
 
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TOPICS } from '@paygrid/contracts';
 import {
   Periodic,
   createHttpApp,
   idempotencyMigration,
+  InboxErrorFilter,
+  InboxTransport,
   outboxTraceContextMigration,
   platformTablesMigration,
   RuntimeModule,
@@ -44,7 +48,7 @@ import { Invoices1700000000320 } from './migrations/1700000000320-invoices';
 import { MailQueue1700000000330 } from './migrations/1700000000330-mail-queue';
 import { Estimates1700000000331 } from './migrations/1700000000331-estimates';
 import { PaymentFacts1700000000300 } from './migrations/1700000000300-payment-facts';
-import { startPaymentsFeed } from './payments-feed/payments-feed';
+import { PaymentsFeedConsumer } from './payments-feed/payments-feed.consumer';
 
 export const INVOICING_MIGRATIONS = [
   platformTablesMigration('invoicing'),
@@ -86,6 +90,8 @@ class InvoicingModule {
         EstimatesController,
         QuotePageController,
         ...parts.billing.controllers,
+        // Consumers (InboxTransport): @EventPattern handlers, no HTTP routes.
+        PaymentsFeedConsumer,
       ],
       providers: [
         { provide: CustomersService, useValue: new CustomersService(runtime.db, runtime.clock) },
@@ -160,7 +166,10 @@ export async function createInvoicing(
     runtime.logger,
   ).start();
   billing.engine.start();
-  await startPaymentsFeed(runtime.consumer, invoices);
+  app
+    .connectMicroservice<MicroserviceOptions>({ strategy: new InboxTransport(runtime.consumer) })
+    .useGlobalFilters(new InboxErrorFilter());
+  await app.startAllMicroservices();
   const overdue = new Periodic(
     'overdue sweep',
     OVERDUE_SWEEP_MS,

@@ -1,12 +1,16 @@
-// Assembles the webhooks service: runtime (own schema), the event log consumer and HTTP.
+// Assembles the webhooks service: runtime (own schema), HTTP, and the event log consumer (an
+// @EventPattern handler on InboxTransport, connected as the app's microservice).
 
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EVENT_TOPICS } from '@paygrid/contracts';
 import {
   Periodic,
   createHttpApp,
   idempotencyMigration,
+  InboxErrorFilter,
+  InboxTransport,
   platformTablesMigration,
   RuntimeModule,
   startRuntime,
@@ -21,6 +25,7 @@ import { DeliveryWorker } from './delivery/worker';
 import { EndpointsController } from './endpoints/endpoints.controller';
 import { EndpointsService } from './endpoints/endpoints.service';
 import { EventLog } from './events/event-log';
+import { EventLogConsumer } from './events/event-log.consumer';
 import { EventsController } from './events/events.controller';
 import { EventStream, type EventStreamOptions } from './events/event-stream';
 import { Events1700000000400 } from './migrations/1700000000400-events';
@@ -50,7 +55,8 @@ class WebhooksModule {
     return {
       module: WebhooksModule,
       imports: [RuntimeModule.forRoot(runtime)],
-      controllers: [EventsController, EndpointsController],
+      // EventLogConsumer: @EventPattern handlers on InboxTransport, no HTTP routes.
+      controllers: [EventsController, EndpointsController, EventLogConsumer],
       providers: [
         { provide: EventLog, useValue: eventLog },
         { provide: EndpointsService, useValue: endpoints },
@@ -124,7 +130,10 @@ export async function createWebhooks(
   eventLog.onRecorded = streams.wake;
   const endpoints = new EndpointsService(runtime.db, runtime.clock, sandboxTargets, worker.wake);
   const app = await createHttpApp(WebhooksModule.forRoot(runtime, eventLog, endpoints, streams), runtime);
-  await eventLog.start(runtime.consumer);
+  app
+    .connectMicroservice<MicroserviceOptions>({ strategy: new InboxTransport(runtime.consumer) })
+    .useGlobalFilters(new InboxErrorFilter());
+  await app.startAllMicroservices();
   worker.start();
   const pruner = new Periodic(
     'event log prune',

@@ -1,16 +1,17 @@
 // What invoicing learns from the payments service: every payment.* and refund.* event is
 // recorded once (inbox + primary key), as the source of customers' billing history; a
 // payment naming an invoice settles it (or records the failure) in the same transaction; a
-// mandate created for a customer becomes its default_mandate when it has none.
+// mandate created for a customer becomes its default_mandate when it has none. Consumed by
+// PaymentsFeedConsumer (payments-feed.consumer.ts).
 
 import { TOPICS, type EventEnvelope } from '@paygrid/contracts';
-import { emitEvent, type InboxConsumer, type Tx } from '@paygrid/platform';
+import { emitEvent, type Tx } from '@paygrid/platform';
 import { serializeCustomer, type CustomerRow } from '../customers/customers.service';
 import type { InvoicesService, PaymentEventObject } from '../invoices/invoices.service';
 
 export const PAYMENTS_FEED_CONSUMER = 'invoicing.payments-feed';
 
-interface PaymentObject {
+export interface PaymentObject {
   id?: string;
   invoice?: string | null;
   customer?: string | null;
@@ -18,14 +19,6 @@ interface PaymentObject {
   transaction?: string | null;
   amount?: number;
   currency?: string;
-}
-
-export async function startPaymentsFeed(consumer: InboxConsumer, invoices: InvoicesService): Promise<void> {
-  await consumer.subscribe<EventEnvelope<PaymentObject & PaymentEventObject>>(
-    PAYMENTS_FEED_CONSUMER,
-    [TOPICS.paymentsEvents],
-    (event, tx) => handlePaymentsEvent(event, tx, invoices),
-  );
 }
 
 /** One payments event, inside the inbox transaction that records it as handled. */
