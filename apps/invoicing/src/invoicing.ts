@@ -10,7 +10,6 @@ import {
   Periodic,
   createHttpApp,
   idempotencyMigration,
-  InboxErrorFilter,
   InboxTransport,
   outboxTraceContextMigration,
   platformTablesMigration,
@@ -166,9 +165,7 @@ export async function createInvoicing(
     runtime.logger,
   ).start();
   billing.engine.start();
-  app
-    .connectMicroservice<MicroserviceOptions>({ strategy: new InboxTransport(runtime.consumer) })
-    .useGlobalFilters(new InboxErrorFilter());
+  app.connectMicroservice<MicroserviceOptions>({ strategy: new InboxTransport(runtime.consumer) });
   await app.startAllMicroservices();
   const overdue = new Periodic(
     'overdue sweep',

@@ -9,7 +9,6 @@ import { TOPICS } from '@paygrid/contracts';
 import {
   createHttpApp,
   idempotencyMigration,
-  InboxErrorFilter,
   InboxTransport,
   outboxTraceContextMigration,
   platformTablesMigration,
@@ -287,9 +286,7 @@ export async function createPayments(
     PaymentsModule.forRoot(runtime, config, services, clock, testClock),
     runtime,
   );
-  app
-    .connectMicroservice<MicroserviceOptions>({ strategy: new InboxTransport(runtime.consumer) })
-    .useGlobalFilters(new InboxErrorFilter());
+  app.connectMicroservice<MicroserviceOptions>({ strategy: new InboxTransport(runtime.consumer) });
   await app.startAllMicroservices();
   if (config.jobsEnabled) services.jobs.start();
   return {

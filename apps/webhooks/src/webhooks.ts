@@ -9,7 +9,6 @@ import {
   Periodic,
   createHttpApp,
   idempotencyMigration,
-  InboxErrorFilter,
   InboxTransport,
   platformTablesMigration,
   RuntimeModule,
@@ -130,9 +129,7 @@ export async function createWebhooks(
   eventLog.onRecorded = streams.wake;
   const endpoints = new EndpointsService(runtime.db, runtime.clock, sandboxTargets, worker.wake);
   const app = await createHttpApp(WebhooksModule.forRoot(runtime, eventLog, endpoints, streams), runtime);
-  app
-    .connectMicroservice<MicroserviceOptions>({ strategy: new InboxTransport(runtime.consumer) })
-    .useGlobalFilters(new InboxErrorFilter());
+  app.connectMicroservice<MicroserviceOptions>({ strategy: new InboxTransport(runtime.consumer) });
   await app.startAllMicroservices();
   worker.start();
   const pruner = new Periodic(

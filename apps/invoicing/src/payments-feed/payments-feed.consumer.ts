@@ -1,14 +1,14 @@
 // The payments feed as a Nest consumer (InboxTransport, docs/adr/0002): every message of
 // payments.events.v1, inside the inbox transaction that records it (payments-feed.ts).
 
-import { Controller, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { TOPICS, type EventEnvelope } from '@paygrid/contracts';
-import { inboxPattern, type InboxContext } from '@paygrid/platform';
+import { InboxController, inboxPattern, type InboxContext } from '@paygrid/platform';
 import { InvoicesService, type PaymentEventObject } from '../invoices/invoices.service';
 import { handlePaymentsEvent, PAYMENTS_FEED_CONSUMER, type PaymentObject } from './payments-feed';
 
-@Controller()
+@InboxController()
 export class PaymentsFeedConsumer {
   constructor(@Inject(InvoicesService) private readonly invoices: InvoicesService) {}
 

@@ -1,13 +1,13 @@
 // The customer directory as a Nest consumer (InboxTransport, docs/adr/0002): customer.created
 // and customer.deleted of invoicing.events.v1, each inside its inbox transaction.
 
-import { Controller, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { TOPICS, type EventEnvelope } from '@paygrid/contracts';
-import { inboxPattern, type InboxContext } from '@paygrid/platform';
+import { InboxController, inboxPattern, type InboxContext } from '@paygrid/platform';
 import { CUSTOMER_DIRECTORY_CONSUMER, CustomerDirectory } from './customer-directory';
 
-@Controller()
+@InboxController()
 export class CustomerDirectoryConsumer {
   constructor(@Inject(CustomerDirectory) private readonly directory: CustomerDirectory) {}
 

@@ -2,14 +2,14 @@
 // a charge calls the processor between its two transactions, so the handler claims the inbox
 // itself in the first (MandateCharges.handleCommand) instead of running inside one.
 
-import { Controller, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { TOPICS } from '@paygrid/contracts';
-import { inboxPattern, OWN_TRANSACTIONS } from '@paygrid/platform';
+import { InboxController, inboxPattern, OWN_TRANSACTIONS } from '@paygrid/platform';
 import { COMMANDS_CONSUMER } from './mandate-commands';
 import { MandatesService } from './mandates.service';
 
-@Controller()
+@InboxController()
 export class MandateCommandsConsumer {
   constructor(@Inject(MandatesService) private readonly mandates: MandatesService) {}
 

@@ -6,7 +6,7 @@
 // blocking its partition (per-key order, nothing skipped). Nest's own Kafka transport does
 // neither: it commits offsets whatever the handler did, and has no embedded counterpart.
 //
-//   @Controller()
+//   @InboxController()
 //   export class PaymentsFeedConsumer {
 //     @EventPattern(inboxPattern('invoicing.payments-feed', TOPICS.paymentsEvents))
 //     handle(@Payload() event: EventEnvelope, @Ctx() inbox: InboxContext) {
@@ -17,7 +17,7 @@
 // A pattern names the consumer (its consumer group and inbox name), the topic, and optionally
 // one event type. The consumer's handlers are gathered into one subscription per consumer.
 
-import { Catch, type RpcExceptionFilter } from '@nestjs/common';
+import { applyDecorators, Catch, Controller, UseFilters, type RpcExceptionFilter } from '@nestjs/common';
 import {
   BaseRpcContext,
   Server,
@@ -75,7 +75,8 @@ export class InboxContext extends BaseRpcContext<[ConsumedMessage, string, Tx | 
 /**
  * Nest's default RPC filter replaces any error by `{ status: 'error', message }`; this one
  * hands the handler's own error back to the transport, so the bus logs the real cause of each
- * retry. Registered on the microservice: `connectMicroservice(...).useGlobalFilters(...)`.
+ * retry. Applied by `@InboxController()`: a hybrid app's microservice is initialised when it
+ * is connected, too late for `useGlobalFilters`.
  */
 @Catch()
 export class InboxErrorFilter implements RpcExceptionFilter {
@@ -83,6 +84,9 @@ export class InboxErrorFilter implements RpcExceptionFilter {
     return throwError(() => exception);
   }
 }
+
+/** A consumer controller: `@EventPattern(inboxPattern(...))` handlers, no HTTP routes. */
+export const InboxController = () => applyDecorators(Controller(), UseFilters(InboxErrorFilter));
 
 export const INBOX_TRANSPORT = Symbol('paygrid.inbox');
 
