@@ -67,7 +67,10 @@ class GatewayModule {
         { provide: INSTALLED_SERVICES, useValue: deps.services },
         { provide: OPERATOR_TOKEN, useValue: deps.operatorToken },
         { provide: OperatorForwarder, useValue: deps.forwarder },
-        { provide: LiveProcessorCoverage, useValue: new LiveProcessorCoverage(deps.forwarder, deps.services) },
+        {
+          provide: LiveProcessorCoverage,
+          useValue: new LiveProcessorCoverage(deps.forwarder, deps.services),
+        },
         OperatorGuard,
         { provide: OpenApiDocumentService, useValue: deps.document },
       ],

@@ -1,13 +1,16 @@
-// Assembles the invoicing service: runtime (own schema), the payments feed consumer, HTTP,
-// and the timers (mail worker, overdue sweep).
+// Assembles the invoicing service: runtime (own schema), HTTP, the payments feed consumer
+// (an @EventPattern handler on InboxTransport, connected as the app's microservice), and the
+// timers (mail worker, overdue sweep).
 
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TOPICS } from '@paygrid/contracts';
 import {
   Periodic,
   createHttpApp,
   idempotencyMigration,
+  InboxTransport,
   outboxTraceContextMigration,
   platformTablesMigration,
   RuntimeModule,
@@ -47,13 +50,13 @@ import { MailQueue1700000000330 } from './migrations/1700000000330-mail-queue';
 import { Estimates1700000000331 } from './migrations/1700000000331-estimates';
 import { PaymentFacts1700000000300 } from './migrations/1700000000300-payment-facts';
 import { Receipts1700000000360 } from './migrations/1700000000360-receipts';
-import { startPaymentsFeed } from './payments-feed/payments-feed';
 import { ReceiptsController } from './receipts/receipts.controller';
 import { ReceiptsService } from './receipts/receipts.service';
 import { PORTAL_SETTINGS, PortalPageController } from './portal/portal-page.controller';
 import { PortalSessions } from './portal/portal-sessions';
 import { PortalSessionsController } from './portal/portal-sessions.controller';
 import { PortalService } from './portal/portal.service';
+import { PaymentsFeedConsumer } from './payments-feed/payments-feed.consumer';
 
 export const INVOICING_MIGRATIONS = [
   platformTablesMigration('invoicing'),
@@ -108,6 +111,8 @@ class InvoicingModule {
         PortalSessionsController,
         PortalPageController,
         ...parts.billing.controllers,
+        // Consumers (InboxTransport): @EventPattern handlers, no HTTP routes.
+        PaymentsFeedConsumer,
       ],
       providers: [
         { provide: CustomersService, useValue: customers },
@@ -195,7 +200,8 @@ export async function createInvoicing(
     runtime.logger,
   ).start();
   billing.engine.start();
-  await startPaymentsFeed(runtime.consumer, invoices, receipts);
+  app.connectMicroservice<MicroserviceOptions>({ strategy: new InboxTransport(runtime.consumer) });
+  await app.startAllMicroservices();
   const overdue = new Periodic(
     'overdue sweep',
     OVERDUE_SWEEP_MS,

@@ -1,12 +1,15 @@
-// Assembles the payments service: runtime (own schema, outbox to payments.events.v1) and
-// its HTTP modules.
+// Assembles the payments service: runtime (own schema, outbox to payments.events.v1), its
+// HTTP modules, and its consumers (@EventPattern handlers on InboxTransport, connected as the
+// app's microservice).
 
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TOPICS } from '@paygrid/contracts';
 import {
   createHttpApp,
   idempotencyMigration,
+  InboxTransport,
   outboxTraceContextMigration,
   platformTablesMigration,
   RuntimeModule,
@@ -26,7 +29,7 @@ import {
   type Authentication,
 } from './card-payments/authentication.controller';
 import { mandateOfLatePayment, PayByCard } from './card-payments/pay-by-card';
-import { startAccountProfilesFeed } from './account-profiles/account-profiles.feed';
+import { AccountProfilesConsumer } from './account-profiles/account-profiles.consumer';
 import { BrandController } from './account-profiles/brand.controller';
 import { SettleAuthentication } from './card-payments/settle-authentication';
 import type { PaymentsConfig } from './config';
@@ -53,6 +56,7 @@ import { DisputesService } from './disputes/disputes.service';
 import { ProcessorHooksController } from './processor-events/processor-hooks.controller';
 import { ProcessorEventsService } from './processor-events/processor-events.service';
 import { MandatesController } from './mandates/mandates.controller';
+import { MandateCommandsConsumer } from './mandates/mandate-commands.consumer';
 import { MandatesService } from './mandates/mandates.service';
 import { CARD_UPDATE_SETTINGS, CardUpdateController } from './card-updates/card-update.controller';
 import {
@@ -68,6 +72,7 @@ import { ConnectorRouter } from './connectors/connector-router';
 import { crashAfterCharge } from './connectors/crash-after-charge';
 import { StripeProcessor } from './connectors/stripe';
 import { CustomerDirectory } from './customers/customer-directory';
+import { CustomerDirectoryConsumer } from './customers/customer-directory.consumer';
 import { SandboxChallenges } from './connectors/sandbox-challenges';
 import { SandboxConnector } from './connectors/sandbox.connector';
 import { RefundsController } from './refunds/refunds.controller';
@@ -246,6 +251,10 @@ class PaymentsModule {
         ProcessorConnectionsOperatorController,
         // Exists only when the operator asked for a test clock (PAYMENTS_TEST_CLOCK=true).
         ...(testClock ? [TestClockController] : []),
+        // Consumers (InboxTransport): @EventPattern handlers, no HTTP routes.
+        MandateCommandsConsumer,
+        AccountProfilesConsumer,
+        CustomerDirectoryConsumer,
       ],
       providers: [
         { provide: ConnectorRouter, useValue: connectors },
@@ -310,9 +319,8 @@ export async function createPayments(
     PaymentsModule.forRoot(runtime, config, services, clock, testClock),
     runtime,
   );
-  await services.mandates.startCommandConsumer(runtime.bus, TOPICS.paymentsCommands);
-  await startAccountProfilesFeed(runtime.consumer);
-  await services.customers.start(runtime.consumer);
+  app.connectMicroservice<MicroserviceOptions>({ strategy: new InboxTransport(runtime.consumer) });
+  await app.startAllMicroservices();
   if (config.jobsEnabled) services.jobs.start();
   return {
     app,

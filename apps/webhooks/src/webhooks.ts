@@ -1,12 +1,15 @@
-// Assembles the webhooks service: runtime (own schema), the event log consumer and HTTP.
+// Assembles the webhooks service: runtime (own schema), HTTP, and the event log consumer (an
+// @EventPattern handler on InboxTransport, connected as the app's microservice).
 
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EVENT_TOPICS } from '@paygrid/contracts';
 import {
   Periodic,
   createHttpApp,
   idempotencyMigration,
+  InboxTransport,
   platformTablesMigration,
   RuntimeModule,
   startRuntime,
@@ -21,6 +24,7 @@ import { DeliveryWorker } from './delivery/worker';
 import { EndpointsController } from './endpoints/endpoints.controller';
 import { EndpointsService } from './endpoints/endpoints.service';
 import { EventLog } from './events/event-log';
+import { EventLogConsumer } from './events/event-log.consumer';
 import { EventsController } from './events/events.controller';
 import { EventStream, type EventStreamOptions } from './events/event-stream';
 import { Events1700000000400 } from './migrations/1700000000400-events';
@@ -55,7 +59,14 @@ class WebhooksModule {
     return {
       module: WebhooksModule,
       imports: [RuntimeModule.forRoot(runtime)],
-      controllers: [EventsController, EndpointsController, RequestLogsController, RequestLogIngestController],
+      // EventLogConsumer: @EventPattern handlers on InboxTransport, no HTTP routes.
+      controllers: [
+        EventsController,
+        EndpointsController,
+        RequestLogsController,
+        RequestLogIngestController,
+        EventLogConsumer,
+      ],
       providers: [
         { provide: EventLog, useValue: eventLog },
         { provide: EndpointsService, useValue: endpoints },
@@ -134,7 +145,8 @@ export async function createWebhooks(
     WebhooksModule.forRoot(runtime, eventLog, endpoints, streams, requestLog),
     runtime,
   );
-  await eventLog.start(runtime.consumer);
+  app.connectMicroservice<MicroserviceOptions>({ strategy: new InboxTransport(runtime.consumer) });
+  await app.startAllMicroservices();
   worker.start();
   const pruner = new Periodic(
     'event log prune',

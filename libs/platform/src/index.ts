@@ -27,6 +27,8 @@ export * from './http/validators';
 export * from './ids';
 export * from './logging';
 export * from './main';
+export * from './messaging/inbox-transport';
+export * from './messaging/outbox-client';
 export * from './money';
 export * from './openapi';
 export * from './outbox/consumer';

@@ -6,6 +6,7 @@
 // network is never called inside it (mails are queued, commands go through the outbox).
 
 import { randomBytes } from 'node:crypto';
+import { lastValueFrom } from 'rxjs';
 import {
   type ChargeMandateCommand,
   type CommandEnvelope,
@@ -22,6 +23,7 @@ import {
   newId,
   newSortableId,
   notFound,
+  OutboxClient,
   paginate,
   rangeClauses,
   toMinor,
@@ -670,12 +672,8 @@ export class InvoicesService implements InvoicesInternal {
         description: `Invoice ${row.number ?? row.id}`,
       },
     };
-    await tx.publish({
-      topic: TOPICS.paymentsCommands,
-      key: row.account_id,
-      id: command.id,
-      payload: command,
-    });
+    // Sent if and only if this transaction commits (the outbox; the relay publishes it).
+    await lastValueFrom(new OutboxClient(tx).emit(TOPICS.paymentsCommands, command));
     return row;
   }
 

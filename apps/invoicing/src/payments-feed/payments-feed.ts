@@ -5,17 +5,18 @@
 // mandate created for a customer becomes its default_mandate when it has none; every mandate
 // event of a customer's mandate updates the card the customer portal shows
 // (invoicing.customer_cards), and a canceled or failed default mandate hands the default to
-// the customer's newest other active card (or none).
+// the customer's newest other active card (or none). Consumed by
+// PaymentsFeedConsumer (payments-feed.consumer.ts).
 
 import { TOPICS, type EventEnvelope } from '@paygrid/contracts';
-import { emitEvent, type InboxConsumer, type Tx } from '@paygrid/platform';
+import { emitEvent, type Tx } from '@paygrid/platform';
 import { serializeCustomer, type CustomerRow } from '../customers/customers.service';
 import type { InvoicesService, PaymentEventObject } from '../invoices/invoices.service';
 import type { ReceiptEventObject, ReceiptsService } from '../receipts/receipts.service';
 
 export const PAYMENTS_FEED_CONSUMER = 'invoicing.payments-feed';
 
-interface PaymentObject {
+export interface PaymentObject {
   id?: string;
   invoice?: string | null;
   customer?: string | null;
@@ -25,19 +26,7 @@ interface PaymentObject {
   currency?: string;
 }
 
-type FeedObject = PaymentObject & PaymentEventObject & ReceiptEventObject;
-
-export async function startPaymentsFeed(
-  consumer: InboxConsumer,
-  invoices: InvoicesService,
-  receipts: ReceiptsService,
-): Promise<void> {
-  await consumer.subscribe<EventEnvelope<FeedObject>>(
-    PAYMENTS_FEED_CONSUMER,
-    [TOPICS.paymentsEvents],
-    (event, tx) => handlePaymentsEvent(event, tx, invoices, receipts),
-  );
-}
+export type FeedObject = PaymentObject & PaymentEventObject & ReceiptEventObject;
 
 /** One payments event, inside the inbox transaction that records it as handled. */
 export async function handlePaymentsEvent(

@@ -1,14 +1,15 @@
 // The payments side of the business profile (docs/adr/0011): invoicing owns the profile and
 // publishes account.updated on invoicing.events.v1; this keeps the part the checkout page
-// shows in payments.account_profiles, once per event (inbox), newest version wins.
+// shows in payments.account_profiles, once per event (inbox), newest version wins. Consumed by
+// AccountProfilesConsumer (account-profiles.consumer.ts).
 
-import { TOPICS, type EventEnvelope } from '@paygrid/contracts';
-import type { InboxConsumer, Tx } from '@paygrid/platform';
+import type { EventEnvelope } from '@paygrid/contracts';
+import type { Tx } from '@paygrid/platform';
 
 export const ACCOUNT_PROFILES_CONSUMER = 'payments.account-profiles';
 
 /** The fields of the account object (GET /v1/account) this projection keeps. */
-interface AccountObject {
+export interface AccountObject {
   object?: string;
   version?: number;
   trading_name?: string | null;
@@ -21,14 +22,6 @@ interface AccountObject {
   statement_descriptor?: string | null;
   receipts?: { payments?: boolean } | null;
   updated_at?: string | null;
-}
-
-export async function startAccountProfilesFeed(consumer: InboxConsumer): Promise<void> {
-  await consumer.subscribe<EventEnvelope<AccountObject>>(
-    ACCOUNT_PROFILES_CONSUMER,
-    [TOPICS.invoicingEvents],
-    (event, tx) => applyAccountEvent(event, tx),
-  );
 }
 
 /** One invoicing event, inside the inbox transaction; anything but account.updated is ignored. */

@@ -10,16 +10,8 @@
 // must not be refused, so an id not (yet) in the projection is waited on, polling, for at most
 // `waitMs`; only then is it 404. An id the projection knows answers at once, whoever owns it.
 
-import { TOPICS, type EventEnvelope } from '@paygrid/contracts';
-import {
-  ApiError,
-  type Database,
-  type InboxConsumer,
-  notFound,
-  sleep,
-  type Tenant,
-  type Tx,
-} from '@paygrid/platform';
+import type { EventEnvelope } from '@paygrid/contracts';
+import { ApiError, type Database, notFound, sleep, type Tenant, type Tx } from '@paygrid/platform';
 
 export const CUSTOMER_DIRECTORY_CONSUMER = 'payments.customer-directory';
 
@@ -39,16 +31,10 @@ export class CustomerDirectory {
     private readonly waitMs = CUSTOMER_WAIT_MS,
   ) {}
 
-  /** Subscribes the projection to invoicing.events.v1 (exactly once per event, through the inbox). */
-  async start(consumer: InboxConsumer): Promise<void> {
-    await consumer.subscribe<EventEnvelope<{ id?: string }>>(
-      CUSTOMER_DIRECTORY_CONSUMER,
-      [TOPICS.invoicingEvents],
-      (event, tx) => this.apply(event, tx),
-    );
-  }
-
-  /** One invoicing event: customer.created adds the id, customer.deleted marks it archived. */
+  /**
+   * One invoicing event (CustomerDirectoryConsumer, inside its inbox transaction):
+   * customer.created adds the id, customer.deleted marks it archived.
+   */
   async apply(event: EventEnvelope<{ id?: string }>, tx: Tx): Promise<void> {
     const id = event.data.object.id;
     if (!id || (event.type !== 'customer.created' && event.type !== 'customer.deleted')) return;

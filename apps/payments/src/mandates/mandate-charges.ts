@@ -15,7 +15,6 @@ import {
   claimInbox,
   type Clock,
   type Database,
-  type EventBus,
   type Logger,
   newId,
   toMinor,
@@ -27,7 +26,7 @@ import { insertPaymentIntent, transactionById } from '../intents/intents.sql';
 import type { TransactionRow } from '../transactions/transaction';
 import { cycleDate, retryAt } from './cycle';
 import { emitMandateEvent, type MandateChargeRow, type MandateRow } from './mandate';
-import { COMMANDS_CONSUMER, parseChargeMandate, type ChargeMandateRequest } from './mandate-commands';
+import { COMMANDS_CONSUMER, parseChargeMandateEnvelope, type ChargeMandateRequest } from './mandate-commands';
 
 export class MandateCharges {
   private readonly saga: IntentSaga;
@@ -100,31 +99,26 @@ export class MandateCharges {
     );
   }
 
-  /** Subscribes to payments.commands.v1 (see handleCommand). */
-  async startCommandConsumer(bus: EventBus, topic: string): Promise<void> {
-    await bus.subscribe({
-      groupId: COMMANDS_CONSUMER,
-      topics: [topic],
-      handler: async (message) => {
-        const request = parseChargeMandate(message.value);
-        if ('problem' in request) {
-          this.logger.error(
-            { problem: request.problem },
-            'dropping a payments command that cannot be charged',
-          );
-          return;
-        }
-        await this.handleCommand(request);
-      },
-    });
+  /**
+   * One message of payments.commands.v1 (MandateCommandsConsumer): a malformed command is
+   * logged and dropped (no retry can mend it); a valid one is charged (handleCommand).
+   */
+  async acceptCommand(envelope: unknown): Promise<void> {
+    const request = parseChargeMandateEnvelope(envelope);
+    if ('problem' in request) {
+      this.logger.error({ problem: request.problem }, 'dropping a payments command that cannot be charged');
+      return;
+    }
+    await this.handleCommand(request);
   }
 
   /**
    * `payment.charge_mandate`, exactly once per reference. tx1 records the message in the
    * inbox and writes the intent (or, for an invalid mandate, the failed transaction and
    * payment.failed, so the sender always gets an answer). The connector call follows tx1's
-   * commit: that is why this consumer calls claimInbox itself instead of running inside
-   * InboxConsumer's transaction, where a network call would be inside a transaction. A
+   * commit: that is why this consumer runs with OWN_TRANSACTIONS and calls claimInbox itself
+   * instead of running inside the inbox transaction, where a network call would be inside a
+   * transaction. A
    * redelivery finds the inbox row and only drives an intent still pending (a crash between
    * tx1 and tx2); a second command with the same reference charges nothing.
    */

@@ -24,6 +24,11 @@ export function parseChargeMandate(raw: string): ChargeMandateRequest | { proble
   } catch {
     return { problem: 'not JSON' };
   }
+  return parseChargeMandateEnvelope(envelope);
+}
+
+/** The same, for an envelope the transport already parsed (MandateCommandsConsumer). */
+export function parseChargeMandateEnvelope(envelope: unknown): ChargeMandateRequest | { problem: string } {
   const e = envelope as {
     id?: unknown;
     type?: unknown;

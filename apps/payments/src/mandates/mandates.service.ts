@@ -11,7 +11,6 @@ import {
   ApiError,
   type Clock,
   type Database,
-  type EventBus,
   findOwned,
   type ListQuery,
   type Logger,
@@ -203,8 +202,8 @@ export class MandatesService {
     return this.charges.recoverPending(olderThanMs);
   }
 
-  startCommandConsumer(bus: EventBus, topic: string): Promise<void> {
-    return this.charges.startCommandConsumer(bus, topic);
+  acceptCommand(envelope: unknown): Promise<void> {
+    return this.charges.acceptCommand(envelope);
   }
 
   handleCommand(command: ChargeMandateRequest): Promise<TransactionRow | undefined> {

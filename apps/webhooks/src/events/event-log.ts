@@ -2,7 +2,7 @@
 // is the primary key and the inbox records the message), served by /v1/events, and kept
 // for at least 30 days.
 
-import { EVENT_TOPICS, type EventEnvelope } from '@paygrid/contracts';
+import type { EventEnvelope } from '@paygrid/contracts';
 import {
   newId,
   notFound,
@@ -10,7 +10,6 @@ import {
   systemClock,
   type Clock,
   type Database,
-  type InboxConsumer,
   type ListQuery,
   type Tx,
   type Tenant,
@@ -36,12 +35,7 @@ export class EventLog {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async start(consumer: InboxConsumer): Promise<void> {
-    await consumer.subscribe<EventEnvelope>(EVENT_LOG_CONSUMER, EVENT_TOPICS, (event, tx) =>
-      this.record(event, tx),
-    );
-  }
-
+  /** One event of any *.events.v1 topic (EventLogConsumer, inside its inbox transaction). */
   async record(event: EventEnvelope, tx: Tx): Promise<void> {
     const inserted = await tx.query(
       `insert into webhooks.events (id, account_id, livemode, type, payload, created_at)

@@ -1,7 +1,7 @@
 // Idempotent consumers: each message's effect and the record that it was handled (the inbox
 // row) commit in one transaction, so a redelivered message changes nothing the second time.
 
-import type { EventBus } from '../bus/bus';
+import type { ConsumedMessage, EventBus } from '../bus/bus';
 import type { Database, Tx } from '../db/database';
 import type { Logger } from '../logging';
 import { inSpan, SpanKind, tracingEnabled } from '../observability/tracing';
@@ -15,6 +15,21 @@ export interface Envelope {
 }
 
 export type EnvelopeHandler<E extends Envelope> = (message: E, tx: Tx) => Promise<void>;
+
+/**
+ * What one message does: its effect runs `inTransaction`, the transaction that records the
+ * message in the inbox (the default: effect and "handled" commit together), or, for an
+ * effect that must call out between transactions (a processor charge), in
+ * `ownTransactions`, which claim the inbox themselves (claimInbox in the first one).
+ */
+export type InboxDelivery =
+  { inTransaction: (tx: Tx) => Promise<void> } | { ownTransactions: () => Promise<void> };
+
+/** The effect of a message for one consumer, or undefined when it has none (acknowledged). */
+export type InboxRouter<E extends Envelope> = (
+  envelope: E,
+  message: ConsumedMessage,
+) => InboxDelivery | undefined;
 
 /** Records `messageId` for `consumer`; false when it was already handled. */
 export async function claimInbox(tx: Tx, consumer: string, messageId: string): Promise<boolean> {
@@ -43,6 +58,20 @@ export class InboxConsumer {
     topics: readonly string[],
     handle: EnvelopeHandler<E>,
   ): Promise<void> {
+    await this.route<E>(consumer, topics, (envelope) => ({ inTransaction: (tx) => handle(envelope, tx) }));
+  }
+
+  /**
+   * Subscribes `consumer` to `topics`, asking `router` what each message's effect is (the
+   * Nest transport, InboxTransport, routes by topic and event type to `@EventPattern`
+   * handlers). A message the router has no effect for is acknowledged without an inbox row.
+   * A failing effect throws to the bus, which retries it in place (the partition waits).
+   */
+  async route<E extends Envelope>(
+    consumer: string,
+    topics: readonly string[],
+    router: InboxRouter<E>,
+  ): Promise<void> {
     const log = this.logger.child({ component: 'consumer', consumer });
     // The series exists from the start (0), so a rate or an alert has something to read.
     this.metrics?.retries.inc({ service: this.metrics.service, consumer }, 0);
@@ -61,11 +90,16 @@ export class InboxConsumer {
           log.error({ topic: message.topic, offset: message.offset }, 'dropping a message without an id');
           return;
         }
-        const handleInTx = () =>
-          this.db.transaction(async (tx) => {
-            if (!(await claimInbox(tx, consumer, envelope.id))) return;
-            await handle(envelope, tx);
-          });
+        const delivery = router(envelope, message);
+        if (!delivery) return;
+        const handle =
+          'inTransaction' in delivery
+            ? () =>
+                this.db.transaction(async (tx) => {
+                  if (!(await claimInbox(tx, consumer, envelope.id))) return;
+                  await delivery.inTransaction(tx);
+                })
+            : delivery.ownTransactions;
         try {
           // A message published in a traced request: its handling is a consumer span of that
           // trace, active while the handler writes (a webhook delivery row keeps it).
@@ -80,9 +114,9 @@ export class InboxConsumer {
                   'messaging.consumer.group.name': consumer,
                   'paygrid.event_id': envelope.id,
                 },
-                handleInTx,
+                handle,
               )
-            : handleInTx());
+            : handle());
         } catch (error) {
           this.metrics?.retries.inc({ service: this.metrics.service, consumer });
           throw error;
