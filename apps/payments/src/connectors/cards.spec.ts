@@ -100,7 +100,8 @@ describe('SandboxConnector', () => {
           status: 'needs_response',
         },
       });
-      if (store_credential) expect(disputed).toMatchObject({ credential: expect.stringMatching(/^sbxcred_ok_/) });
+      if (store_credential)
+        expect(disputed).toMatchObject({ credential: expect.stringMatching(/^sbxcred_ok_/) });
     }
     const plain = await connector.charge({
       ...base,
