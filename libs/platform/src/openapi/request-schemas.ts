@@ -114,6 +114,12 @@ function orNull(schema: JsonSchema): JsonSchema {
     return { ...(description ? { description } : {}), anyOf: [rest, { type: 'null' }] };
   }
   const withNullEnum = schema.enum ? { enum: [...schema.enum, null] } : {};
+  // A hand-written alternative (`@JSONSchema({ oneOf: [...] })`, e.g. a time as unix seconds
+  // or RFC 3339) takes null as one more alternative.
+  if (schema.type === undefined && (schema.oneOf || schema.anyOf)) {
+    const { description, ...rest } = schema;
+    return { ...(description ? { description } : {}), anyOf: [rest, { type: 'null' }] };
+  }
   if (schema.type === undefined) return { ...schema, ...withNullEnum };
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   return { ...schema, type: [...types, 'null'], ...withNullEnum };

@@ -2511,7 +2511,7 @@ export interface components {
              */
             currency?: string;
             /** @description RFC 3339, in the future: a sent estimate not accepted by then becomes `expired`. `null` (default): it does not expire. */
-            expires_at?: string;
+            expires_at?: (string) | null;
             description?: string;
             metadata?: components["schemas"]["Metadata"];
         };
@@ -6374,7 +6374,7 @@ export interface components {
              */
             currency?: string;
             /** @description RFC 3339, in the future: a sent estimate not accepted by then becomes `expired`. `null` (default): it does not expire. */
-            expires_at?: string;
+            expires_at?: (string) | null;
             description?: string;
             metadata?: components["schemas"]["Metadata"];
         };
