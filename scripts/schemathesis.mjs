@@ -10,7 +10,7 @@
 // and nowhere else. Needs `npm run build`.
 //
 // Arguments after the mode are passed to `st run` (e.g. `--include-path-regex payment-links`).
-// Options (environment): ST_MAX_EXAMPLES (per operation and phase; default 300), ST_WORKERS
+// Options (environment): ST_MAX_EXAMPLES (per operation and phase; default 220), ST_WORKERS
 // (default 4), ST_MIN_REQUESTS (the run fails below it; default 20000), ST_SEED, LOG_LEVEL.
 
 import { spawn, spawnSync } from 'node:child_process';
@@ -29,7 +29,7 @@ if (mode !== 'embedded' && mode !== 'distributed') {
   process.exit(2);
 }
 const log = (message) => console.error(`[schemathesis:${mode}] ${message}`);
-const maxExamples = process.env.ST_MAX_EXAMPLES ?? '300';
+const maxExamples = process.env.ST_MAX_EXAMPLES ?? '220';
 const workers = process.env.ST_WORKERS ?? '4';
 const minRequests = Number(process.env.ST_MIN_REQUESTS ?? 20_000);
 
@@ -92,6 +92,12 @@ async function waitFor(url, child, timeoutMs = 90_000) {
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
+// Where the platform sends Stripe requests (a processor connection's verify): stripe-mock when
+// the infrastructure runs it (infra/infra-up.sh, STRIPE_MOCK_URL), else a closed local port, so
+// a verify ends at once as `failed` rather than waiting out timeouts for Stripe (as tests/support
+// does). Never api.stripe.com: the fuzz would send its generated keys to Stripe.
+const stripeApiBase = process.env.STRIPE_MOCK_URL ?? 'http://127.0.0.1:9';
+
 const children = [];
 const cleanups = [];
 function startApp(script, env) {
@@ -112,6 +118,7 @@ async function startEmbedded(operatorToken) {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     OPERATOR_TOKEN: operatorToken,
+    STRIPE_API_BASE: stripeApiBase,
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/ready`, child);
@@ -152,6 +159,10 @@ async function startDistributed(operatorToken) {
     REDIS_URL: process.env.REDIS_URL,
     INTERNAL_SIGNING_SECRET: randomBytes(32).toString('hex'),
     OPERATOR_TOKEN: operatorToken,
+    // The embedded default makes its own key ring; here the operator's, so processor
+    // connections are stored and verified rather than refused with processor_secrets_unavailable.
+    PROCESSOR_SECRETS_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+    STRIPE_API_BASE: stripeApiBase,
     PAYMENTS_URL: `http://127.0.0.1:${ports.payments}`,
     INVOICING_URL: `http://127.0.0.1:${ports.invoicing}`,
     WEBHOOKS_URL: `http://127.0.0.1:${ports.webhooks}`,

@@ -159,6 +159,13 @@ export class UpdateAccountDto {
   portal_subscription_cancel?: boolean | null;
 }
 
+/**
+ * Base64 as RFC 4648 writes it (groups of four, `=` padding, no line breaks), not empty: the
+ * documented pattern, so the document states what the upload refuses (Schemathesis sent an
+ * empty string, which the schema called valid).
+ */
+export const LOGO_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2}==)$/;
+
 /** A one-pixel PNG in the brand colour: the documented example of an upload. */
 export const EXAMPLE_LOGO_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPgqokEAAFzAOBIgglpAAAAAElFTkSuQmCC';
@@ -170,8 +177,13 @@ export const EXAMPLE_LOGO_PNG =
  */
 @JSONSchema({ examples: [{ file: EXAMPLE_LOGO_PNG }] })
 export class UploadLogoDto {
-  @JSONSchema({ description: 'The image, base64-encoded: PNG or JPEG, at most 512 KiB decoded.' })
+  @JSONSchema({
+    description:
+      'The image in base64 (RFC 4648: padded, no line breaks): PNG or JPEG, at most 512 KiB decoded.',
+    pattern: LOGO_BASE64.source,
+  })
   @IsString()
   @MaxLength(700_000, { message: 'file must be at most 512 KiB (700,000 base64 characters)' })
+  @Matches(LOGO_BASE64, { message: 'file must be the image encoded in base64.' })
   file!: string;
 }

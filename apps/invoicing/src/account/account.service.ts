@@ -17,7 +17,7 @@ import {
   type AccountProfile,
   type AccountProfileRow,
 } from './account-profile';
-import type { UpdateAccountDto } from './account.dto';
+import { LOGO_BASE64, type UpdateAccountDto } from './account.dto';
 import { checkTaxId } from './tax-ids';
 
 const ROW_COLUMNS =
@@ -274,9 +274,10 @@ function normalize(body: UpdateAccountDto): Partial<AccountProfile> {
 }
 
 function decodeBase64(value: string): Buffer {
-  const compact = value.replace(/\s/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 !== 0 || compact.length === 0) {
+  // UploadLogoDto already held it to LOGO_BASE64 (the documented pattern); checked again for
+  // callers that come without the pipe.
+  if (!LOGO_BASE64.test(value)) {
     throw new ApiError('parameter_invalid', 'file must be the image encoded in base64.', 'file');
   }
-  return Buffer.from(compact, 'base64');
+  return Buffer.from(value, 'base64');
 }

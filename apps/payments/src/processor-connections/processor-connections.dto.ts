@@ -1,13 +1,18 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
 import { IsOmittable, JSONSchema } from '@paygrid/platform';
+import { STRIPE_KEY, STRIPE_WEBHOOK_SECRET } from '../connectors/stripe/stripe.processor';
 
 export const PROCESSORS = ['stripe'] as const;
 export type ProcessorName = (typeof PROCESSORS)[number];
 
+// The patterns are Stripe's (the one processor so far) and the ones its connector checks
+// (StripeProcessor.checkCredentials, which answers 400 naming the field): stated in the
+// document, so a client and the contract fuzz know them (Schemathesis ST202 without them).
 export class ProcessorCredentialsDto {
   @JSONSchema({
     description: 'The processor API key (Stripe: `sk_live_...` or a restricted `rk_live_...`). Write-only.',
+    pattern: STRIPE_KEY.source,
     writeOnly: true,
   })
   @IsString()
@@ -16,6 +21,7 @@ export class ProcessorCredentialsDto {
 
   @JSONSchema({
     description: "The processor's webhook signing secret (Stripe: `whsec_...`). Write-only.",
+    pattern: STRIPE_WEBHOOK_SECRET.source,
     writeOnly: true,
   })
   @IsString()

@@ -6,6 +6,7 @@ import { Public, RequireScope } from '../http/context';
 import { ListQuery } from '../http/pagination';
 import { IsMetadata } from '../http/validators';
 import { buildOpenApiFragment, tagOf } from './openapi.builder';
+import type { ResponseObject } from './openapi.types';
 import { Operation } from './operation.decorator';
 import { JSONSchema } from './request-schemas';
 
@@ -49,6 +50,16 @@ class WidgetsController {
   @Operation({ summary: 'Get', description: 'One.', response: 'Merchant', operationId: 'widgets.fetch' })
   get(@Param('id') _id: string) {}
 
+  @Get(':id/feed')
+  @RequireScope('merchants:read')
+  @Operation({
+    summary: 'Feed',
+    description: 'Streams.',
+    response: 'Merchant',
+    produces: 'text/event-stream',
+  })
+  feed(@Param('id') _id: string) {}
+
   @Post(':id/archive')
   @RequireScope('merchants:write')
   @Operation({ summary: 'Archive', description: 'Archives.', response: 'Merchant' })
@@ -78,6 +89,7 @@ describe('buildOpenApiFragment', () => {
       '/v1/widget-boxes',
       '/v1/widget-boxes/{id}',
       '/v1/widget-boxes/{id}/archive',
+      '/v1/widget-boxes/{id}/feed',
     ]);
     expect(Object.keys(paths['/v1/widget-boxes'])).toEqual(['post', 'get']);
   });
@@ -109,9 +121,10 @@ describe('buildOpenApiFragment', () => {
       examples: [{ name: 'Widget', lines: [{ description: 'A', quantity: 1 }] }],
       properties: {
         name: { type: 'string' },
-        size: { type: 'string', enum: ['small', 'large'] },
-        lines: { type: 'array', items: { $ref: '#/components/schemas/Line' } },
-        metadata: { $ref: '#/components/schemas/Metadata' },
+        // @IsOptional() lets null through the validation pipe, so the document says so.
+        size: { type: ['string', 'null'], enum: ['small', 'large', null] },
+        lines: { type: ['array', 'null'], items: { $ref: '#/components/schemas/Line' } },
+        metadata: { anyOf: [{ $ref: '#/components/schemas/Metadata' }, { type: 'null' }] },
       },
     });
     expect(components.schemas.Line).toMatchObject({
@@ -145,6 +158,28 @@ describe('buildOpenApiFragment', () => {
       style: 'deepObject',
       explode: true,
       schema: { $ref: '#/components/schemas/RangeFilter' },
+    });
+    // A query string cannot carry a JSON null: query DTOs and the ones nested in them say nothing of it.
+    expect(byName.colour.schema).toEqual({ type: 'string' });
+    expect(JSON.stringify(fragment().components.schemas.RangeFilter)).not.toContain('null');
+  });
+
+  it('describes a server-sent event stream event by event, data as the response schema in JSON', () => {
+    const content = (fragment().paths['/v1/widget-boxes/{id}/feed'].get?.responses['200'] as ResponseObject)
+      .content;
+    expect(content).toEqual({
+      'text/event-stream': {
+        schema: expect.objectContaining({
+          type: 'object',
+          required: ['id', 'event', 'data'],
+          additionalProperties: false,
+        }),
+      },
+    });
+    expect(content?.['text/event-stream'].schema.properties.data).toEqual({
+      type: 'string',
+      contentMediaType: 'application/json',
+      contentSchema: { $ref: '#/components/schemas/Merchant' },
     });
   });
 

@@ -184,7 +184,7 @@ function buildOperation(handler: Handler, path: string, method: HttpMethod, sche
     [status]: {
       description: API_SCHEMAS[spec.response].description ?? spec.response,
       content: spec.produces
-        ? { [spec.produces]: { schema: { type: 'string', format: 'binary' } } }
+        ? { [spec.produces]: { schema: producedSchema(spec.produces, spec.response) } }
         : { 'application/json': { schema: schemaRef(spec.response) } },
     },
   };
@@ -211,6 +211,36 @@ function buildOperation(handler: Handler, path: string, method: HttpMethod, sche
     responses,
   };
   return operation;
+}
+
+/**
+ * A body that is not JSON. A PDF or XML rendering is binary. A server-sent event stream never
+ * ends, so its `schema` describes one event (as OpenAPI 3.2's `itemSchema` does, and as
+ * Schemathesis reads it): the `id`, `event` and `data` fields of a frame, `data` being the
+ * response schema as JSON (`contentMediaType`/`contentSchema`, JSON Schema 2020-12). Typed as a
+ * binary string, each event the stream sent failed the document (Schemathesis ST108).
+ */
+function producedSchema(mediaType: string, response: ApiSchemaName): JsonSchema {
+  if (mediaType !== 'text/event-stream') return { type: 'string', format: 'binary' };
+  return {
+    type: 'object',
+    description: `One event of the stream: \`id\`, \`event\` and \`data\`, the ${response} object as JSON.`,
+    properties: {
+      id: {
+        type: 'string',
+        description: 'The id of the object in `data`; `Last-Event-ID` resumes after it.',
+      },
+      event: { type: 'string', description: 'The `type` of the object in `data`.' },
+      data: {
+        type: 'string',
+        contentMediaType: 'application/json',
+        contentSchema: schemaRef(response),
+      },
+      retry: { type: 'integer', minimum: 0, description: 'Reconnection delay in milliseconds.' },
+    },
+    required: ['id', 'event', 'data'],
+    additionalProperties: false,
+  };
 }
 
 /**

@@ -8,8 +8,10 @@ import type { ProcessorCredentials, ProcessorDefinition, ProcessorEvent, Verific
 import { StripeConnector } from './stripe.connector';
 import { parseStripeWebhook } from './stripe-webhooks';
 
-const KEY = /^(sk|rk)_(test|live)_[0-9A-Za-z]{8,247}$/;
-const WEBHOOK_SECRET = /^whsec_[0-9A-Za-z+/=]{8,200}$/;
+/** A Stripe secret or restricted key; also the documented pattern of `credentials.secret_key`. */
+export const STRIPE_KEY = /^(sk|rk)_(test|live)_[0-9A-Za-z]{8,247}$/;
+/** A Stripe webhook signing secret; also the documented pattern of `credentials.webhook_signing_secret`. */
+export const STRIPE_WEBHOOK_SECRET = /^whsec_[0-9A-Za-z+/=]{8,200}$/;
 
 /**
  * How long one request to Stripe may take, and how many times the SDK retries a network error,
@@ -34,7 +36,7 @@ export class StripeProcessor implements ProcessorDefinition {
   constructor(private readonly api: StripeApiBase) {}
 
   checkCredentials(credentials: ProcessorCredentials, livemode: boolean) {
-    const key = KEY.exec(credentials.secret_key);
+    const key = STRIPE_KEY.exec(credentials.secret_key);
     if (!key) {
       return {
         param: 'credentials[secret_key]',
@@ -47,7 +49,7 @@ export class StripeProcessor implements ProcessorDefinition {
         message: `A ${livemode ? 'live' : 'test'} connection needs a Stripe ${livemode ? 'live' : 'test'} key.`,
       };
     }
-    if (!WEBHOOK_SECRET.test(credentials.webhook_signing_secret)) {
+    if (!STRIPE_WEBHOOK_SECRET.test(credentials.webhook_signing_secret)) {
       return {
         param: 'credentials[webhook_signing_secret]',
         message: 'webhook_signing_secret must be a Stripe webhook signing secret (whsec_).',
