@@ -2352,13 +2352,13 @@ export interface components {
             updated_at: Timestamp | null;
         };
         AccountAddress: {
-            line1?: string;
-            line2?: string;
-            city?: string;
-            postal_code?: string;
-            state?: string;
+            line1?: string | null;
+            line2?: string | null;
+            city?: string | null;
+            postal_code?: string | null;
+            state?: string | null;
             /** @description ISO 3166-1 alpha-2, any case. */
-            country?: string;
+            country?: string | null;
         };
         /** @description Attributes of a Account before a change. */
         AccountPreviousAttributes: {
@@ -2477,13 +2477,13 @@ export interface components {
          *     }
          */
         Address: {
-            line1?: string;
-            line2?: string;
-            city?: string;
-            postal_code?: string;
-            state?: string;
+            line1?: string | null;
+            line2?: string | null;
+            city?: string | null;
+            postal_code?: string | null;
+            state?: string | null;
             /** @description ISO 3166-1 alpha-2, any case. */
-            country?: string;
+            country?: string | null;
         };
         /**
          * @example {
@@ -2557,9 +2557,9 @@ export interface components {
         CancelSubscription: {
             /**
              * @description `now` (default) ends it at once; `period_end` at the end of the current period.
-             * @enum {string}
+             * @enum {string|null}
              */
-            at?: "now" | "period_end";
+            at?: "now" | "period_end" | null;
         };
         /**
          * @example {}
@@ -2650,14 +2650,14 @@ export interface components {
             /** @description At most 250 lines; replaced as a whole on update. */
             lines?: components["schemas"]["InvoiceLine"][];
             /** @description Taken off before tax, as on invoices; `null` removes it. */
-            discount?: components["schemas"]["Discount"];
+            discount?: components["schemas"]["Discount"] | null;
             /**
              * Format: currency
              * @description ISO 4217, any case. Default: the customer's currency.
              */
             currency?: string;
             /** @description RFC 3339, in the future: a sent estimate not accepted by then becomes `expired`. `null` (default): it does not expire. */
-            expires_at?: string;
+            expires_at?: (string) | null;
             description?: string;
             metadata?: components["schemas"]["Metadata"];
         };
@@ -2692,7 +2692,7 @@ export interface components {
             /** @description At most 250 lines; replaced as a whole on update. */
             lines?: components["schemas"]["InvoiceLine"][];
             /** @description Taken off before tax; `null` removes it. */
-            discount?: components["schemas"]["Discount"];
+            discount?: components["schemas"]["Discount"] | null;
             /**
              * Format: currency
              * @description ISO 4217, any case. Default: the customer's currency.
@@ -2775,11 +2775,11 @@ export interface components {
              * Format: uri
              * @description Where the portal's "Return to ..." link leads (http or https).
              */
-            return_url?: string;
+            return_url?: string | null;
             /** @description The portal's language (a BCP 47 tag); default: the customer's `preferred_locales`. */
-            locale?: string;
+            locale?: string | null;
             /** @description Seconds the link stays valid: 300 to 604800 (7 days); default 3600. */
-            expires_in?: number;
+            expires_in?: number | null;
         };
         /**
          * @example {
@@ -2853,29 +2853,29 @@ export interface components {
              * Format: date-time
              * @description Periods are computed from this instant (default: the trial end, else now).
              */
-            billing_cycle_anchor?: string;
+            billing_cycle_anchor?: string | null;
             /**
              * Format: date-time
              * @description End of the trial (after now). Not with trial_period_days.
              */
-            trial_end?: string;
-            trial_period_days?: number;
-            /** @enum {string} */
-            collection_method?: "charge_automatically" | "send_invoice";
-            days_until_due?: number;
+            trial_end?: string | null;
+            trial_period_days?: number | null;
+            /** @enum {string|null} */
+            collection_method?: "charge_automatically" | "send_invoice" | null;
+            days_until_due?: number | null;
             /** @description IANA time zone the periods are computed in (default UTC). */
-            time_zone?: string;
+            time_zone?: string | null;
             /**
              * @description What the subscription becomes when the last dunning retry fails (default `canceled`).
-             * @enum {string}
+             * @enum {string|null}
              */
-            dunning_end_state?: "unpaid" | "canceled";
+            dunning_end_state?: "unpaid" | "canceled" | null;
             /**
              * @description A billing_cycle_anchor after the start bills the stub pro rata (`create_prorations`, default) or not at all (`none`).
-             * @enum {string}
+             * @enum {string|null}
              */
-            proration_behavior?: "create_prorations" | "none";
-            metadata?: components["schemas"]["Metadata"];
+            proration_behavior?: "create_prorations" | "none" | null;
+            metadata?: components["schemas"]["Metadata"] | null;
         };
         /**
          * @example {
@@ -5513,9 +5513,9 @@ export interface components {
         };
         ReceiptSwitches: {
             /** @description E-mail a receipt (PDF attached) when a payment succeeds. Default true. */
-            payments?: boolean;
+            payments?: boolean | null;
             /** @description E-mail a refund notice when a refund succeeds. Default true. */
-            refunds?: boolean;
+            refunds?: boolean | null;
         };
         Recurring: {
             /** @enum {string} */
@@ -5943,13 +5943,13 @@ export interface components {
              * @description ISO 4217, any case; the same for every item.
              */
             currency: string;
-            quantity?: number;
+            quantity?: number | null;
             /**
              * @description The billing cycle: the same for every item of a subscription.
              * @enum {string}
              */
             interval: "day" | "week" | "month" | "year";
-            interval_count?: number;
+            interval_count?: number | null;
         };
         /** @description A page of Subscription objects. */
         SubscriptionList: {
@@ -6614,27 +6614,27 @@ export interface components {
          *     }
          */
         UpdateAccount: {
-            legal_name?: string;
-            trading_name?: string;
-            address?: components["schemas"]["AccountAddress"];
+            legal_name?: string | null;
+            trading_name?: string | null;
+            address?: components["schemas"]["AccountAddress"] | null;
             /** @description Replaces the list as a whole (at most 5). */
-            tax_ids?: components["schemas"]["TaxId"][];
+            tax_ids?: components["schemas"]["TaxId"][] | null;
             /** Format: email */
-            support_email?: string;
-            support_phone?: string;
+            support_email?: string | null;
+            support_phone?: string | null;
             /** Format: uri */
-            website?: string;
+            website?: string | null;
             /** @description `#rrggbb`; stored in lower case. */
-            brand_color?: string;
+            brand_color?: string | null;
             /** @description 5-22 characters of Latin letters, digits and punctuation with at least one letter; none of < > \ ' " *. */
-            statement_descriptor?: string;
-            invoice_footer?: string;
+            statement_descriptor?: string | null;
+            invoice_footer?: string | null;
             /** @description Days an invoice is due after finalization unless it says otherwise. */
-            payment_terms_days?: number;
+            payment_terms_days?: number | null;
             /** @description Receipts e-mailed to your customers (to the address a checkout payer gave, or the customer of the invoice paid): `payments` (a receipt with its number and PDF) and `refunds` (a refund notice). Merged: a field left out keeps its value; `null` turns both back on. */
-            receipts?: components["schemas"]["ReceiptSwitches"];
+            receipts?: components["schemas"]["ReceiptSwitches"] | null;
             /** @description Whether customers may cancel their subscriptions at the end of the period in the customer portal (default false; `null` is false). */
-            portal_subscription_cancel?: boolean;
+            portal_subscription_cancel?: boolean | null;
         };
         /**
          * @example {
@@ -6677,14 +6677,14 @@ export interface components {
             /** @description At most 250 lines; replaced as a whole on update. */
             lines?: components["schemas"]["InvoiceLine"][];
             /** @description Taken off before tax, as on invoices; `null` removes it. */
-            discount?: components["schemas"]["Discount"];
+            discount?: components["schemas"]["Discount"] | null;
             /**
              * Format: currency
              * @description ISO 4217, any case. Default: the customer's currency.
              */
             currency?: string;
             /** @description RFC 3339, in the future: a sent estimate not accepted by then becomes `expired`. `null` (default): it does not expire. */
-            expires_at?: string;
+            expires_at?: (string) | null;
             description?: string;
             metadata?: components["schemas"]["Metadata"];
         };
@@ -6703,7 +6703,7 @@ export interface components {
             /** @description At most 250 lines; replaced as a whole on update. */
             lines?: components["schemas"]["InvoiceLine"][];
             /** @description Taken off before tax; `null` removes it. */
-            discount?: components["schemas"]["Discount"];
+            discount?: components["schemas"]["Discount"] | null;
             /**
              * Format: currency
              * @description ISO 4217, any case. Default: the customer's currency.
@@ -6833,7 +6833,7 @@ export interface components {
          *     }
          */
         UploadLogo: {
-            /** @description The image, base64-encoded: PNG or JPEG, at most 512 KiB decoded. */
+            /** @description The image in base64 (RFC 4648: padded, no line breaks): PNG or JPEG, at most 512 KiB decoded. */
             file: string;
         };
         /** @description The delivery of one event to one endpoint, with every attempt. */
@@ -8264,7 +8264,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": {
+                        /** @description The id of the object in `data`; `Last-Event-ID` resumes after it. */
+                        id: string;
+                        /** @description The `type` of the object in `data`. */
+                        event: string;
+                        data: string;
+                        /** @description Reconnection delay in milliseconds. */
+                        retry?: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9608,7 +9616,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": {
+                        /** @description The id of the object in `data`; `Last-Event-ID` resumes after it. */
+                        id: string;
+                        /** @description The `type` of the object in `data`. */
+                        event: string;
+                        data: string;
+                        /** @description Reconnection delay in milliseconds. */
+                        retry?: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
