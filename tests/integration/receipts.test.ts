@@ -264,6 +264,14 @@ it("sends a German customer's receipt, refund notice and PDF in German", async (
 }, 120_000);
 
 it('sends nothing when the switches are off, and still numbers and serves the receipt', async () => {
+  // A switch set to null is back to its default (on), never stored as null: Schemathesis found
+  // `{ payments: null }` answered (and emitted in account.updated) as `payments: null`.
+  const cleared = await api('POST', '/v1/account', { receipts: { payments: null, refunds: false } });
+  expect(cleared.body.receipts).toEqual({ payments: true, refunds: false });
+  expect((await api('GET', '/v1/account')).body.receipts).toEqual({ payments: true, refunds: false });
+  const restored = await api('POST', '/v1/account', { receipts: { refunds: null } });
+  expect(restored.body.receipts).toEqual({ payments: true, refunds: true });
+
   const off = await api('POST', '/v1/account', { receipts: { payments: false } });
   expect(off.body.receipts).toEqual({ payments: false, refunds: true });
   const bad = await api('POST', '/v1/account', { receipts: { payments: 'no' } });

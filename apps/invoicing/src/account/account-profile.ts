@@ -86,7 +86,11 @@ export const EMPTY_PROFILE: AccountProfile = {
 export const profileOf = (row: Pick<AccountProfileRow, 'profile'> | undefined): AccountProfile => ({
   ...EMPTY_PROFILE,
   ...(row?.profile ?? {}),
-  receipts: { ...DEFAULT_RECEIPTS, ...(row?.profile?.receipts ?? {}) },
+  // A switch stored null (before null meant "the default") reads as its default.
+  receipts: {
+    payments: row?.profile?.receipts?.payments ?? DEFAULT_RECEIPTS.payments,
+    refunds: row?.profile?.receipts?.refunds ?? DEFAULT_RECEIPTS.refunds,
+  },
 });
 
 /** The stable public URL of a logo: its digest is in the path, so a new logo is a new URL. */

@@ -261,8 +261,16 @@ function normalize(body: UpdateAccountDto): Partial<AccountProfile> {
         : null;
     } else if (field === 'receipts') {
       // Partial here; update() merges it over the stored switches.
+      // `null` turns a switch back to its default (on), as `null` clears any other field.
       out.receipts = (
-        body.receipts ? { ...body.receipts } : { ...DEFAULT_RECEIPTS }
+        body.receipts
+          ? Object.fromEntries(
+              Object.entries(body.receipts).map(([key, on]) => [
+                key,
+                on ?? DEFAULT_RECEIPTS[key as keyof typeof DEFAULT_RECEIPTS],
+              ]),
+            )
+          : { ...DEFAULT_RECEIPTS }
       ) as AccountProfile['receipts'];
     } else if (field === 'portal_subscription_cancel') {
       out.portal_subscription_cancel = value === true;
