@@ -1,4 +1,4 @@
-// Over 400 lines (427): keys, accounts and the authentication cache share one row lock and
+// Over 400 lines (443): keys, accounts and the authentication cache share one row lock and
 // one cache; splitting them by use case is issue 14 item 3's kind of work, not done yet.
 // Accounts and API keys: the gateway's own data. The hot path (authenticate a key) is
 // served from an in-memory cache once warm; revocation, rolling and suspension invalidate

@@ -2,7 +2,8 @@
 // number, seller and bill-to blocks, the lines table (repeated header on every page), a
 // totals box with the tax broken down by rate, the amount due and the payment link, and a
 // footer with page numbers. Pure: the caller passes a view of the document's current data;
-// amounts are bigint minor units formatted with their ISO 4217 exponent (formatMinor).
+// amounts are bigint minor units, and words, money and dates come from the customer's
+// language (view.messages, libs/platform i18n; money with its ISO 4217 exponent).
 //
 // Text is set in Noto Sans, embedded (pdfkit subsets it to the glyphs used): the standard PDF
 // font Helvetica covers WinAnsi only, so "Zoë Łukasiewicz Ltd" came out as "Zoë V¶6–Pwicz Ltd".
@@ -103,14 +104,6 @@ export function formatRate(bps: bigint | number): string {
   const fraction = (value % 100n).toString().padStart(2, '0').replace(/0+$/, '');
   return `${whole}${fraction ? `.${fraction}` : ''}%`;
 }
-
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-export const formatDate = (date: Date) => DATE_FORMAT.format(date);
 
 function addressLines(party: DocumentParty, m: Messages): string[] {
   const a = party.address;
