@@ -12,17 +12,10 @@
 
 import type { ServerResponse } from 'node:http';
 import type { EventEnvelope } from '@paygrid/contracts';
-import { ApiError, notFound, type Database, type Tenant } from '@paygrid/platform';
+import { notFound, type Database, type Tenant } from '@paygrid/platform';
+import { SseStreams, type SseOptions } from '../streaming/sse-streams';
 
-export interface EventStreamOptions {
-  /** How often an idle stream looks for rows written by another instance. */
-  pollMs: number;
-  /** An SSE comment after this much silence, so proxies and clients see the stream alive. */
-  keepaliveMs: number;
-  /** A connection ends after this long; the client reconnects with Last-Event-ID. */
-  maxMs: number;
-  /** Open streams per process; more are answered 503 with Retry-After. */
-  maxStreams: number;
+export interface EventStreamOptions extends SseOptions {
   /** Rows per query. */
   batch: number;
 }
@@ -45,18 +38,17 @@ interface StreamRow extends StreamPosition {
 }
 
 export class EventStream {
-  private open = 0;
-  private readonly waiters = new Set<() => void>();
-  /** Ends each open stream: a stopping service must not wait for its clients to leave. */
-  private readonly closers = new Set<() => void>();
+  private readonly streams: SseStreams;
 
   constructor(
     private readonly db: Database,
     private readonly options: EventStreamOptions = EVENT_STREAM_DEFAULTS,
-  ) {}
+  ) {
+    this.streams = new SseStreams('event streams', options);
+  }
 
   /** Called once the event log committed new rows: the streams of this process look now. */
-  readonly wake = (): void => this.waiters.forEach((wake) => wake());
+  readonly wake = (): void => this.streams.wake();
 
   /** Right after `lastEventId`, or from now (every event that commits from here on). */
   async position(tenant: Tenant, lastEventId?: string): Promise<StreamPosition> {
@@ -89,93 +81,29 @@ export class EventStream {
 
   /** Ends every open stream (their clients reconnect to another instance). */
   close(): void {
-    this.closers.forEach((close) => close());
+    this.streams.close();
   }
 
   /** Refuses a stream over the process's limit (before anything is written). */
   admit(): void {
-    if (this.open >= this.options.maxStreams)
-      throw new ApiError(
-        'upstream_unavailable',
-        'Too many event streams are open; retry shortly.',
-        undefined,
-        {
-          headers: { 'retry-after': '5' },
-        },
-      );
+    this.streams.admit();
   }
 
   /** Writes the stream to `res` from `from` until the client leaves or `maxMs` passes. */
-  async serve(
+  serve(
     res: ServerResponse,
     tenant: Tenant,
     from: StreamPosition,
     types: readonly string[] | null,
   ): Promise<void> {
-    this.open++;
-    const closed = new AbortController();
-    const close = () => closed.abort();
-    res.once('close', close);
-    this.closers.add(close);
-    let wake: () => void = () => undefined;
-    const waiter = () => wake();
-    this.waiters.add(waiter);
-    try {
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-      });
-      // The reconnection delay for EventSource clients, and a first byte that flushes the headers.
-      res.write('retry: 1000\n\n');
-      const deadline = Date.now() + this.options.maxMs;
-      let position = from;
-      let quietSince = Date.now();
-      while (!closed.signal.aborted && Date.now() < deadline) {
-        const rows = await this.next(tenant, position, types);
-        for (const row of rows) {
-          const frame = `id: ${row.payload.id}\nevent: ${row.payload.type}\ndata: ${JSON.stringify(row.payload)}\n\n`;
-          if (!res.write(frame)) await drained(res, closed.signal);
-          position = { xid: row.xid, seq: row.seq };
-        }
-        if (rows.length) quietSince = Date.now();
-        if (rows.length === this.options.batch) continue;
-        if (Date.now() - quietSince >= this.options.keepaliveMs) {
-          res.write(': keepalive\n\n');
-          quietSince = Date.now();
-        }
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            closed.signal.removeEventListener('abort', done);
-            resolve();
-          };
-          const timer = setTimeout(done, Math.min(this.options.pollMs, Math.max(0, deadline - Date.now())));
-          // A wake-up comes before the rows' transaction is visible to all: look a moment later.
-          wake = () => {
-            clearTimeout(timer);
-            setTimeout(done, 5);
-          };
-          closed.signal.addEventListener('abort', done, { once: true });
-        });
-      }
-    } finally {
-      this.waiters.delete(waiter);
-      this.closers.delete(close);
-      this.open--;
-      if (!res.writableEnded) res.end();
-    }
+    return this.streams.serve(res, from, async (after) => {
+      const rows = await this.next(tenant, after, types);
+      const last = rows.at(-1);
+      return {
+        frames: rows.map((row) => ({ id: row.payload.id, event: row.payload.type, data: row.payload })),
+        cursor: last ? { xid: last.xid, seq: last.seq } : after,
+        more: rows.length === this.options.batch,
+      };
+    });
   }
-}
-
-function drained(res: ServerResponse, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    res.once('drain', done);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

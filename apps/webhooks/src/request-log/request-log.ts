@@ -6,7 +6,8 @@
 // `seq` order and a stream that reads `seq > cursor` never skips one that commits late.
 
 import type { ServerResponse } from 'node:http';
-import { ApiError, type Clock, type Database, type Tenant } from '@paygrid/platform';
+import { type Clock, type Database, type Tenant } from '@paygrid/platform';
+import { SseStreams } from '../streaming/sse-streams';
 
 export interface RequestLogEntry {
   account: string;
@@ -51,6 +52,8 @@ export const REQUEST_LOG_DEFAULTS: RequestLogOptions = {
 /** Any constant: the advisory lock that orders the inserts. */
 const INSERT_LOCK = 7_270_440;
 const PRUNE_EVERY_MS = 60_000;
+/** Rows per read of a stream. */
+const STREAM_BATCH = 100;
 
 const serialize = (row: Row) => ({
   object: 'request_log' as const,
@@ -64,14 +67,15 @@ const serialize = (row: Row) => ({
 
 export class RequestLog {
   private lastPrune = 0;
-  private open = 0;
-  private readonly closers = new Set<() => void>();
+  private readonly streams: SseStreams;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly options: RequestLogOptions = REQUEST_LOG_DEFAULTS,
-  ) {}
+  ) {
+    this.streams = new SseStreams('request log streams', { ...options, maxMs: options.maxStreamMs });
+  }
 
   async record(entries: readonly RequestLogEntry[]): Promise<void> {
     if (!entries.length) return;
@@ -135,15 +139,7 @@ export class RequestLog {
 
   /** Refuses a stream over the process's limit (before anything is written). */
   admit(): void {
-    if (this.open >= this.options.maxStreams)
-      throw new ApiError(
-        'upstream_unavailable',
-        'Too many request log streams are open; retry shortly.',
-        undefined,
-        {
-          headers: { 'retry-after': '5' },
-        },
-      );
+    this.streams.admit();
   }
 
   /** Where a stream starts: after `lastId` (a position it sent), else after everything so far. */
@@ -156,52 +152,23 @@ export class RequestLog {
   }
 
   close(): void {
-    this.closers.forEach((close) => close());
+    this.streams.close();
   }
 
   /** Writes the tenant's requests after `from` to `res` until the client leaves or the time is up. */
-  async serve(res: ServerResponse, tenant: Tenant, from: string): Promise<void> {
-    this.open++;
-    const closed = new AbortController();
-    const close = () => closed.abort();
-    res.once('close', close);
-    this.closers.add(close);
-    try {
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-      });
-      res.write('retry: 1000\n\n');
-      const deadline = Date.now() + this.options.maxStreamMs;
-      let cursor = from;
-      let quietSince = Date.now();
-      while (!closed.signal.aborted && Date.now() < deadline) {
-        const rows = await this.db.query<Row>(
-          `select seq::text as seq, request_id, method, path, status, duration_ms, created_at
-             from webhooks.request_log where account_id = $1 and livemode = $2 and seq > $3::bigint
-            order by seq limit 100`,
-          [tenant.account, tenant.livemode, cursor],
-        );
-        for (const row of rows) {
-          res.write(`id: ${row.seq}\nevent: request\ndata: ${JSON.stringify(serialize(row))}\n\n`);
-          cursor = row.seq;
-        }
-        if (rows.length) quietSince = Date.now();
-        if (rows.length === 100) continue;
-        if (Date.now() - quietSince >= this.options.keepaliveMs) {
-          res.write(': keepalive\n\n');
-          quietSince = Date.now();
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.options.pollMs);
-          closed.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-        });
-      }
-    } finally {
-      this.closers.delete(close);
-      this.open--;
-      if (!res.writableEnded) res.end();
-    }
+  serve(res: ServerResponse, tenant: Tenant, from: string): Promise<void> {
+    return this.streams.serve(res, from, async (cursor) => {
+      const rows = await this.db.query<Row>(
+        `select seq::text as seq, request_id, method, path, status, duration_ms, created_at
+           from webhooks.request_log where account_id = $1 and livemode = $2 and seq > $3::bigint
+          order by seq limit $4`,
+        [tenant.account, tenant.livemode, cursor, STREAM_BATCH],
+      );
+      return {
+        frames: rows.map((row) => ({ id: row.seq, event: 'request', data: serialize(row) })),
+        cursor: rows.at(-1)?.seq ?? cursor,
+        more: rows.length === STREAM_BATCH,
+      };
+    });
   }
 }
