@@ -20,7 +20,10 @@ interface Harness {
 }
 
 /** A server whose every request is a stream from cursor 0 over `read`. */
-async function harness(options: SseOptions, read: (cursor: number) => Promise<SseRead<number>>): Promise<Harness> {
+async function harness(
+  options: SseOptions,
+  read: (cursor: number) => Promise<SseRead<number>>,
+): Promise<Harness> {
   const streams = new SseStreams('test streams', options);
   const served: Promise<void>[] = [];
   const server: Server = createServer((req, res) => {
@@ -103,9 +106,7 @@ it('sends frames in order in the SSE format, polls without leaving listeners beh
     await until(() => reads > 60);
     expect(pending).toBeLessThanOrEqual(1);
     expect(stream.text()).toBe(
-      'retry: 1000\n\n' +
-        'id: 1\nevent: thing\ndata: {"n":1}\n\n' +
-        'id: 2\nevent: thing\ndata: {"n":2}\n\n',
+      'retry: 1000\n\n' + 'id: 1\nevent: thing\ndata: {"n":1}\n\n' + 'id: 2\nevent: thing\ndata: {"n":2}\n\n',
     );
     expect(h.streams.size).toBe(1);
     h.streams.close();
@@ -149,7 +150,11 @@ it('reads again at once while a read says there is more, and at once on a wake-u
 });
 
 it('refuses a stream over the limit, and ends a stream at its maximum age', async () => {
-  const h = await harness({ ...OPTIONS, maxMs: 300 }, async (cursor) => ({ frames: [], cursor, more: false }));
+  const h = await harness({ ...OPTIONS, maxMs: 300 }, async (cursor) => ({
+    frames: [],
+    cursor,
+    more: false,
+  }));
   try {
     const first = await open(h.url);
     const second = await open(h.url);
