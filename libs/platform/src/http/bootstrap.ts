@@ -19,6 +19,7 @@ import { routeOwner } from '@paygrid/contracts';
 import type { RequestWithContext } from './context';
 import { InternalContextGuard } from './guard';
 import { HEALTH_DETAILS, HealthController, type HealthDetails } from './health.controller';
+import { trackConnections } from './graceful-close';
 import { parseQuery } from './query';
 import { ApiValidationPipe } from './validation';
 import { SpanStatusCode } from '@opentelemetry/api';
@@ -184,6 +185,8 @@ export async function createHttpApp(
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  const closeConnections = trackConnections(fastify.server);
+  fastify.addHook('preClose', async () => closeConnections());
   trackRoutes(fastify);
   registerBodyParsers(fastify);
   // A path with U+0000 (%00) names nothing that can exist (PostgreSQL cannot even compare
