@@ -1,12 +1,19 @@
 // Tenancy: every row carries account_id and livemode, and every lookup filters on both, so
 // another account's (or the other mode's) id is simply not found: 404, never 403.
 
+import type { AuthenticatedContext } from '@paygrid/contracts';
 import { notFound } from './errors';
 
 export interface Tenant {
   account: string;
   livemode: boolean;
 }
+
+/** The tenant an API caller acts as: its account in the mode of its key. */
+export const tenantOf = (caller: Pick<AuthenticatedContext, 'account' | 'livemode'>): Tenant => ({
+  account: caller.account,
+  livemode: caller.livemode,
+});
 
 type Queryable = { query<T>(sql: string, params?: unknown[]): Promise<T[]> };
 

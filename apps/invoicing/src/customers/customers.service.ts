@@ -9,6 +9,7 @@ import {
   type Database,
   emitEvent,
   findOwned,
+  isoOrNull,
   type ListQuery,
   minorToJson,
   newId,
@@ -67,8 +68,6 @@ export interface BillingHistoryRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 function fullAddress(address: AddressDto | Address): Address {
   return {
     line1: address.line1 ?? null,
@@ -97,9 +96,9 @@ export function serializeCustomer(c: CustomerRow, summary?: BillingSummary) {
     test_clock: c.test_clock,
     metadata: c.metadata,
     deleted: c.deleted_at !== null,
-    deleted_at: iso(c.deleted_at),
-    created_at: iso(c.created_at),
-    updated_at: iso(c.updated_at),
+    deleted_at: isoOrNull(c.deleted_at),
+    created_at: isoOrNull(c.created_at),
+    updated_at: isoOrNull(c.updated_at),
     ...(summary ? { billing_summary: summary } : {}),
   };
 }
@@ -112,8 +111,8 @@ export function serializeBillingHistoryItem(row: BillingHistoryRow) {
     status: row.status,
     amount: row.amount === null ? null : Number(row.amount),
     currency: row.currency,
-    occurred_at: iso(row.occurred_at),
-    updated_at: iso(row.updated_at),
+    occurred_at: isoOrNull(row.occurred_at),
+    updated_at: isoOrNull(row.updated_at),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   ApiError,
   type Database,
   findOwned,
+  iso,
   minorToJson,
   newId,
   notFound,
@@ -44,8 +45,6 @@ interface CustomerRef {
   test_clock: string | null;
   deleted_at: Date | null;
 }
-
-const iso = (d: Date) => d.toISOString();
 
 /** One cycle and one currency per subscription (as Stripe): checked here, 400 otherwise. */
 function normalizeItems(items: SubscriptionItemDto[]) {

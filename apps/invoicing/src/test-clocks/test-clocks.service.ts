@@ -11,6 +11,7 @@ import {
   type Clock,
   type Database,
   findOwned,
+  isoOrNull,
   type ListQuery,
   type Logger,
   newId,
@@ -33,20 +34,18 @@ export interface TestClockRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 export function serializeTestClock(c: TestClockRow) {
   return {
     id: c.id,
     object: 'test_clock' as const,
     livemode: c.livemode,
     name: c.name,
-    frozen_time: iso(c.frozen_time),
+    frozen_time: isoOrNull(c.frozen_time),
     status: c.status,
-    advancing_to: iso(c.advancing_to),
+    advancing_to: isoOrNull(c.advancing_to),
     deleted: c.deleted_at !== null,
-    created_at: iso(c.created_at),
-    updated_at: iso(c.updated_at),
+    created_at: isoOrNull(c.created_at),
+    updated_at: isoOrNull(c.updated_at),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type Database,
   emitEvent,
   findOwned,
+  isoOrNull,
   type ListQuery,
   newId,
   notFound,
@@ -38,8 +39,6 @@ export interface MerchantRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 export function serializeMerchant(m: MerchantRow) {
   const due = requirementsDue(m);
   const capability =
@@ -62,14 +61,14 @@ export function serializeMerchant(m: MerchantRow) {
     onboarding: {
       status: m.onboarding_status,
       requirements_due: due,
-      submitted_at: iso(m.submitted_at),
-      decided_at: iso(m.decided_at),
+      submitted_at: isoOrNull(m.submitted_at),
+      decided_at: isoOrNull(m.decided_at),
       reason: m.decision_reason,
     },
     capabilities: { card_payments: capability, payouts: capability },
     metadata: m.metadata,
-    created_at: iso(m.created_at),
-    updated_at: iso(m.updated_at),
+    created_at: isoOrNull(m.created_at),
+    updated_at: isoOrNull(m.updated_at),
   };
 }
 

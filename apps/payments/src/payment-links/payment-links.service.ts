@@ -9,6 +9,7 @@ import {
   type Database,
   emitEvent,
   findOwned,
+  isoOrNull,
   type ListQuery,
   minorToJson,
   newId,
@@ -47,8 +48,6 @@ export interface PaymentLinkRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 /** A link past its expires_at is `expired` even before anything rewrites its row. */
 export function effectiveStatus(link: PaymentLinkRow, now: Date): PaymentLinkStatus {
   if (link.status === 'active' && link.expires_at && new Date(link.expires_at) <= now) return 'expired';
@@ -76,7 +75,7 @@ export function serializePaymentLink(link: PaymentLinkRow, publicBaseUrl: string
     description: link.description,
     max_completions: link.max_completions,
     completions_count: link.completions_count,
-    expires_at: iso(link.expires_at),
+    expires_at: isoOrNull(link.expires_at),
     after_completion: link.after_completion_redirect_url
       ? { redirect_url: link.after_completion_redirect_url }
       : null,
@@ -84,8 +83,8 @@ export function serializePaymentLink(link: PaymentLinkRow, publicBaseUrl: string
     url: `${publicBaseUrl.replace(/\/+$/, '')}/pay/${link.id}`,
     status: effectiveStatus(link, now),
     metadata: link.metadata,
-    created_at: iso(link.created_at) as string,
-    updated_at: iso(link.updated_at) as string,
+    created_at: isoOrNull(link.created_at) as string,
+    updated_at: isoOrNull(link.updated_at) as string,
   };
 }
 

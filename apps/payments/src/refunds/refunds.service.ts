@@ -24,6 +24,7 @@ import {
   type Database,
   emitEvent,
   findOwned,
+  iso,
   type ListQuery,
   minorToJson,
   newId,
@@ -72,8 +73,6 @@ export interface RefundIdempotency {
   key: string;
   fingerprint: string;
 }
-
-const iso = (d: Date) => new Date(d).toISOString();
 
 export function serializeRefund(r: RefundRow) {
   return {
