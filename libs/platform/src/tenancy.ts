@@ -18,7 +18,7 @@ export const tenantOf = (caller: Pick<AuthenticatedContext, 'account' | 'livemod
 type Queryable = { query<T>(sql: string, params?: unknown[]): Promise<T[]> };
 
 /** The row `id` of `table` owned by `tenant`, or 404 resource_missing naming `what`. */
-export async function findOwned<R>(
+export function findOwned<R>(
   db: Queryable,
   table: string,
   tenant: Tenant,
@@ -26,10 +26,37 @@ export async function findOwned<R>(
   what: string,
   param = 'id',
 ): Promise<R> {
+  return selectOwned<R>(db, table, tenant, id, what, param, '');
+}
+
+/**
+ * The same row locked `for update` until `tx` ends, for a read-modify-write of it; another
+ * account's (or the other mode's) row is 404 as in findOwned, and is not locked.
+ */
+export function lockOwned<R>(
+  tx: Queryable,
+  table: string,
+  tenant: Tenant,
+  id: string,
+  what: string,
+  param = 'id',
+): Promise<R> {
+  return selectOwned<R>(tx, table, tenant, id, what, param, ' for update');
+}
+
+async function selectOwned<R>(
+  db: Queryable,
+  table: string,
+  tenant: Tenant,
+  id: string,
+  what: string,
+  param: string,
+  lock: '' | ' for update',
+): Promise<R> {
   // No id holds U+0000 (PostgreSQL cannot even compare it): such an id does not exist.
   if (id.includes('\u0000')) throw notFound(what, id.split('\u0000').join('\\u0000'), param);
   const [row] = await db.query<R>(
-    `select * from ${table} where id = $1 and account_id = $2 and livemode = $3`,
+    `select * from ${table} where id = $1 and account_id = $2 and livemode = $3${lock}`,
     [id, tenant.account, tenant.livemode],
   );
   if (!row) throw notFound(what, id, param);

@@ -7,13 +7,13 @@ import {
   ApiError,
   type Clock,
   type Database,
-  emitEvent,
+  emitRowEvent,
   findOwned,
   isoOrNull,
   type ListQuery,
+  lockOwned,
   minorToJson,
   newId,
-  notFound,
   paginate,
   toMinor,
   type Tx,
@@ -360,12 +360,7 @@ export class CustomersService {
   }
 
   private async lock(tx: Tx, tenant: Tenant, id: string): Promise<CustomerRow> {
-    const [row] = await tx.query<CustomerRow>(
-      'select * from invoicing.customers where id = $1 and account_id = $2 and livemode = $3 for update',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('customer', id);
-    return row;
+    return lockOwned<CustomerRow>(tx, 'invoicing.customers', tenant, id, 'customer');
   }
 
   private async emit(
@@ -375,12 +370,10 @@ export class CustomersService {
     now: Date,
     previous?: Record<string, unknown>,
   ): Promise<void> {
-    await emitEvent(tx, TOPICS.invoicingEvents, {
+    await emitRowEvent(tx, TOPICS.invoicingEvents, row, {
       type,
-      account: row.account_id,
-      livemode: row.livemode,
       object: serializeCustomer(row),
-      ...(previous ? { previous_attributes: previous } : {}),
+      previous_attributes: previous,
       at: now,
     });
   }

@@ -10,9 +10,9 @@ import {
   type Database,
   findOwned,
   iso,
+  lockOwned,
   minorToJson,
   newId,
-  notFound,
   paginate,
   rangeClauses,
   type Tx,
@@ -237,12 +237,7 @@ export class SubscriptionsService {
   }
 
   private async lock(tx: Tx, tenant: Tenant, id: string): Promise<SubscriptionRow> {
-    const [row] = await tx.query<SubscriptionRow>(
-      'select * from invoicing.subscriptions where id = $1 and account_id = $2 and livemode = $3 for update',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('subscription', id);
-    return row;
+    return lockOwned<SubscriptionRow>(tx, 'invoicing.subscriptions', tenant, id, 'subscription');
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   findOwned,
   isoOrNull,
   type ListQuery,
+  lockOwned,
   type Logger,
   newId,
   paginateOwned,
@@ -105,11 +106,7 @@ export class TestClocksService {
    */
   async remove(tenant: Tenant, id: string): Promise<TestClockRow> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.query<TestClockRow>(
-        `select * from invoicing.test_clocks where id = $1 and account_id = $2 and livemode = $3 for update`,
-        [id, tenant.account, tenant.livemode],
-      );
-      if (!row) throw new ApiError('resource_missing', `No such test clock: '${id}'`, 'id');
+      const row = await lockOwned<TestClockRow>(tx, 'invoicing.test_clocks', tenant, id, 'test clock');
       if (row.deleted_at) return row;
       if (row.status === 'advancing') {
         throw new ApiError(

@@ -10,8 +10,8 @@ import {
   findOwned,
   isoOrNull,
   type ListQuery,
+  lockOwned,
   newId,
-  notFound,
   paginateOwned,
   type Tx,
   type Tenant,
@@ -139,12 +139,7 @@ export class MerchantsService {
   }
 
   private async lock(tx: Tx, tenant: Tenant, id: string): Promise<MerchantRow> {
-    const [row] = await tx.query<MerchantRow>(
-      'select * from payments.merchants where id = $1 and account_id = $2 and livemode = $3 for update',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('merchant', id);
-    return row;
+    return lockOwned<MerchantRow>(tx, 'payments.merchants', tenant, id, 'merchant');
   }
 
   /**

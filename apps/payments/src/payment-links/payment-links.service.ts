@@ -7,10 +7,11 @@ import {
   ApiError,
   type Clock,
   type Database,
-  emitEvent,
+  emitRowEvent,
   findOwned,
   isoOrNull,
   type ListQuery,
+  lockOwned,
   minorToJson,
   newId,
   notFound,
@@ -193,11 +194,13 @@ export class PaymentLinksService {
 
   async update(tenant: Tenant, id: string, input: UpdatePaymentLinkDto): Promise<PaymentLinkRow> {
     return this.db.transaction(async (tx) => {
-      const [current] = await tx.query<PaymentLinkRow>(
-        'select * from payments.payment_links where id = $1 and account_id = $2 and livemode = $3 for update',
-        [id, tenant.account, tenant.livemode],
+      const current = await lockOwned<PaymentLinkRow>(
+        tx,
+        'payments.payment_links',
+        tenant,
+        id,
+        'payment link',
       );
-      if (!current) throw notFound('payment link', id);
       const now = this.clock.now();
       const status = effectiveStatus(current, now);
       const sets: string[] = [];
@@ -326,13 +329,10 @@ export class PaymentLinksService {
     now: Date,
     previous?: Record<string, unknown>,
   ): Promise<void> {
-    await emitEvent(tx, TOPICS.paymentsEvents, {
+    await emitRowEvent(tx, TOPICS.paymentsEvents, row, {
       type,
-      account: row.account_id,
-      livemode: row.livemode,
-      ...(row.merchant_id ? { merchant: row.merchant_id } : {}),
       object: serializePaymentLink(row, this.publicBaseUrl, now),
-      ...(previous ? { previous_attributes: previous } : {}),
+      previous_attributes: previous,
       at: now,
     });
   }

@@ -22,7 +22,7 @@ import {
   ApiError,
   type Clock,
   type Database,
-  emitEvent,
+  emitRowEvent,
   findOwned,
   iso,
   type ListQuery,
@@ -325,11 +325,9 @@ export class RefundsService {
   }
 
   private async emit(tx: Tx, refund: RefundRow, merchant: string | null, type: RefundEvent, now: Date) {
-    await emitEvent(tx, TOPICS.paymentsEvents, {
+    await emitRowEvent(tx, TOPICS.paymentsEvents, refund, {
       type,
-      account: refund.account_id,
-      livemode: refund.livemode,
-      ...(merchant ? { merchant } : {}),
+      merchant,
       object: serializeRefund(refund),
       at: now,
     });
