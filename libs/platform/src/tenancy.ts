@@ -17,41 +17,26 @@ export const tenantOf = (caller: Pick<AuthenticatedContext, 'account' | 'livemod
 
 type Queryable = { query<T>(sql: string, params?: unknown[]): Promise<T[]> };
 
+/** After the connection: the table, the owner, the id, and the object and parameter a 404 names. */
+type OwnedRowArgs = [table: string, tenant: Tenant, id: string, what: string, param?: string];
+
 /** The row `id` of `table` owned by `tenant`, or 404 resource_missing naming `what`. */
-export function findOwned<R>(
-  db: Queryable,
-  table: string,
-  tenant: Tenant,
-  id: string,
-  what: string,
-  param = 'id',
-): Promise<R> {
-  return selectOwned<R>(db, table, tenant, id, what, param, '');
+export function findOwned<R>(db: Queryable, ...args: OwnedRowArgs): Promise<R> {
+  return selectOwned<R>(db, '', ...args);
 }
 
 /**
  * The same row locked `for update` until `tx` ends, for a read-modify-write of it; another
  * account's (or the other mode's) row is 404 as in findOwned, and is not locked.
  */
-export function lockOwned<R>(
-  tx: Queryable,
-  table: string,
-  tenant: Tenant,
-  id: string,
-  what: string,
-  param = 'id',
-): Promise<R> {
-  return selectOwned<R>(tx, table, tenant, id, what, param, ' for update');
+export function lockOwned<R>(tx: Queryable, ...args: OwnedRowArgs): Promise<R> {
+  return selectOwned<R>(tx, ' for update', ...args);
 }
 
 async function selectOwned<R>(
   db: Queryable,
-  table: string,
-  tenant: Tenant,
-  id: string,
-  what: string,
-  param: string,
   lock: '' | ' for update',
+  ...[table, tenant, id, what, param = 'id']: OwnedRowArgs
 ): Promise<R> {
   // No id holds U+0000 (PostgreSQL cannot even compare it): such an id does not exist.
   if (id.includes('\u0000')) throw notFound(what, id.split('\u0000').join('\\u0000'), param);
