@@ -3,6 +3,23 @@
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The names of the root's workspaces (package.json "workspaces": folder globs of one level). */
+function workspaceNames() {
+  const root = import.meta.dirname;
+  const globs = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces;
+  const dirs = globs.flatMap((glob) =>
+    glob.endsWith('/*')
+      ? readdirSync(join(root, glob.slice(0, -2))).map((name) => join(glob.slice(0, -2), name))
+      : [glob],
+  );
+  return dirs
+    .map((dir) => join(root, dir, 'package.json'))
+    .filter((file) => existsSync(file))
+    .map((file) => JSON.parse(readFileSync(file, 'utf8')).name);
+}
 
 export default tseslint.config(
   {
@@ -33,15 +50,53 @@ export default tseslint.config(
     // Every workspace declares what its code imports (issue 14 item 5): a package that
     // resolves only through the workspace's hoisting breaks the day the hoisting changes, and a
     // team deploying one app alone cannot see what it needs. The nearest package.json counts;
-    // type-only imports too (tsc needs the package to build). Tests and specs use the root's
-    // devDependencies.
-    files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    // type-only imports too (tsc needs the package to build). What ships (a workspace's src/,
+    // bench's harness, an example) may use only its dependencies.
+    files: [
+      'apps/*/src/**/*.ts',
+      'libs/*/src/**/*.ts',
+      'packages/*/src/**/*.ts',
+      'examples/*/src/**/*.ts',
+      'bench/**/*.mjs',
+    ],
     ignores: ['**/*.spec.ts'],
     plugins: { 'import-x': importX },
     rules: {
       'import-x/no-extraneous-dependencies': [
         'error',
         { devDependencies: false, optionalDependencies: false, peerDependencies: true, includeTypes: true },
+      ],
+    },
+  },
+  {
+    // A workspace's own specs, type tests and build scripts: its package.json again, where
+    // devDependencies count (fast-check, ajv are declared by the workspaces whose specs use them).
+    files: ['{apps,libs,packages,examples}/*/src/**/*.spec.ts', 'packages/*/{test-d,scripts}/**/*.{ts,mjs}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: true, optionalDependencies: false, peerDependencies: true, includeTypes: true },
+      ],
+    },
+  },
+  {
+    // tests/ and scripts/ belong to the root package: its devDependencies, plus the workspaces
+    // themselves (npm links every workspace into node_modules; the root declaring its own
+    // workspaces as dependencies would say nothing more).
+    files: ['tests/**/*.{ts,mjs,js}', 'scripts/**/*.{ts,mjs,js}', '*.{mjs,js,cjs}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          devDependencies: true,
+          optionalDependencies: false,
+          peerDependencies: false,
+          includeTypes: true,
+          packageDir: import.meta.dirname,
+          whitelist: workspaceNames(),
+        },
       ],
     },
   },

@@ -24,3 +24,12 @@ export class ManualClock implements Clock {
     this.current += ms;
   }
 }
+
+// How the API writes a timestamp (docs/api.md §1: RFC 3339, UTC): toISOString's millisecond
+// form. A column read through pg is a Date, through some drivers a string; both are accepted.
+
+/** A timestamp that is always there (created_at, a computed period bound). */
+export const iso = (d: Date | string): string => new Date(d).toISOString();
+
+/** A nullable timestamp column: null stays null. */
+export const isoOrNull = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);

@@ -36,3 +36,31 @@ export async function emitEvent(tx: Tx, topic: Topic, input: EventInput): Promis
   await tx.publish({ topic, key: input.account, id: event.id, payload: event });
   return event;
 }
+
+/** An owned row's tenant columns, and its merchant where the table has one. */
+export interface OwnedRow {
+  account_id: string;
+  livemode: boolean;
+  merchant_id?: string | null;
+}
+
+/**
+ * emitEvent for an event about `row`: the account, the mode and the merchant come from the row
+ * (`merchant` given, null for none, overrides the row's), so a service names only the type,
+ * the object and the time.
+ */
+export function emitRowEvent(
+  tx: Tx,
+  topic: Topic,
+  row: OwnedRow,
+  event: Pick<EventInput, 'type' | 'object' | 'previous_attributes' | 'at'> & { merchant?: string | null },
+): Promise<EventEnvelope> {
+  const { merchant: given, ...rest } = event;
+  const merchant = 'merchant' in event ? given : row.merchant_id;
+  return emitEvent(tx, topic, {
+    ...rest,
+    account: row.account_id,
+    livemode: row.livemode,
+    ...(merchant ? { merchant } : {}),
+  });
+}

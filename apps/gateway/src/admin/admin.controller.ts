@@ -2,7 +2,7 @@
 // decisions are in merchant-decisions.controller.ts (they are the payments service's data).
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
-import { ListQuery, Public, requestIdOf } from '@paygrid/platform';
+import { iso, isoOrNull, ListQuery, Public, requestIdOf } from '@paygrid/platform';
 import type { FastifyRequest } from 'fastify';
 import { AccountsService, type AccountRow, type KeyRow } from '../accounts/accounts.service';
 import { OperatorGuard } from './admin.guard';
@@ -18,13 +18,12 @@ export function serializeAccount(row: AccountRow) {
     status: row.status,
     rate_limit_per_second: row.rate_limit_per_second,
     metadata: row.metadata,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 
 export function serializeKey(row: KeyRow & { secret?: string }) {
-  const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
   return {
     id: row.id,
     object: 'api_key',
@@ -36,10 +35,10 @@ export function serializeKey(row: KeyRow & { secret?: string }) {
     redacted: `${row.prefix}_...${row.last4}`,
     last4: row.last4,
     ...(row.secret ? { secret: row.secret } : {}),
-    expires_at: iso(row.expires_at),
-    revoked_at: iso(row.revoked_at),
+    expires_at: isoOrNull(row.expires_at),
+    revoked_at: isoOrNull(row.revoked_at),
     rolled_to: row.rolled_to,
-    last_used_at: iso(row.last_used_at),
+    last_used_at: isoOrNull(row.last_used_at),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };

@@ -12,12 +12,11 @@ import {
   Public,
   RequireScope,
   sendStylesheet,
+  tenantOf,
 } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { UpdateAccountDto, UploadLogoDto } from './account.dto';
 import { AccountProfileService } from './account.service';
-
-const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
 
 @Controller('v1/account')
 export class AccountController {

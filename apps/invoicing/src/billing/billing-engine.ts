@@ -19,6 +19,7 @@
 import { TOPICS } from '@paygrid/contracts';
 import {
   emitEvent,
+  isoOrNull,
   minorToJson,
   Periodic,
   type Clock,
@@ -376,7 +377,7 @@ export class BillingEngine {
         current_period_start: row.current_period_start
           ? new Date(row.current_period_start).toISOString()
           : null,
-        current_period_end: row.current_period_end ? new Date(row.current_period_end).toISOString() : null,
+        current_period_end: isoOrNull(row.current_period_end),
       });
     }
     return updated;

@@ -2,11 +2,9 @@
 
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, RequireScope } from '@paygrid/platform';
+import { Caller, ListQuery, Operation, RequireScope, tenantOf } from '@paygrid/platform';
 import { CreateCustomerDto, ListCustomersQuery, UpdateCustomerDto } from './customers.dto';
 import { CustomersService, serializeCustomer } from './customers.service';
-
-const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
 
 @Controller('v1/customers')
 export class CustomersController {

@@ -7,12 +7,13 @@ import {
   ApiError,
   type Clock,
   type Database,
-  emitEvent,
+  emitRowEvent,
   findOwned,
+  isoOrNull,
   type ListQuery,
+  lockOwned,
   minorToJson,
   newId,
-  notFound,
   paginate,
   toMinor,
   type Tx,
@@ -67,8 +68,6 @@ export interface BillingHistoryRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 function fullAddress(address: AddressDto | Address): Address {
   return {
     line1: address.line1 ?? null,
@@ -97,9 +96,9 @@ export function serializeCustomer(c: CustomerRow, summary?: BillingSummary) {
     test_clock: c.test_clock,
     metadata: c.metadata,
     deleted: c.deleted_at !== null,
-    deleted_at: iso(c.deleted_at),
-    created_at: iso(c.created_at),
-    updated_at: iso(c.updated_at),
+    deleted_at: isoOrNull(c.deleted_at),
+    created_at: isoOrNull(c.created_at),
+    updated_at: isoOrNull(c.updated_at),
     ...(summary ? { billing_summary: summary } : {}),
   };
 }
@@ -112,8 +111,8 @@ export function serializeBillingHistoryItem(row: BillingHistoryRow) {
     status: row.status,
     amount: row.amount === null ? null : Number(row.amount),
     currency: row.currency,
-    occurred_at: iso(row.occurred_at),
-    updated_at: iso(row.updated_at),
+    occurred_at: isoOrNull(row.occurred_at),
+    updated_at: isoOrNull(row.updated_at),
   };
 }
 
@@ -361,12 +360,7 @@ export class CustomersService {
   }
 
   private async lock(tx: Tx, tenant: Tenant, id: string): Promise<CustomerRow> {
-    const [row] = await tx.query<CustomerRow>(
-      'select * from invoicing.customers where id = $1 and account_id = $2 and livemode = $3 for update',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('customer', id);
-    return row;
+    return lockOwned<CustomerRow>(tx, 'invoicing.customers', tenant, id, 'customer');
   }
 
   private async emit(
@@ -376,12 +370,10 @@ export class CustomersService {
     now: Date,
     previous?: Record<string, unknown>,
   ): Promise<void> {
-    await emitEvent(tx, TOPICS.invoicingEvents, {
+    await emitRowEvent(tx, TOPICS.invoicingEvents, row, {
       type,
-      account: row.account_id,
-      livemode: row.livemode,
       object: serializeCustomer(row),
-      ...(previous ? { previous_attributes: previous } : {}),
+      previous_attributes: previous,
       at: now,
     });
   }

@@ -1,6 +1,7 @@
 // The estimate row and its public JSON (docs/api.md §6), mapped in one place. Amounts are
 // bigint columns (strings from pg) and go through toMinor/minorToJson, never a float.
 
+import { isoOrNull } from '@paygrid/platform';
 import { fullCustomerSnapshot, serializeLinesAndTotals } from '../documents/document-parts';
 import type { CustomerSnapshot, StoredLine } from '../invoices/invoice.serializer';
 import type { EstimateKind, EstimateStatus } from './estimate-state';
@@ -39,8 +40,6 @@ export interface EstimateRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 /** The customer's page: only once sent (a draft has none). */
 export const estimatePublicUrl = (row: Pick<EstimateRow, 'status' | 'page_token'>, publicBaseUrl: string) =>
   row.status === 'draft' ? null : `${publicBaseUrl}/q/${row.page_token}`;
@@ -57,23 +56,23 @@ export function serializeEstimate(row: EstimateRow, publicBaseUrl: string) {
     currency: row.currency,
     description: row.description,
     ...serializeLinesAndTotals(row),
-    expires_at: iso(row.expires_at),
+    expires_at: isoOrNull(row.expires_at),
     public_url: estimatePublicUrl(row, publicBaseUrl),
     invoice: row.invoice_id,
     seller: row.seller_name ? { name: row.seller_name } : null,
     customer_details: fullCustomerSnapshot(row.customer_snapshot),
     status_transitions: {
-      sent_at: iso(row.sent_at),
-      accepted_at: iso(row.accepted_at),
-      declined_at: iso(row.declined_at),
-      expired_at: iso(row.expired_at),
-      canceled_at: iso(row.canceled_at),
-      invoiced_at: iso(row.invoiced_at),
+      sent_at: isoOrNull(row.sent_at),
+      accepted_at: isoOrNull(row.accepted_at),
+      declined_at: isoOrNull(row.declined_at),
+      expired_at: isoOrNull(row.expired_at),
+      canceled_at: isoOrNull(row.canceled_at),
+      invoiced_at: isoOrNull(row.invoiced_at),
     },
     decided_via: row.decided_via,
     metadata: row.metadata,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: isoOrNull(row.created_at),
+    updated_at: isoOrNull(row.updated_at),
   };
 }
 

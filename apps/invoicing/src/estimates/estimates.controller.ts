@@ -2,7 +2,7 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, Operation, RequireScope, sendPdf } from '@paygrid/platform';
+import { Caller, Operation, RequireScope, sendPdf, tenantOf } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import {
   ConvertEstimateDto,
@@ -11,8 +11,6 @@ import {
   UpdateEstimateDto,
 } from './estimates.dto';
 import { estimatePdfFilename, EstimatesService } from './estimates.service';
-
-const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
 
 const STATES =
   'States: `draft` -> `sent` -> `accepted` -> `invoiced`; `sent` -> `declined` | `expired`; `draft` | `sent` -> `canceled`. An action the state does not allow is 409 `invalid_state_transition`.';

@@ -12,8 +12,9 @@ import {
   ApiError,
   type Clock,
   type Database,
-  emitEvent,
+  emitRowEvent,
   findOwned,
+  lockOwned,
   newId,
   notFound,
   paginate,
@@ -539,12 +540,7 @@ export class EstimatesService {
   }
 
   private async lock(tx: Tx, tenant: Tenant, id: string): Promise<EstimateRow> {
-    const [row] = await tx.query<EstimateRow>(
-      'select * from invoicing.estimates where id = $1 and account_id = $2 and livemode = $3 for update',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('estimate', id);
-    return row;
+    return lockOwned<EstimateRow>(tx, 'invoicing.estimates', tenant, id, 'estimate');
   }
 
   /** The frozen time of the customer's test clock, else `now`. */
@@ -558,19 +554,12 @@ export class EstimatesService {
   }
 
   private async customer(tx: Tx, tenant: Tenant, id: string): Promise<CustomerRow> {
-    const [row] = await tx.query<CustomerRow>(
-      'select * from invoicing.customers where id = $1 and account_id = $2 and livemode = $3',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('customer', id, 'customer');
-    return row;
+    return findOwned<CustomerRow>(tx, 'invoicing.customers', tenant, id, 'customer', 'customer');
   }
 
   private async emit(tx: Tx, type: InvoicingEventType, row: EstimateRow, at: Date): Promise<void> {
-    await emitEvent(tx, TOPICS.invoicingEvents, {
+    await emitRowEvent(tx, TOPICS.invoicingEvents, row, {
       type,
-      account: row.account_id,
-      livemode: row.livemode,
       object: this.serialize(row),
       at,
     });

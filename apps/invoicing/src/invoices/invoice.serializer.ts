@@ -2,7 +2,7 @@
 // bigint columns as strings; they go through toMinor/minorToJson, never through a float.
 
 import { fullSellerSnapshot, type SellerSnapshot } from '../account/account-profile';
-import { minorToJson, toMinor } from '@paygrid/platform';
+import { isoOrNull, minorToJson, toMinor } from '@paygrid/platform';
 import type { Address } from '../customers/customers.service';
 import { fullCustomerSnapshot, serializeLinesAndTotals } from '../documents/document-parts';
 import type { CollectionMethod, Invoice, InvoiceStatus } from './invoices.internal';
@@ -84,7 +84,6 @@ export interface InvoiceRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const money = (value: string) => minorToJson(toMinor(value));
 
 /** `Invoice-INV-0001.pdf`: a file name safe in a Content-Disposition header. */
@@ -113,22 +112,22 @@ export function serializeInvoice(row: InvoiceRow, publicBaseUrl: string) {
     amount_due: money(row.amount_due),
     collection_method: row.collection_method,
     days_until_due: row.days_until_due,
-    due_date: iso(row.due_date),
+    due_date: isoOrNull(row.due_date),
     ...invoiceUrls(row, publicBaseUrl),
     subscription: row.subscription_id,
-    period_start: iso(row.period_start),
-    period_end: iso(row.period_end),
+    period_start: isoOrNull(row.period_start),
+    period_end: isoOrNull(row.period_end),
     estimate: row.estimate_id,
     test_clock: row.test_clock,
     seller: row.seller ? fullSellerSnapshot(row.seller) : null,
     customer_details: fullCustomerSnapshot(row.customer_snapshot),
     status_transitions: {
-      finalized_at: iso(row.finalized_at),
-      paid_at: iso(row.paid_at),
-      voided_at: iso(row.voided_at),
-      marked_uncollectible_at: iso(row.marked_uncollectible_at),
+      finalized_at: isoOrNull(row.finalized_at),
+      paid_at: isoOrNull(row.paid_at),
+      voided_at: isoOrNull(row.voided_at),
+      marked_uncollectible_at: isoOrNull(row.marked_uncollectible_at),
     },
-    sent_at: iso(row.sent_at),
+    sent_at: isoOrNull(row.sent_at),
     overdue: row.overdue_at !== null,
     attempt_count: row.attempt_count,
     last_payment_error:
@@ -141,8 +140,8 @@ export function serializeInvoice(row: InvoiceRow, publicBaseUrl: string) {
         : null,
     paid_out_of_band: row.paid_out_of_band,
     metadata: row.metadata,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: isoOrNull(row.created_at),
+    updated_at: isoOrNull(row.updated_at),
   };
 }
 

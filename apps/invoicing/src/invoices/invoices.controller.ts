@@ -2,7 +2,7 @@
 
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, Operation, RequireScope, sendPdf, sendXml } from '@paygrid/platform';
+import { Caller, Operation, RequireScope, sendPdf, sendXml, tenantOf } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { invoicePdfFilename } from './invoice.serializer';
 import {
@@ -13,8 +13,6 @@ import {
   UpdateInvoiceDto,
 } from './invoices.dto';
 import { InvoicesService } from './invoices.service';
-
-const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
 
 const STATES =
   'States: `draft` -> `open` (finalize) -> `paid` | `void` | `uncollectible`; `uncollectible` -> `paid` | `void`. An action the state does not allow is 409 `invalid_state_transition`.';

@@ -18,11 +18,12 @@ import {
   ApiError,
   type Clock,
   type Database,
-  emitEvent,
+  emitRowEvent,
+  findOwned,
+  lockOwned,
   minorToJson,
   newId,
   newSortableId,
-  notFound,
   OutboxClient,
   paginate,
   rangeClauses,
@@ -299,12 +300,7 @@ export class InvoicesService implements InvoicesInternal {
   }
 
   async get(tenant: Tenant, id: string): Promise<InvoiceRow> {
-    const [row] = await this.db.query<InvoiceRow>(
-      'select * from invoicing.invoices where id = $1 and account_id = $2 and livemode = $3',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('invoice', id);
-    return row;
+    return findOwned<InvoiceRow>(this.db, 'invoicing.invoices', tenant, id, 'invoice');
   }
 
   /** The finalized invoice behind a hosted-page token (drafts have no page). */
@@ -730,37 +726,20 @@ export class InvoicesService implements InvoicesInternal {
   }
 
   private async lock(tx: Tx, tenant: Tenant, id: string): Promise<InvoiceRow> {
-    const [row] = await tx.query<InvoiceRow>(
-      'select * from invoicing.invoices where id = $1 and account_id = $2 and livemode = $3 for update',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('invoice', id);
-    return row;
+    return lockOwned<InvoiceRow>(tx, 'invoicing.invoices', tenant, id, 'invoice');
   }
 
   private async row(tx: Tx, tenant: Tenant, id: string): Promise<InvoiceRow> {
-    const [row] = await tx.query<InvoiceRow>(
-      'select * from invoicing.invoices where id = $1 and account_id = $2 and livemode = $3',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('invoice', id);
-    return row;
+    return findOwned<InvoiceRow>(tx, 'invoicing.invoices', tenant, id, 'invoice');
   }
 
   private async customer(tx: Tx, tenant: Tenant, id: string, param = 'id'): Promise<CustomerRow> {
-    const [row] = await tx.query<CustomerRow>(
-      'select * from invoicing.customers where id = $1 and account_id = $2 and livemode = $3',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('customer', id, param);
-    return row;
+    return findOwned<CustomerRow>(tx, 'invoicing.customers', tenant, id, 'customer', param);
   }
 
   private async emit(tx: Tx, type: InvoicingEventType, row: InvoiceRow, at: Date): Promise<void> {
-    await emitEvent(tx, TOPICS.invoicingEvents, {
+    await emitRowEvent(tx, TOPICS.invoicingEvents, row, {
       type,
-      account: row.account_id,
-      livemode: row.livemode,
       object: this.serialize(row),
       at,
     });
@@ -802,10 +781,8 @@ export async function runOverdue(
         params,
       );
       for (const row of rows) {
-        await emitEvent(tx, TOPICS.invoicingEvents, {
+        await emitRowEvent(tx, TOPICS.invoicingEvents, row, {
           type: 'invoice.overdue',
-          account: row.account_id,
-          livemode: row.livemode,
           object: serializeInvoice(row, publicBaseUrl),
           at: now,
         });

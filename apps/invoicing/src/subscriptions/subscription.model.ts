@@ -1,7 +1,7 @@
 // The stored subscription, its JSON form, and the pure rules the service and the engine share:
 // the cycle of a subscription, what it bills for a period, and when it next needs the engine.
 
-import { minorToJson, toMinor } from '@paygrid/platform';
+import { isoOrNull, minorToJson, toMinor } from '@paygrid/platform';
 import type { LineInput } from '../invoices/totals';
 import { periodStart, prorateAmount, type Cycle, type Interval } from '../billing/billing-cycle';
 import type { SubscriptionStatus } from './subscription-states';
@@ -255,8 +255,6 @@ export function retryTime(firstAttemptAt: Date, failedAttempts: number): Date | 
   return days === undefined ? null : new Date(new Date(firstAttemptAt).getTime() + days * DAY_MS);
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 export function serializeSubscription(s: SubscriptionRow) {
   return {
     id: s.id,
@@ -277,24 +275,24 @@ export function serializeSubscription(s: SubscriptionRow) {
     interval: s.interval,
     interval_count: s.interval_count,
     time_zone: s.time_zone,
-    billing_cycle_anchor: iso(s.billing_cycle_anchor),
-    start_date: iso(s.start_date),
-    trial_start: iso(s.trial_start),
-    trial_end: iso(s.trial_end),
-    current_period_start: iso(s.current_period_start),
-    current_period_end: iso(s.current_period_end),
+    billing_cycle_anchor: isoOrNull(s.billing_cycle_anchor),
+    start_date: isoOrNull(s.start_date),
+    trial_start: isoOrNull(s.trial_start),
+    trial_end: isoOrNull(s.trial_end),
+    current_period_start: isoOrNull(s.current_period_start),
+    current_period_end: isoOrNull(s.current_period_end),
     collection_method: s.collection_method,
     days_until_due: s.days_until_due,
     dunning_end_state: s.dunning_end_state,
     latest_invoice: s.latest_invoice,
     pending_credit: minorToJson(toMinor(s.pending_credit)),
     cancel_at_period_end: s.cancel_at_period_end,
-    canceled_at: iso(s.canceled_at),
-    ended_at: iso(s.ended_at),
-    paused_at: iso(s.paused_at),
-    next_action_at: iso(s.next_action_at),
+    canceled_at: isoOrNull(s.canceled_at),
+    ended_at: isoOrNull(s.ended_at),
+    paused_at: isoOrNull(s.paused_at),
+    next_action_at: isoOrNull(s.next_action_at),
     metadata: s.metadata,
-    created_at: iso(s.created_at),
-    updated_at: iso(s.updated_at),
+    created_at: isoOrNull(s.created_at),
+    updated_at: isoOrNull(s.updated_at),
   };
 }

@@ -2,7 +2,7 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, Operation, RequireScope } from '@paygrid/platform';
+import { Caller, Operation, RequireScope, tenantOf } from '@paygrid/platform';
 import {
   CancelSubscriptionDto,
   CreateSubscriptionDto,
@@ -11,8 +11,6 @@ import {
 } from './subscriptions.dto';
 import { SubscriptionsService } from './subscriptions.service';
 import { serializeSubscription } from './subscription.model';
-
-const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
 
 @Controller('v1/subscriptions')
 export class SubscriptionsController {

@@ -9,9 +9,10 @@ import {
   ApiError,
   type Database,
   findOwned,
+  iso,
+  lockOwned,
   minorToJson,
   newId,
-  notFound,
   paginate,
   rangeClauses,
   type Tx,
@@ -44,8 +45,6 @@ interface CustomerRef {
   test_clock: string | null;
   deleted_at: Date | null;
 }
-
-const iso = (d: Date) => d.toISOString();
 
 /** One cycle and one currency per subscription (as Stripe): checked here, 400 otherwise. */
 function normalizeItems(items: SubscriptionItemDto[]) {
@@ -238,12 +237,7 @@ export class SubscriptionsService {
   }
 
   private async lock(tx: Tx, tenant: Tenant, id: string): Promise<SubscriptionRow> {
-    const [row] = await tx.query<SubscriptionRow>(
-      'select * from invoicing.subscriptions where id = $1 and account_id = $2 and livemode = $3 for update',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('subscription', id);
-    return row;
+    return lockOwned<SubscriptionRow>(tx, 'invoicing.subscriptions', tenant, id, 'subscription');
   }
 
   /**

@@ -11,7 +11,9 @@ import {
   type Clock,
   type Database,
   findOwned,
+  isoOrNull,
   type ListQuery,
+  lockOwned,
   type Logger,
   newId,
   paginateOwned,
@@ -33,20 +35,18 @@ export interface TestClockRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 export function serializeTestClock(c: TestClockRow) {
   return {
     id: c.id,
     object: 'test_clock' as const,
     livemode: c.livemode,
     name: c.name,
-    frozen_time: iso(c.frozen_time),
+    frozen_time: isoOrNull(c.frozen_time),
     status: c.status,
-    advancing_to: iso(c.advancing_to),
+    advancing_to: isoOrNull(c.advancing_to),
     deleted: c.deleted_at !== null,
-    created_at: iso(c.created_at),
-    updated_at: iso(c.updated_at),
+    created_at: isoOrNull(c.created_at),
+    updated_at: isoOrNull(c.updated_at),
   };
 }
 
@@ -106,11 +106,7 @@ export class TestClocksService {
    */
   async remove(tenant: Tenant, id: string): Promise<TestClockRow> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.query<TestClockRow>(
-        `select * from invoicing.test_clocks where id = $1 and account_id = $2 and livemode = $3 for update`,
-        [id, tenant.account, tenant.livemode],
-      );
-      if (!row) throw new ApiError('resource_missing', `No such test clock: '${id}'`, 'id');
+      const row = await lockOwned<TestClockRow>(tx, 'invoicing.test_clocks', tenant, id, 'test clock');
       if (row.deleted_at) return row;
       if (row.status === 'advancing') {
         throw new ApiError(

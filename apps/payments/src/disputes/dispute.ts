@@ -1,7 +1,7 @@
 // The dispute object (docs/api.md Part 2, disputes): its row, its states and their transitions
 // (docs/style.md rule 7: in one place), and its public form.
 
-import { minorToJson, toMinor } from '@paygrid/platform';
+import { isoOrNull, minorToJson, toMinor } from '@paygrid/platform';
 
 export type DisputeStatus = 'needs_response' | 'under_review' | 'won' | 'lost';
 
@@ -43,8 +43,6 @@ export interface DisputeRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 export function serializeDispute(d: DisputeRow) {
   return {
     id: d.id,
@@ -59,9 +57,9 @@ export function serializeDispute(d: DisputeRow) {
     reason: d.reason,
     status: d.status,
     processor_reference: d.processor_reference,
-    evidence_due_by: iso(d.evidence_due_by),
-    closed_at: iso(d.closed_at),
-    created_at: iso(d.created_at) ?? '',
-    updated_at: iso(d.updated_at) ?? '',
+    evidence_due_by: isoOrNull(d.evidence_due_by),
+    closed_at: isoOrNull(d.closed_at),
+    created_at: isoOrNull(d.created_at) ?? '',
+    updated_at: isoOrNull(d.updated_at) ?? '',
   };
 }

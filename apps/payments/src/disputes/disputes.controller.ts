@@ -4,12 +4,10 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, notFound, Operation, RequireScope } from '@paygrid/platform';
+import { Caller, notFound, Operation, RequireScope, tenantOf } from '@paygrid/platform';
 import { serializeDispute } from './dispute';
 import { ListDisputesQuery, UpdateSandboxDisputeDto } from './disputes.dto';
 import { DisputesService } from './disputes.service';
-
-const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
 
 @Controller('v1/disputes')
 export class DisputesController {

@@ -16,7 +16,7 @@ import { TOPICS } from '@paygrid/contracts';
 import {
   ApiError,
   type Clock,
-  emitEvent,
+  emitRowEvent,
   findOwned,
   newId,
   paginate,
@@ -241,11 +241,8 @@ export class DisputesService {
     type: 'dispute.created' | 'dispute.updated' | 'dispute.closed',
     now: Date,
   ) {
-    await emitEvent(tx, TOPICS.paymentsEvents, {
+    await emitRowEvent(tx, TOPICS.paymentsEvents, row, {
       type,
-      account: row.account_id,
-      livemode: row.livemode,
-      ...(row.merchant_id ? { merchant: row.merchant_id } : {}),
       object: serializeDispute(row),
       at: now,
     });

@@ -3,7 +3,7 @@
 // failed); every change emits mandate.created|canceled|failed through the outbox.
 
 import { TOPICS } from '@paygrid/contracts';
-import { emitEvent, minorToJson, toMinor, type Tx } from '@paygrid/platform';
+import { emitEvent, isoOrNull, minorToJson, toMinor, type Tx } from '@paygrid/platform';
 import type { PaymentMethodSummary } from '../connectors/connector';
 import type { Interval } from './cycle';
 
@@ -49,8 +49,6 @@ export interface MandateChargeRow {
   created_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 export function serializeMandate(m: MandateRow) {
   return {
     id: m.id,
@@ -68,12 +66,12 @@ export function serializeMandate(m: MandateRow) {
     currency: m.currency,
     interval: m.interval,
     interval_count: m.interval_count,
-    next_charge_at: m.status === 'active' ? iso(m.next_charge_at) : null,
+    next_charge_at: m.status === 'active' ? isoOrNull(m.next_charge_at) : null,
     failure_code: m.failure_code,
-    canceled_at: iso(m.canceled_at),
+    canceled_at: isoOrNull(m.canceled_at),
     metadata: m.metadata,
-    created_at: iso(m.created_at) as string,
-    updated_at: iso(m.updated_at) as string,
+    created_at: isoOrNull(m.created_at) as string,
+    updated_at: isoOrNull(m.updated_at) as string,
   };
 }
 

@@ -2,10 +2,8 @@
 
 import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, RequireScope } from '@paygrid/platform';
+import { Caller, ListQuery, Operation, RequireScope, tenantOf } from '@paygrid/platform';
 import { MandatesService, serializeMandate } from './mandates.service';
-
-const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
 
 @Controller('v1/mandates')
 export class MandatesController {

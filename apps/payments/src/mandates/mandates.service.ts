@@ -13,6 +13,7 @@ import {
   type Database,
   findOwned,
   type ListQuery,
+  lockOwned,
   type Logger,
   newId,
   paginateOwned,
@@ -78,11 +79,7 @@ export class MandatesService {
   /** active -> canceled; canceling a canceled mandate answers it unchanged; failed is 409. */
   async cancel(tenant: Tenant, id: string): Promise<MandateRow> {
     return this.db.transaction(async (tx) => {
-      const [current] = await tx.query<MandateRow>(
-        'select * from payments.mandates where id = $1 and account_id = $2 and livemode = $3 for update',
-        [id, tenant.account, tenant.livemode],
-      );
-      if (!current) throw new ApiError('resource_missing', `No such mandate: '${id}'`, 'id');
+      const current = await lockOwned<MandateRow>(tx, 'payments.mandates', tenant, id, 'mandate');
       if (current.status === 'canceled') return current;
       if (current.status !== 'active') {
         throw new ApiError(

@@ -8,9 +8,10 @@ import {
   type Database,
   emitEvent,
   findOwned,
+  isoOrNull,
   type ListQuery,
+  lockOwned,
   newId,
-  notFound,
   paginateOwned,
   type Tx,
   type Tenant,
@@ -38,8 +39,6 @@ export interface MerchantRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 export function serializeMerchant(m: MerchantRow) {
   const due = requirementsDue(m);
   const capability =
@@ -62,14 +61,14 @@ export function serializeMerchant(m: MerchantRow) {
     onboarding: {
       status: m.onboarding_status,
       requirements_due: due,
-      submitted_at: iso(m.submitted_at),
-      decided_at: iso(m.decided_at),
+      submitted_at: isoOrNull(m.submitted_at),
+      decided_at: isoOrNull(m.decided_at),
       reason: m.decision_reason,
     },
     capabilities: { card_payments: capability, payouts: capability },
     metadata: m.metadata,
-    created_at: iso(m.created_at),
-    updated_at: iso(m.updated_at),
+    created_at: isoOrNull(m.created_at),
+    updated_at: isoOrNull(m.updated_at),
   };
 }
 
@@ -140,12 +139,7 @@ export class MerchantsService {
   }
 
   private async lock(tx: Tx, tenant: Tenant, id: string): Promise<MerchantRow> {
-    const [row] = await tx.query<MerchantRow>(
-      'select * from payments.merchants where id = $1 and account_id = $2 and livemode = $3 for update',
-      [id, tenant.account, tenant.livemode],
-    );
-    if (!row) throw notFound('merchant', id);
-    return row;
+    return lockOwned<MerchantRow>(tx, 'payments.merchants', tenant, id, 'merchant');
   }
 
   /**

@@ -2,11 +2,9 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, RequireScope } from '@paygrid/platform';
+import { Caller, ListQuery, Operation, RequireScope, tenantOf } from '@paygrid/platform';
 import { CreatePaymentLinkDto, UpdatePaymentLinkDto } from './payment-links.dto';
 import { PaymentLinksService } from './payment-links.service';
-
-const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
 
 @Controller('v1/payment-links')
 export class PaymentLinksController {

@@ -7,9 +7,11 @@ import {
   ApiError,
   type Clock,
   type Database,
-  emitEvent,
+  emitRowEvent,
   findOwned,
+  isoOrNull,
   type ListQuery,
+  lockOwned,
   minorToJson,
   newId,
   notFound,
@@ -47,8 +49,6 @@ export interface PaymentLinkRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 /** A link past its expires_at is `expired` even before anything rewrites its row. */
 export function effectiveStatus(link: PaymentLinkRow, now: Date): PaymentLinkStatus {
   if (link.status === 'active' && link.expires_at && new Date(link.expires_at) <= now) return 'expired';
@@ -76,7 +76,7 @@ export function serializePaymentLink(link: PaymentLinkRow, publicBaseUrl: string
     description: link.description,
     max_completions: link.max_completions,
     completions_count: link.completions_count,
-    expires_at: iso(link.expires_at),
+    expires_at: isoOrNull(link.expires_at),
     after_completion: link.after_completion_redirect_url
       ? { redirect_url: link.after_completion_redirect_url }
       : null,
@@ -84,8 +84,8 @@ export function serializePaymentLink(link: PaymentLinkRow, publicBaseUrl: string
     url: `${publicBaseUrl.replace(/\/+$/, '')}/pay/${link.id}`,
     status: effectiveStatus(link, now),
     metadata: link.metadata,
-    created_at: iso(link.created_at) as string,
-    updated_at: iso(link.updated_at) as string,
+    created_at: isoOrNull(link.created_at) as string,
+    updated_at: isoOrNull(link.updated_at) as string,
   };
 }
 
@@ -194,11 +194,13 @@ export class PaymentLinksService {
 
   async update(tenant: Tenant, id: string, input: UpdatePaymentLinkDto): Promise<PaymentLinkRow> {
     return this.db.transaction(async (tx) => {
-      const [current] = await tx.query<PaymentLinkRow>(
-        'select * from payments.payment_links where id = $1 and account_id = $2 and livemode = $3 for update',
-        [id, tenant.account, tenant.livemode],
+      const current = await lockOwned<PaymentLinkRow>(
+        tx,
+        'payments.payment_links',
+        tenant,
+        id,
+        'payment link',
       );
-      if (!current) throw notFound('payment link', id);
       const now = this.clock.now();
       const status = effectiveStatus(current, now);
       const sets: string[] = [];
@@ -327,13 +329,10 @@ export class PaymentLinksService {
     now: Date,
     previous?: Record<string, unknown>,
   ): Promise<void> {
-    await emitEvent(tx, TOPICS.paymentsEvents, {
+    await emitRowEvent(tx, TOPICS.paymentsEvents, row, {
       type,
-      account: row.account_id,
-      livemode: row.livemode,
-      ...(row.merchant_id ? { merchant: row.merchant_id } : {}),
       object: serializePaymentLink(row, this.publicBaseUrl, now),
-      ...(previous ? { previous_attributes: previous } : {}),
+      previous_attributes: previous,
       at: now,
     });
   }

@@ -2,11 +2,9 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, OwnIdempotency, RequireScope } from '@paygrid/platform';
+import { Caller, ListQuery, Operation, OwnIdempotency, RequireScope, tenantOf } from '@paygrid/platform';
 import { CreateProcessorConnectionDto, UpdateProcessorConnectionDto } from './processor-connections.dto';
 import { ProcessorConnectionsService, serializeProcessorConnection } from './processor-connections.service';
-
-const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
 
 @Controller('v1/processor-connections')
 export class ProcessorConnectionsController {

@@ -15,6 +15,7 @@ import {
   type Clock,
   type Database,
   findOwned,
+  isoOrNull,
   type ListQuery,
   newId,
   notFound,
@@ -54,8 +55,6 @@ export interface ProcessorConnectionRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 /** The public object: no credential, only the key's last 4 (docs/api.md Part 2). */
 export function serializeProcessorConnection(row: ProcessorConnectionRow) {
   return {
@@ -70,11 +69,11 @@ export function serializeProcessorConnection(row: ProcessorConnectionRow) {
     verification: {
       status: row.verification_status,
       message: row.verification_message,
-      verified_at: iso(row.verified_at),
+      verified_at: isoOrNull(row.verified_at),
     },
-    disabled_at: iso(row.disabled_at),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    disabled_at: isoOrNull(row.disabled_at),
+    created_at: isoOrNull(row.created_at),
+    updated_at: isoOrNull(row.updated_at),
   };
 }
 

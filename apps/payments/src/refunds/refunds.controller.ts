@@ -12,12 +12,11 @@ import {
   OwnIdempotency,
   RequireScope,
   requestFingerprint,
+  tenantOf,
 } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { CreateRefundDto } from './refunds.dto';
 import { RefundsService, serializeRefund } from './refunds.service';
-
-const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
 
 @Controller('v1/refunds')
 export class RefundsController {

@@ -22,8 +22,9 @@ import {
   ApiError,
   type Clock,
   type Database,
-  emitEvent,
+  emitRowEvent,
   findOwned,
+  iso,
   type ListQuery,
   minorToJson,
   newId,
@@ -72,8 +73,6 @@ export interface RefundIdempotency {
   key: string;
   fingerprint: string;
 }
-
-const iso = (d: Date) => new Date(d).toISOString();
 
 export function serializeRefund(r: RefundRow) {
   return {
@@ -326,11 +325,9 @@ export class RefundsService {
   }
 
   private async emit(tx: Tx, refund: RefundRow, merchant: string | null, type: RefundEvent, now: Date) {
-    await emitEvent(tx, TOPICS.paymentsEvents, {
+    await emitRowEvent(tx, TOPICS.paymentsEvents, refund, {
       type,
-      account: refund.account_id,
-      livemode: refund.livemode,
-      ...(merchant ? { merchant } : {}),
+      merchant,
       object: serializeRefund(refund),
       at: now,
     });

@@ -2,7 +2,7 @@
 // movement (a payment, a refund) is one row of payments.transactions; a pending row is the
 // intent of a processor call (intents/intent-saga.ts).
 
-import { minorToJson, toMinor } from '@paygrid/platform';
+import { iso, minorToJson, toMinor } from '@paygrid/platform';
 import type { PaymentMethodSummary } from '../connectors/connector';
 
 export type TransactionType = 'payment' | 'refund';
@@ -58,8 +58,6 @@ export interface StoredMandateTerms {
   recurring?: { amount: string; interval: string; interval_count: number };
   metadata?: Record<string, string>;
 }
-
-const iso = (d: Date) => new Date(d).toISOString();
 
 /** What a succeeded payment can still give back; 0 for anything else. */
 export function refundableAmount(

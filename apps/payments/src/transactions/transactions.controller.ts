@@ -2,14 +2,20 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { ApiError, Caller, Operation, OwnIdempotency, RequireScope, type Tenant } from '@paygrid/platform';
+import {
+  ApiError,
+  Caller,
+  Operation,
+  OwnIdempotency,
+  RequireScope,
+  type Tenant,
+  tenantOf,
+} from '@paygrid/platform';
 import { PayByCard, type CardCharge } from '../card-payments/pay-by-card';
 import { CustomerDirectory } from '../customers/customer-directory';
 import { ListTransactionsQuery, TestPaymentDto } from './transactions.dto';
 import { serializeTransaction } from './transaction';
 import { TransactionsService } from './transactions.service';
-
-const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
 
 /** A sandbox test card (any expiry and CVC pass), with "save card" as an on-demand mandate. */
 function testPayment(tenant: Tenant, accountName: string | undefined, body: TestPaymentDto): CardCharge {

@@ -2,11 +2,9 @@
 
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, RequireScope } from '@paygrid/platform';
+import { Caller, ListQuery, Operation, RequireScope, tenantOf } from '@paygrid/platform';
 import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './endpoints.dto';
 import { EndpointsService } from './endpoints.service';
-
-const tenantOf = (caller: AuthenticatedContext) => ({ account: caller.account, livemode: caller.livemode });
 
 @Controller('v1/webhooks')
 export class EndpointsController {
