@@ -202,8 +202,6 @@ describe('paygrid', () => {
     // one fails the first test below.
     const NOT_TRIGGERABLE = [
       'mandate.failed',
-      'mandate.updated',
-      'refund.failed',
       'webhook_endpoint.disabled',
       'webhook_endpoint.test',
     ];

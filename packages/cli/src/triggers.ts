@@ -4,6 +4,7 @@
 // sandbox say why instead.
 
 import type { EventType, Paygrid } from '@paygrid/sdk';
+import { replacedCard } from './triggers-portal';
 import { TIMED_TRIGGERS } from './triggers-timed';
 
 type Api = Pick<Paygrid, 'request' | 'baseUrl'>;
@@ -18,6 +19,8 @@ const DECLINED_CARD = '4000000000000002';
 const THREE_DS_CARD = '4000002760003184';
 /** The sandbox's disputed card: the payment succeeds and is disputed at once (dispute.created). */
 const DISPUTED_CARD = '4000000000000259';
+/** The sandbox's card whose refunds the processor declines (refund.created, then refund.failed). */
+const REFUSES_REFUNDS_CARD = '4000000000005126';
 
 const payment = (api: Api, card: string, extra: Record<string, unknown> = {}) =>
   post(api, '/v1/transactions/test-helpers/payments', {
@@ -146,16 +149,14 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
     post(api, '/v1/refunds', { transaction: (await payment(api, OK_CARD)).id, amount: 500 }),
   'refund.succeeded': async (api) =>
     post(api, '/v1/refunds', { transaction: (await payment(api, OK_CARD)).id, amount: 500 }),
-  'refund.failed': { unsupported: 'the sandbox processor does not fail refunds' },
+  'refund.failed': async (api) =>
+    post(api, '/v1/refunds', { transaction: (await payment(api, REFUSES_REFUNDS_CARD)).id, amount: 500 }),
   'mandate.created': (api) => payment(api, OK_CARD, { save_card: true }),
   'mandate.canceled': async (api) => {
     const paid = await payment(api, OK_CARD, { save_card: true });
     return post(api, `/v1/mandates/${String(paid.mandate)}/cancel`);
   },
-  'mandate.updated': {
-    unsupported:
-      "the customer replaces a mandate's card in the customer portal, a hosted card form and not the API",
-  },
+  'mandate.updated': replacedCard,
   'mandate.failed': {
     unsupported:
       "a mandate fails after the last retry of its own scheduled charge cycle, days later, and the payments service's clock is the operator's (PAYMENTS_TEST_CLOCK), not an account's test clock",
