@@ -4,7 +4,8 @@
 // sandbox say why instead.
 
 import type { EventType, Paygrid } from '@paygrid/sdk';
-import { replacedCard } from './triggers-portal';
+import { payLinkOnHostedPage } from './hosted-checkout';
+import { failedMandate, replacedCard } from './triggers-pages';
 import { TIMED_TRIGGERS } from './triggers-timed';
 
 type Api = Pick<Paygrid, 'request' | 'baseUrl'>;
@@ -12,6 +13,8 @@ type Obj = { id: string; [field: string]: unknown };
 
 const post = async (api: Api, path: string, body?: unknown) =>
   (await api.request('POST', path, { body })) as Obj;
+
+export { payLinkOnHostedPage };
 
 const OK_CARD = '4242424242424242';
 const DECLINED_CARD = '4000000000000002';
@@ -68,34 +71,6 @@ const sentEstimate = async (api: Api) => {
   await post(api, `/v1/estimates/${made.id}/send`);
   return made;
 };
-
-/**
- * Pays a link as a payer does: GET its hosted page and POST the card form (an HTML form post,
- * CSRF token included), on this installation's URL.
- */
-export async function payLinkOnHostedPage(api: Api, url: string, card = OK_CARD): Promise<number> {
-  const { pathname } = new URL(url);
-  const target = `${api.baseUrl}${pathname}`;
-  const page = await fetch(target);
-  const token = /name="csrf_token" value="([^"]+)"/.exec(await page.text())?.[1];
-  if (page.status !== 200 || !token)
-    throw new TypeError(`The hosted page ${pathname} did not offer its form.`);
-  const paid = await fetch(target, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      csrf_token: token,
-      cardholder_name: 'Trigger Payer',
-      card_number: card,
-      exp_month: '12',
-      exp_year: String(new Date().getUTCFullYear() + 5),
-      cvc: '123',
-    }),
-  });
-  await paid.arrayBuffer();
-  return paid.status;
-}
 
 export type Recipe = (api: Api) => Promise<Obj>;
 
@@ -157,10 +132,7 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
     return post(api, `/v1/mandates/${String(paid.mandate)}/cancel`);
   },
   'mandate.updated': replacedCard,
-  'mandate.failed': {
-    unsupported:
-      "a mandate fails after the last retry of its own scheduled charge cycle, days later, and the payments service's clock is the operator's (PAYMENTS_TEST_CLOCK), not an account's test clock",
-  },
+  'mandate.failed': failedMandate,
   'customer.created': (api) => customer(api),
   'customer.updated': async (api) =>
     post(api, `/v1/customers/${(await customer(api)).id}`, { metadata: { tier: 'gold' } }),
