@@ -1,7 +1,8 @@
 // `paygrid trigger <type>`: the API calls that cause an event of that type in the sandbox,
 // as an integrator would make them (docs/events.md says what emits what). The types that need
-// time to pass run on a test clock (triggers-timed.ts); the few no API call can cause in the
-// sandbox say why instead.
+// time to pass run on a test clock (triggers-timed.ts), those that go through a payer's hosted
+// pages in triggers-pages.ts; a few use the sandbox's test helpers, as Stripe's test mode does.
+// The type stays open to a type no API call can cause (`unsupported`, with the reason).
 
 import type { EventType, Paygrid } from '@paygrid/sdk';
 import { payLinkOnHostedPage } from './hosted-checkout';
@@ -73,6 +74,17 @@ const sentEstimate = async (api: Api) => {
 };
 
 export type Recipe = (api: Api) => Promise<Obj>;
+
+/**
+ * A test-mode endpoint for the webhook_endpoint.* triggers. Its host is under `.invalid`, a
+ * name that never resolves (RFC 2606), so whatever is queued to it reaches nobody.
+ */
+const endpoint = (api: Api) =>
+  post(api, '/v1/webhooks', {
+    url: 'https://paygrid-trigger.invalid/hooks',
+    enabled_events: ['account.updated'],
+    description: 'paygrid trigger',
+  });
 
 /** A sandbox dispute (card 0259) moved by the test helper, as its processor would move it. */
 const movedDispute = async (api: Api, status: 'under_review' | 'won') => {
@@ -172,8 +184,15 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
     return post(api, `/v1/estimates/${made.id}/convert`, {});
   },
   'estimate.expired': TIMED_TRIGGERS['estimate.expired'],
-  'webhook_endpoint.disabled': { unsupported: 'an endpoint is disabled after 5 days of failed deliveries' },
-  'webhook_endpoint.test': {
-    unsupported: 'sent to one endpoint only: POST /v1/webhooks/{id}/test (never in the event stream)',
+  // As the delivery worker disables an endpoint after 5 days of failed deliveries: the sandbox's
+  // test helper runs that code now.
+  'webhook_endpoint.disabled': async (api) =>
+    post(api, `/v1/webhooks/${(await endpoint(api)).id}/test-helpers/disable`),
+  // Sent to one endpoint, and shown to the account's event streams (not in /v1/events).
+  'webhook_endpoint.test': async (api) => {
+    const made = await endpoint(api);
+    const delivery = await post(api, `/v1/webhooks/${made.id}/test`);
+    await api.request('DELETE', `/v1/webhooks/${made.id}`);
+    return delivery;
   },
 };
