@@ -17,7 +17,7 @@ import {
 } from '@paygrid/platform';
 import { newSecret } from '../delivery/signing';
 import { checkTarget, TargetRefused, type TargetPolicy } from '../delivery/ssrf';
-import { DISABLE_AFTER_MS, disableFailingEndpoint } from './disable-failing';
+import { disableFailingEndpoint } from './disable-failing';
 import type { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './endpoints.dto';
 
 export interface EndpointRow {
@@ -309,9 +309,8 @@ export class EndpointsService {
     const row = await this.db.transaction(async (tx) => {
       const now = this.clock.now();
       const [current] = await tx.query<EndpointRow>(
-        `update webhooks.endpoints set failing_since = coalesce(failing_since, $4)
-          where id = $1 and account_id = $2 and livemode = $3 returning *`,
-        [id, tenant.account, tenant.livemode, new Date(now.getTime() - DISABLE_AFTER_MS)],
+        'select * from webhooks.endpoints where id = $1 and account_id = $2 and livemode = $3 for update',
+        [id, tenant.account, tenant.livemode],
       );
       if (!current) throw notFound('webhook endpoint', id);
       const disabled = await disableFailingEndpoint(tx, id, now);
