@@ -52,6 +52,28 @@ describe('GET /v1/events/stream', () => {
     expect(events.map((e) => (e.type === 'payment_link.created' ? e.data.object.id : ''))).toEqual(created);
   });
 
+  it('shows a test event sent to one endpoint, which the event log (/v1/events) leaves out', async () => {
+    const api = (method: string, path: string) =>
+      suite.platform.api(suite.account.testKey, method, path, method === 'POST' ? {} : undefined);
+    const endpoint = await suite.platform.api(suite.account.testKey, 'POST', '/v1/webhooks', {
+      url: 'https://paygrid-test.invalid/hooks',
+      enabled_events: ['payment_link.created'],
+    });
+    expect(endpoint.status).toBe(200);
+    let delivery: any;
+    const [event] = await collect({ types: ['webhook_endpoint.test'] }, 1, async () => {
+      delivery = (await api('POST', `/v1/webhooks/${endpoint.body.id}/test`)).body;
+    });
+    expect(event).toMatchObject({
+      type: 'webhook_endpoint.test',
+      data: { object: { id: endpoint.body.id } },
+    });
+    expect(delivery.event).toBe(event.id);
+    expect((await api('GET', `/v1/events/${event.id}`)).status).toBe(404);
+    expect((await allEvents(suite.platform, suite.account.testKey)).map((e) => e.id)).not.toContain(event.id);
+    await api('DELETE', `/v1/webhooks/${endpoint.body.id}`);
+  });
+
   it('resumes after Last-Event-ID with exactly the events missed while away', async () => {
     const first = await collect(
       { types: ['payment_link.created'] },

@@ -202,6 +202,70 @@ describe('recurring checkout and the scheduler', () => {
     );
   });
 
+  it('the sandbox test helper runs the next attempt now, through the retries to mandate.failed (0341)', async () => {
+    const { mandate } = await subscribe(CARDS.laterFails);
+    const helper = (id: string, key = account.testKey, body: unknown = {}) =>
+      platform.api(key, 'POST', `/v1/mandates/${id}/test-helpers/charge`, body);
+    // Another account, live mode and a key without mandates:write cannot use it.
+    const other = await platform.newAccount(['payments']);
+    for (const key of [other.testKey, account.liveKey]) {
+      const refused = await helper(mandate.id, key);
+      expect({ status: refused.status, code: refused.body.error.code }).toEqual({
+        status: 404,
+        code: 'resource_missing',
+      });
+    }
+    const readOnly = await platform.admin('POST', `/admin/v1/accounts/${account.id}/keys`, {
+      mode: 'test',
+      kind: 'restricted',
+      scopes: ['mandates:read'],
+    });
+    expect((await helper(mandate.id, readOnly.body.secret)).status).toBe(403);
+    expect(await paymentsOfMandate(mandate.id)).toHaveLength(1);
+
+    const first = await helper(mandate.id);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id: mandate.id, status: 'active', failure_code: 'card_declined' });
+    // The retry is scheduled as the failure policy says: a day after the failed attempt.
+    expect(new Date(first.body.next_charge_at).getTime()).toBe(
+      new Date(first.body.updated_at).getTime() + DAY_MS,
+    );
+    expect((await helper(mandate.id)).body.status).toBe('active');
+    const last = await helper(mandate.id);
+    expect(last.body).toMatchObject({
+      status: 'failed',
+      next_charge_at: null,
+      failure_code: 'card_declined',
+    });
+    const charges = await paymentsOfMandate(mandate.id);
+    expect(charges.map((c) => [c.status, c.failure_code])).toEqual([
+      ['succeeded', null],
+      ['failed', 'card_declined'],
+      ['failed', 'card_declined'],
+      ['failed', 'card_declined'],
+    ]);
+    // Failed for good: the helper refuses it, as it refuses an on_demand mandate (no schedule).
+    const after = await helper(mandate.id);
+    expect({ status: after.status, code: after.body.error.code }).toEqual({
+      status: 409,
+      code: 'invalid_state_transition',
+    });
+    await eventually(async () =>
+      (await eventTypesOf(mandate.id)).includes('mandate.failed') ? true : undefined,
+    );
+    const saved = await platform.api(account.testKey, 'POST', '/v1/transactions/test-helpers/payments', {
+      amount: 1000,
+      currency: 'USD',
+      card_number: CARDS.ok,
+      save_card: true,
+    });
+    const onDemand = await helper(String(saved.body.mandate));
+    expect({ status: onDemand.status, code: onDemand.body.error.code }).toEqual({
+      status: 409,
+      code: 'invalid_state_transition',
+    });
+  });
+
   it('creates no mandate when the first charge is declined', async () => {
     const link = await recurringLink();
     const answer = await payPage(platform, `/pay/${link.id}`, CARDS.insufficientFunds);

@@ -4,6 +4,7 @@
 
 import fc from 'fast-check';
 import { ledgerImbalances, postingMismatches } from '../../apps/payments/src/ledger/ledger';
+import { eventAbout } from '../support/events';
 import { startPlatform, type Platform, type TestAccount } from '../support/platform';
 
 let platform: Platform;
@@ -16,6 +17,7 @@ const CARDS = {
   expired: '4000000000000069',
   processing: '4000000000000119',
   once: '4000000000000341',
+  refundsFail: '4000000000005126',
 } as const;
 
 const db = () => ({
@@ -129,6 +131,41 @@ describe('refunds', () => {
     });
     const got = await platform.api(account.testKey, 'GET', `/v1/refunds/${response.body.id}`);
     expect(got.body).toEqual(response.body);
+  });
+
+  it('a refund the processor declines (card 5126) fails: refund.failed, no ledger legs, refundable again', async () => {
+    const payment = await pay(1000, CARDS.refundsFail);
+    expect(payment).toMatchObject({ status: 'succeeded', payment_method: { last4: '5126' } });
+    const failed = await refund({ transaction: payment.id, amount: 400 });
+    expect(failed.status).toBe(200);
+    expect(failed.body).toMatchObject({ status: 'failed', amount: 400, transaction: payment.id });
+    expect(failed.body.failure_reason).toMatch(/refused the refund/);
+    const refundTxn = await platform.api(
+      account.testKey,
+      'GET',
+      `/v1/transactions/${failed.body.refund_transaction}`,
+    );
+    expect(refundTxn.body).toMatchObject({
+      type: 'refund',
+      status: 'failed',
+      failure_code: 'processing_error',
+    });
+    // The reservation is given back exactly, and no money moved in the ledger.
+    const after = await platform.api(account.testKey, 'GET', `/v1/transactions/${payment.id}`);
+    expect(after.body).toMatchObject({ amount_refunded: 0, refundable_amount: 1000 });
+    const legs = await platform.sql(
+      'payments',
+      'select count(*)::int as n from payments.ledger_entries where transaction_id = $1',
+      [failed.body.refund_transaction],
+    );
+    expect(legs[0].n).toBe(0);
+    const event = await eventAbout(platform, account.testKey, 'refund.failed', failed.body.id);
+    expect(event.data.object).toMatchObject({ status: 'failed', amount: 400 });
+    await eventAbout(platform, account.testKey, 'refund.created', failed.body.id);
+    // Another card's refunds are unaffected by it.
+    const ok = await refund({ transaction: (await pay(500)).id });
+    expect(ok.body.status).toBe('succeeded');
+    await expectLedgerSound();
   });
 
   it('takes partial refunds until the payment is exhausted, then 422', async () => {

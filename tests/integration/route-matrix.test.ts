@@ -24,6 +24,7 @@ import {
   type Platform,
   type TestAccount,
 } from '../support/platform';
+import { payPage } from '../support/pages';
 
 interface Operation {
   method: string;
@@ -197,6 +198,24 @@ async function pathFor(op: Operation, mode: 'test' | 'live', key: string): Promi
 
 const RECEIPT = 'GET /v1/transactions/{id}/receipt';
 
+/**
+ * The sandbox's mandate test helper runs a recurring mandate's schedule: its happy call needs a
+ * mandate made by a recurring link's hosted checkout (the test helper's payments save on_demand
+ * ones, which have no schedule).
+ */
+const MANDATE_CHARGE = 'POST /v1/mandates/{id}/test-helpers/charge';
+async function recurringMandate(): Promise<string> {
+  const link = await call(account.testKey, 'POST', '/v1/payment-links', {
+    type: 'recurring',
+    amount: 1000,
+    currency: 'USD',
+    recurring: { interval: 'month' },
+  });
+  expect((await payPage(platform, `/pay/${link.body.id}`, '4242424242424242')).status).toBe(200);
+  const payments = await call(account.testKey, 'GET', `/v1/transactions?payment_link=${link.body.id}`);
+  return payments.body.data[0].mandate;
+}
+
 const keys = new Map<string, string>();
 
 /**
@@ -345,6 +364,7 @@ describe('every operation', () => {
   it('answers the happy call with the documented status and response schema', async () => {
     for (const op of operations) {
       if (isAction(op) || PREPARE[op.label]) ids.test.delete(op.owner.prefix);
+      if (op.label === MANDATE_CHARGE) ids.test.set(op.owner.prefix, await recurringMandate());
       const path = await pathFor(op, 'test', account.testKey);
       for (const step of PREPARE[op.label] ?? []) {
         const object = path.split('/').slice(0, 4).join('/');

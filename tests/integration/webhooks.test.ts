@@ -192,6 +192,52 @@ describe('failing receivers', () => {
     expect(disabled.disabled_reason).toContain('410');
   });
 
+  it('the sandbox test helper disables an endpoint as the worker does after 5 failing days', async () => {
+    const id = await endpointAt('/hook');
+    const helper = (key = account.testKey) =>
+      platform.api(key, 'POST', `/v1/webhooks/${id}/test-helpers/disable`, {});
+    // Another account and live mode see no such endpoint; a read-only key may not.
+    const other = await platform.newAccount(['payments']);
+    for (const key of [other.testKey, account.liveKey]) {
+      const refused = await helper(key);
+      expect({ status: refused.status, code: refused.body.error.code }).toEqual({
+        status: 404,
+        code: 'resource_missing',
+      });
+    }
+    const readOnly = await platform.admin('POST', `/admin/v1/accounts/${account.id}/keys`, {
+      mode: 'test',
+      kind: 'restricted',
+      scopes: ['webhooks:read'],
+    });
+    expect((await helper(readOnly.body.secret)).status).toBe(403);
+    expect((await platform.api(account.testKey, 'GET', `/v1/webhooks/${id}`)).body.status).toBe('enabled');
+
+    const disabled = await helper();
+    expect(disabled.status).toBe(200);
+    expect(disabled.body).toMatchObject({
+      id,
+      status: 'disabled',
+      disabled_reason: 'every delivery failed for 5 days',
+    });
+    const event = await eventually(async () => {
+      const events = await platform.api(account.testKey, 'GET', '/v1/events?type=webhook_endpoint.disabled');
+      return events.body.data.find((e: any) => e.data.object.id === id);
+    });
+    expect(event.data.object).toMatchObject({
+      status: 'disabled',
+      disabled_reason: disabled.body.disabled_reason,
+    });
+    // Once: a disabled endpoint is 409; enabled again through the API, it can be disabled again.
+    const again = await helper();
+    expect({ status: again.status, code: again.body.error.code }).toEqual({
+      status: 409,
+      code: 'invalid_state_transition',
+    });
+    await platform.api(account.testKey, 'POST', `/v1/webhooks/${id}`, { disabled: false });
+    expect((await helper()).status).toBe(200);
+  });
+
   it('does not follow redirects: a 3xx is a failed attempt', async () => {
     const id = await endpointAt('/redirect');
     expect((await platform.api(account.testKey, 'POST', `/v1/webhooks/${id}/test`)).status).toBe(200);

@@ -139,7 +139,13 @@ export async function createWebhooks(
   eventLog.onDeliveries = worker.wake;
   const streams = new EventStream(runtime.db, eventStream);
   eventLog.onRecorded = streams.wake;
-  const endpoints = new EndpointsService(runtime.db, runtime.clock, sandboxTargets, worker.wake);
+  const endpoints = new EndpointsService(
+    runtime.db,
+    runtime.clock,
+    sandboxTargets,
+    worker.wake,
+    streams.wake,
+  );
   const requestLog = new RequestLog(runtime.db, runtime.clock);
   const app = await createHttpApp(
     WebhooksModule.forRoot(runtime, eventLog, endpoints, streams, requestLog),

@@ -43,7 +43,7 @@ const monthly = (customer: string, extra: Record<string, unknown> = {}) => ({
 });
 
 /** Pays a hosted invoice page through its card form (the payer's path), saving the card. */
-async function payInvoicePage(api: TimedApi, hostedUrl: string, card: string): Promise<void> {
+export async function payInvoicePage(api: TimedApi, hostedUrl: string, card: string): Promise<void> {
   const absolute = (url: string) =>
     `${api.baseUrl}${new URL(url, api.baseUrl).pathname}${new URL(url, api.baseUrl).search}`;
   const unescape = (s: string) =>
@@ -78,7 +78,7 @@ async function payInvoicePage(api: TimedApi, hostedUrl: string, card: string): P
 }
 
 /** Waits (bounded) until `probe` answers something. */
-async function until<T>(probe: () => Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
+export async function until<T>(probe: () => Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const found = await probe();

@@ -1,9 +1,12 @@
 // `paygrid trigger <type>`: the API calls that cause an event of that type in the sandbox,
 // as an integrator would make them (docs/events.md says what emits what). The types that need
-// time to pass run on a test clock (triggers-timed.ts); the few no API call can cause in the
-// sandbox say why instead.
+// time to pass run on a test clock (triggers-timed.ts), those that go through a payer's hosted
+// pages in triggers-pages.ts; a few use the sandbox's test helpers, as Stripe's test mode does.
+// The type stays open to a type no API call can cause (`unsupported`, with the reason).
 
 import type { EventType, Paygrid } from '@paygrid/sdk';
+import { payLinkOnHostedPage } from './hosted-checkout';
+import { failedMandate, replacedCard } from './triggers-pages';
 import { TIMED_TRIGGERS } from './triggers-timed';
 
 type Api = Pick<Paygrid, 'request' | 'baseUrl'>;
@@ -12,12 +15,16 @@ type Obj = { id: string; [field: string]: unknown };
 const post = async (api: Api, path: string, body?: unknown) =>
   (await api.request('POST', path, { body })) as Obj;
 
+export { payLinkOnHostedPage };
+
 const OK_CARD = '4242424242424242';
 const DECLINED_CARD = '4000000000000002';
 /** The sandbox's 3-D Secure card: the hosted form redirects the payer to a challenge. */
 const THREE_DS_CARD = '4000002760003184';
 /** The sandbox's disputed card: the payment succeeds and is disputed at once (dispute.created). */
 const DISPUTED_CARD = '4000000000000259';
+/** The sandbox's card whose refunds the processor declines (refund.created, then refund.failed). */
+const REFUSES_REFUNDS_CARD = '4000000000005126';
 
 const payment = (api: Api, card: string, extra: Record<string, unknown> = {}) =>
   post(api, '/v1/transactions/test-helpers/payments', {
@@ -66,35 +73,18 @@ const sentEstimate = async (api: Api) => {
   return made;
 };
 
-/**
- * Pays a link as a payer does: GET its hosted page and POST the card form (an HTML form post,
- * CSRF token included), on this installation's URL.
- */
-export async function payLinkOnHostedPage(api: Api, url: string, card = OK_CARD): Promise<number> {
-  const { pathname } = new URL(url);
-  const target = `${api.baseUrl}${pathname}`;
-  const page = await fetch(target);
-  const token = /name="csrf_token" value="([^"]+)"/.exec(await page.text())?.[1];
-  if (page.status !== 200 || !token)
-    throw new TypeError(`The hosted page ${pathname} did not offer its form.`);
-  const paid = await fetch(target, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      csrf_token: token,
-      cardholder_name: 'Trigger Payer',
-      card_number: card,
-      exp_month: '12',
-      exp_year: String(new Date().getUTCFullYear() + 5),
-      cvc: '123',
-    }),
-  });
-  await paid.arrayBuffer();
-  return paid.status;
-}
-
 export type Recipe = (api: Api) => Promise<Obj>;
+
+/**
+ * A test-mode endpoint for the webhook_endpoint.* triggers. Its host is under `.invalid`, a
+ * name that never resolves (RFC 2606), so whatever is queued to it reaches nobody.
+ */
+const endpoint = (api: Api) =>
+  post(api, '/v1/webhooks', {
+    url: 'https://paygrid-trigger.invalid/hooks',
+    enabled_events: ['account.updated'],
+    description: 'paygrid trigger',
+  });
 
 /** A sandbox dispute (card 0259) moved by the test helper, as its processor would move it. */
 const movedDispute = async (api: Api, status: 'under_review' | 'won') => {
@@ -146,20 +136,15 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
     post(api, '/v1/refunds', { transaction: (await payment(api, OK_CARD)).id, amount: 500 }),
   'refund.succeeded': async (api) =>
     post(api, '/v1/refunds', { transaction: (await payment(api, OK_CARD)).id, amount: 500 }),
-  'refund.failed': { unsupported: 'the sandbox processor does not fail refunds' },
+  'refund.failed': async (api) =>
+    post(api, '/v1/refunds', { transaction: (await payment(api, REFUSES_REFUNDS_CARD)).id, amount: 500 }),
   'mandate.created': (api) => payment(api, OK_CARD, { save_card: true }),
   'mandate.canceled': async (api) => {
     const paid = await payment(api, OK_CARD, { save_card: true });
     return post(api, `/v1/mandates/${String(paid.mandate)}/cancel`);
   },
-  'mandate.updated': {
-    unsupported:
-      "the customer replaces a mandate's card in the customer portal, a hosted card form and not the API",
-  },
-  'mandate.failed': {
-    unsupported:
-      "a mandate fails after the last retry of its own scheduled charge cycle, days later, and the payments service's clock is the operator's (PAYMENTS_TEST_CLOCK), not an account's test clock",
-  },
+  'mandate.updated': replacedCard,
+  'mandate.failed': failedMandate,
   'customer.created': (api) => customer(api),
   'customer.updated': async (api) =>
     post(api, `/v1/customers/${(await customer(api)).id}`, { metadata: { tier: 'gold' } }),
@@ -199,8 +184,15 @@ export const TRIGGERS: Record<EventType, Recipe | { unsupported: string }> = {
     return post(api, `/v1/estimates/${made.id}/convert`, {});
   },
   'estimate.expired': TIMED_TRIGGERS['estimate.expired'],
-  'webhook_endpoint.disabled': { unsupported: 'an endpoint is disabled after 5 days of failed deliveries' },
-  'webhook_endpoint.test': {
-    unsupported: 'sent to one endpoint only: POST /v1/webhooks/{id}/test (never in the event stream)',
+  // As the delivery worker disables an endpoint after 5 days of failed deliveries: the sandbox's
+  // test helper runs that code now.
+  'webhook_endpoint.disabled': async (api) =>
+    post(api, `/v1/webhooks/${(await endpoint(api)).id}/test-helpers/disable`),
+  // Sent to one endpoint, and shown to the account's event streams (not in /v1/events).
+  'webhook_endpoint.test': async (api) => {
+    const made = await endpoint(api);
+    const delivery = await post(api, `/v1/webhooks/${made.id}/test`);
+    await api.request('DELETE', `/v1/webhooks/${made.id}`);
+    return delivery;
   },
 };

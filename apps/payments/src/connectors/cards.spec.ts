@@ -74,9 +74,27 @@ describe('SandboxConnector', () => {
       '4000000000000119': 'processing_error',
       '4000000000000341': 'succeeded',
       '4000000000000259': 'succeeded',
+      '4000000000005126': 'succeeded',
       // No return URL: nobody to authenticate (the API's test helper, a stored card).
       '4000002760003184': 'authentication_required',
     });
+  });
+
+  it("declines every refund of the 5126 card's charges, and of no other card's", async () => {
+    const connector = new SandboxConnector();
+    const refund = (card_last4?: string) =>
+      connector.refund({
+        ...base,
+        idempotency_key: `re-${card_last4}`,
+        processor_reference: 'sbx_ch_x',
+        card_last4,
+      });
+    expect(await refund('5126')).toMatchObject({ status: 'failed', code: 'processing_error' });
+    for (const last4 of ['4242', '0341', '0259', undefined])
+      expect(await refund(last4)).toMatchObject({
+        status: 'succeeded',
+        processor_reference: expect.stringMatching(/^sbx_re_/),
+      });
   });
 
   it('reports a dispute with each charge of the 0259 card (a kept card too), and with no other', async () => {

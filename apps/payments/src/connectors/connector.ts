@@ -99,7 +99,13 @@ export interface PaymentConnector {
   >;
   /** Charges a stored credential (a mandate's later cycles). */
   chargeStored(request: ChargeRequest & { credential: string; attempt: number }): Promise<ConnectorOutcome>;
-  refund(request: ChargeRequest & { processor_reference: string }): Promise<ConnectorOutcome>;
+  /**
+   * Refunds (part of) a charge. `card_last4` is the charge's stored summary's, as for `lookup`:
+   * for the sandbox, whose refunds of a card that refuses them (4000 0000 0000 5126) fail.
+   */
+  refund(
+    request: ChargeRequest & { processor_reference: string; card_last4?: string },
+  ): Promise<ConnectorOutcome>;
   /**
    * The processor's own record of a charge, found by the intent's reference when one was
    * recorded (a requires_action answer) or else by our idempotency key: what recovery and the

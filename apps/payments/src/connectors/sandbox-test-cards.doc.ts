@@ -30,6 +30,8 @@ const OUTCOMES: Record<TestCard['outcome'], string> = {
 export const TEST_CARD_FLAGS: Record<string, (value: unknown) => string> = {
   laterChargesFail: () =>
     'Saved as a mandate, its later off-session charges (subscription renewals, mandate charges) are declined.',
+  refundsFail: () =>
+    'Every refund of the charge is declined by the processor: `refund.created`, then `refund.failed` (`failure_reason` says why), and the refunded amount is refundable again.',
   disputed: () =>
     'The cardholder disputes it at once (as fraudulent): `dispute.created`, the amount held from the balance and from refunds; `POST /v1/disputes/:id/test-helpers/update` moves the dispute on.',
 };

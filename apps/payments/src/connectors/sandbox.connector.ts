@@ -30,6 +30,8 @@ interface TestCard {
   laterChargesFail?: boolean;
   /** The charge succeeds and is disputed at once (4000 0000 0000 0259, as on Stripe). */
   disputed?: boolean;
+  /** The charge succeeds; every refund of it is declined by the processor (4000 0000 0000 5126). */
+  refundsFail?: boolean;
 }
 
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, TestCard>> = {
@@ -40,6 +42,7 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, TestCard>> = {
   '4000000000000119': { outcome: 'processing_error' },
   '4000000000000341': { outcome: 'succeeded', laterChargesFail: true },
   '4000000000000259': { outcome: 'succeeded', disputed: true },
+  '4000000000005126': { outcome: 'succeeded', refundsFail: true },
   '4000002760003184': { outcome: 'requires_action' },
 };
 
@@ -187,8 +190,25 @@ export class SandboxConnector implements PaymentConnector {
     return { status: 'succeeded', processor_reference };
   }
 
-  async refund(request: ChargeRequest & { processor_reference: string }): Promise<ConnectorOutcome> {
-    return { status: 'succeeded', processor_reference: reference('re', request.idempotency_key) };
+  /**
+   * Succeeds, but for a charge of the card whose refunds fail (its stored last4 names it among
+   * the published cards, as in `lookup`): the processor declines the refund, so the refund
+   * takes the path of any refused refund (refund.failed, the reserved amount given back).
+   */
+  async refund(
+    request: ChargeRequest & { processor_reference: string; card_last4?: string },
+  ): Promise<ConnectorOutcome> {
+    const processor_reference = reference('re', request.idempotency_key);
+    const number = Object.keys(SANDBOX_TEST_CARDS).find((n) => n.endsWith(request.card_last4 ?? '-'));
+    if (number && SANDBOX_TEST_CARDS[number].refundsFail) {
+      return {
+        status: 'failed',
+        code: 'processing_error',
+        message: "The card's issuer refused the refund (sandbox card 4000 0000 0000 5126).",
+        processor_reference,
+      };
+    }
+    return { status: 'succeeded', processor_reference };
   }
 
   /**

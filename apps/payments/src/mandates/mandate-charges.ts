@@ -44,19 +44,21 @@ export class MandateCharges {
    * Charges the mandates due at the clock's now, at most `limit` of them, and answers how
    * many charges it started. Safe with any number of instances running it at once: the
    * claim skips rows another instance holds, and the intent row's unique (mandate, cycle,
-   * attempt) refuses a second start of the same attempt.
+   * attempt) refuses a second start of the same attempt. `only` limits it to one mandate (the
+   * sandbox's test helper, sandbox-charge-now.ts).
    */
-  async chargeDue(limit = 50): Promise<number> {
+  async chargeDue(limit = 50, only?: string): Promise<number> {
     const now = this.clock.now();
     const claimed = await this.saga.write(async (tx) => {
       const due = await tx.query<MandateRow>(
         `select m.* from payments.mandates m
           where m.status = 'active' and m.next_charge_at is not null and m.next_charge_at <= $1
+            and ($3::text is null or m.id = $3)
             and not exists (select 1 from payments.mandate_charges c where c.mandate_id = m.id and c.status = 'pending')
           order by m.next_charge_at
           limit $2
           for update of m skip locked`,
-        [now, limit],
+        [now, limit, only ?? null],
       );
       const started: { charge: MandateChargeRow; mandate: MandateRow }[] = [];
       for (const mandate of due) {

@@ -28,6 +28,7 @@ import { cycleDate, type Interval } from './cycle';
 import { emitMandateEvent, type MandateRow } from './mandate';
 import { MandateCharges } from './mandate-charges';
 import type { ChargeMandateRequest } from './mandate-commands';
+import { chargeSandboxMandateNow } from './sandbox-charge-now';
 
 export { serializeMandate, type MandateChargeRow, type MandateRow, type MandateStatus } from './mandate';
 export { COMMANDS_CONSUMER, parseChargeMandate, type ChargeMandateRequest } from './mandate-commands';
@@ -74,6 +75,11 @@ export class MandatesService {
       list: query,
       url: '/v1/mandates',
     });
+  }
+
+  /** Test mode: the mandate's next scheduled attempt runs now (sandbox-charge-now.ts). */
+  chargeSandboxNow(tenant: Tenant, id: string): Promise<MandateRow> {
+    return chargeSandboxMandateNow({ db: this.db, clock: this.clock, charges: this.charges }, tenant, id);
   }
 
   /** active -> canceled; canceling a canceled mandate answers it unchanged; failed is 409. */

@@ -131,7 +131,12 @@ export class RefundsService {
       throw error;
     }
     if ('replay' in reserved) return { refund: reserved.replay, replayed: true };
-    const refund = await this.drive(connector, reserved.refund, reserved.payment.processor_reference ?? '');
+    const refund = await this.drive(
+      connector,
+      reserved.refund,
+      reserved.payment.processor_reference ?? '',
+      reserved.payment.payment_method?.last4,
+    );
     return { refund, replayed: false };
   }
 
@@ -233,6 +238,7 @@ export class RefundsService {
     connector: PaymentConnector,
     refund: RefundRow,
     processorReference: string,
+    cardLast4: string | null | undefined,
   ): Promise<RefundRow> {
     return this.saga.resume(refund, {
       call: (r) =>
@@ -242,6 +248,7 @@ export class RefundsService {
           currency: r.currency,
           livemode: r.livemode,
           processor_reference: processorReference,
+          ...(cardLast4 ? { card_last4: cardLast4 } : {}),
         }),
       record: (tx, r, outcome) => this.record(tx, r, outcome),
     });
@@ -314,7 +321,12 @@ export class RefundsService {
         // until one is connected again: the money can only go back the way it came.
         const tenant = { account: refund.account_id, livemode: refund.livemode };
         if (!(await this.connectors.available(tenant))) return false;
-        await this.drive(await this.connectors.forTenant(tenant), refund, refund.processor_reference ?? '');
+        await this.drive(
+          await this.connectors.forTenant(tenant),
+          refund,
+          refund.processor_reference ?? '',
+          refund.card_last4,
+        );
         return true;
       },
     );

@@ -39,13 +39,13 @@ export async function refundById(tx: Tx, id: string): Promise<RefundRow> {
   return row;
 }
 
-/** Refunds left pending before `cutoff`, with the processor reference of their payment. */
+/** Refunds left pending before `cutoff`, with the processor reference and card last4 of their payment. */
 export function staleRefunds(
   db: Database,
   cutoff: Date,
-): Promise<(RefundRow & { processor_reference: string | null })[]> {
-  return db.query<RefundRow & { processor_reference: string | null }>(
-    `select r.*, t.processor_reference from payments.refunds r
+): Promise<(RefundRow & { processor_reference: string | null; card_last4: string | null })[]> {
+  return db.query<RefundRow & { processor_reference: string | null; card_last4: string | null }>(
+    `select r.*, t.processor_reference, t.payment_method->>'last4' as card_last4 from payments.refunds r
        join payments.transactions t on t.id = r.transaction_id
       where r.status = 'pending' and r.created_at < $1 order by r.created_at limit 500`,
     [cutoff],

@@ -6,9 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { TOPICS } from '@paygrid/contracts';
 import {
-  emitEvent,
   failSpan,
   requestTransaction,
   SpanKind,
@@ -20,7 +18,8 @@ import {
   type Logger,
   type Tx,
 } from '@paygrid/platform';
-import { serializeEndpoint, type EndpointRow } from '../endpoints/endpoints.service';
+import { DISABLE_AFTER_MS, disableFailingEndpoint } from '../endpoints/disable-failing';
+import type { EndpointRow } from '../endpoints/endpoints.service';
 import { nextAttemptAt } from './schedule';
 import { signatureHeader } from './signing';
 import { checkLiteralHost, guardedLookup, isPrivateAddress, type TargetPolicy } from './ssrf';
@@ -38,7 +37,7 @@ const MAX_IN_FLIGHT = 200;
  */
 const PER_ENDPOINT_IN_FLIGHT = 10;
 /** An endpoint whose deliveries have all failed for this long is disabled. */
-export const DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
+export { DISABLE_AFTER_MS };
 
 interface Claimed {
   id: string;
@@ -380,20 +379,8 @@ export class DeliveryWorker {
     );
     if (!row || row.status !== 'enabled') return;
     if (at.getTime() - new Date(row.failing_since).getTime() < DISABLE_AFTER_MS) return;
-    const [disabled] = await tx.query<EndpointRow>(
-      `update webhooks.endpoints set status = 'disabled',
-         disabled_reason = 'every delivery failed for 5 days', updated_at = $2
-       where id = $1 and status = 'enabled' returning *`,
-      [endpointId, at],
-    );
+    const disabled = await disableFailingEndpoint(tx, endpointId, at);
     if (!disabled) return;
-    await emitEvent(tx, TOPICS.webhooksEvents, {
-      type: 'webhook_endpoint.disabled',
-      account: disabled.account_id,
-      livemode: disabled.livemode,
-      object: serializeEndpoint(disabled),
-      at,
-    });
     this.logger.warn(
       { endpoint: endpointId, account: disabled.account_id, failing_since: row.failing_since },
       'webhook endpoint disabled: every delivery failed for 5 days',

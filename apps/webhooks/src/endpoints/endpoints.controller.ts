@@ -86,6 +86,21 @@ export class EndpointsController {
     return this.endpoints.test(tenantOf(caller), id);
   }
 
+  /** Test mode only: a live key gets 404, as if the route did not exist. */
+  @Post(':id/test-helpers/disable')
+  @HttpCode(200)
+  @RequireScope('webhooks:write')
+  @Operation({
+    summary: 'Disable a sandbox endpoint as failing (test mode only)',
+    description:
+      'Disables an enabled test-mode endpoint now, as the delivery worker disables one after 5 days in which every delivery to it failed: `status: disabled`, `disabled_reason` set, and the `webhook_endpoint.disabled` event. `POST /v1/webhooks/:id` with `disabled: false` enables it again. An endpoint that is not enabled is 409 `invalid_state_transition`. Live keys get 404 `resource_missing`.',
+    response: 'WebhookEndpoint',
+    errors: ['invalid_state_transition'],
+  })
+  disableSandbox(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
+    return this.endpoints.disableAsFailing(tenantOf(caller), id);
+  }
+
   @Get(':id')
   @RequireScope('webhooks:read')
   @Operation({

@@ -17,6 +17,7 @@ import {
 } from '@paygrid/platform';
 import { newSecret } from '../delivery/signing';
 import { checkTarget, TargetRefused, type TargetPolicy } from '../delivery/ssrf';
+import { disableFailingEndpoint } from './disable-failing';
 import type { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './endpoints.dto';
 
 export interface EndpointRow {
@@ -108,6 +109,8 @@ export class EndpointsService {
     private readonly clock: Clock,
     private readonly sandboxTargets: TargetPolicy,
     private readonly wake: () => void = () => undefined,
+    /** The event streams of this process look at once (others find the row by polling). */
+    private readonly wakeStreams: () => void = () => undefined,
   ) {}
 
   private checkEvents(types: string[], groupings: readonly Grouping[]): string[] {
@@ -295,7 +298,40 @@ export class EndpointsService {
     return (await this.withAttempts([row]))[0];
   }
 
-  /** Queues a test event (type `webhook_endpoint.test`, not kept in the event log) to the endpoint. */
+  /**
+   * Test mode only (the sandbox's test helper): the endpoint is disabled now as the delivery
+   * worker disables one whose deliveries all failed for 5 days, `webhook_endpoint.disabled`
+   * included (disable-failing.ts). A live key sees no endpoint here (404); an endpoint that is
+   * not enabled is 409.
+   */
+  async disableAsFailing(tenant: Tenant, id: string) {
+    if (tenant.livemode) throw notFound('webhook endpoint', id);
+    const row = await this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const [current] = await tx.query<EndpointRow>(
+        'select * from webhooks.endpoints where id = $1 and account_id = $2 and livemode = $3 for update',
+        [id, tenant.account, tenant.livemode],
+      );
+      if (!current) throw notFound('webhook endpoint', id);
+      const disabled = await disableFailingEndpoint(tx, id, now);
+      if (!disabled) {
+        throw new ApiError(
+          'invalid_state_transition',
+          `Only an enabled endpoint can be disabled this way; this one is ${current.status}.`,
+        );
+      }
+      return disabled;
+    });
+    return serializeEndpoint(row);
+  }
+
+  /**
+   * Queues a test event (type `webhook_endpoint.test`) to the endpoint. It is no event of the
+   * event log (/v1/events never lists it, no other endpoint receives it), but the account's
+   * event streams show it (`paygrid listen`), so a developer sees the test arrive: its row in
+   * webhooks.events gives it a stream position, and the event log's reads leave it out
+   * (DELIVERY_ONLY_EVENT_TYPES). Both rows are written in one transaction.
+   */
   async test(tenant: Tenant, id: string) {
     const endpoint = await this.row(tenant, id);
     const now = this.clock.now();
@@ -308,13 +344,22 @@ export class EndpointsService {
       account: tenant.account,
       data: { object: serializeEndpoint(endpoint) },
     };
-    const [row] = await this.db.query<DeliveryRow>(
-      `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, payload, account_id, livemode,
-         next_attempt_at, created_at, updated_at)
-       values ($1, $2, $3, $4, null, $5, $6, $7, $8, $8, $8) returning *`,
-      [newId('del'), id, event.id, event.type, event, tenant.account, tenant.livemode, now],
-    );
+    const row = await this.db.transaction(async (tx) => {
+      await tx.query(
+        `insert into webhooks.events (id, account_id, livemode, type, payload, created_at)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [event.id, tenant.account, tenant.livemode, event.type, event, now],
+      );
+      const [delivery] = await tx.query<DeliveryRow>(
+        `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, payload, account_id, livemode,
+           next_attempt_at, created_at, updated_at)
+         values ($1, $2, $3, $4, null, $5, $6, $7, $8, $8, $8) returning *`,
+        [newId('del'), id, event.id, event.type, event, tenant.account, tenant.livemode, now],
+      );
+      return delivery;
+    });
     this.wake();
+    this.wakeStreams();
     return (await this.withAttempts([row]))[0];
   }
 }

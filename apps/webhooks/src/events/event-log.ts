@@ -1,8 +1,9 @@
 // The event log: every public event from every *.events.v1 topic, stored once (the event id
 // is the primary key and the inbox records the message), served by /v1/events, and kept
-// for at least 30 days.
+// for at least 30 days. The table also holds the test events sent to one endpoint
+// (webhook_endpoint.test), for the event streams only: the reads here leave them out.
 
-import type { EventEnvelope } from '@paygrid/contracts';
+import { DELIVERY_ONLY_EVENT_TYPES, type EventEnvelope } from '@paygrid/contracts';
 import {
   newId,
   notFound,
@@ -85,16 +86,18 @@ export class EventLog {
 
   async get(tenant: Tenant, id: string): Promise<EventEnvelope> {
     const [row] = await this.db.query<EventRow>(
-      'select id, payload from webhooks.events where id = $1 and account_id = $2 and livemode = $3',
-      [id, tenant.account, tenant.livemode],
+      `select id, payload from webhooks.events where id = $1 and account_id = $2 and livemode = $3
+         and type <> all($4::text[])`,
+      [id, tenant.account, tenant.livemode, DELIVERY_ONLY_EVENT_TYPES],
     );
     if (!row) throw notFound('event', id);
     return row.payload;
   }
 
   async list(tenant: Tenant, query: ListQuery & { type?: string }) {
-    const where = ['account_id = $1', 'livemode = $2'];
-    const params: unknown[] = [tenant.account, tenant.livemode];
+    // A test event sent to one endpoint has a row for the event streams only (EndpointsService.test).
+    const where = ['account_id = $1', 'livemode = $2', 'type <> all($3::text[])'];
+    const params: unknown[] = [tenant.account, tenant.livemode, DELIVERY_ONLY_EVENT_TYPES];
     if (query.type) {
       // `type=invoice.*` matches a family of events.
       params.push(query.type.endsWith('.*') ? `${query.type.slice(0, -1)}%` : query.type);

@@ -680,6 +680,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/mandates/{id}/test-helpers/charge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a sandbox mandate's next charge now (test mode only)
+         * @description Makes a recurring mandate's next scheduled attempt (its next cycle, or the retry of a failed one) due now and runs it through the scheduler's own charge: `payment.succeeded` or `payment.failed`, and the mandate's schedule moves on as on the attempt's date. With card 4000 0000 0000 0341 (later charges declined) the third call fails the mandate: `mandate.failed`. Answers the mandate afterwards. A mandate that is not active or has no schedule (`on_demand`), or whose previous charge is still in progress, is 409 `invalid_state_transition`. Live keys get 404 `resource_missing`.
+         */
+        post: operations["mandates.chargeSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/merchants": {
         parameters: {
             query?: never;
@@ -1350,6 +1370,26 @@ export interface paths {
          * @description Queues a `webhook_endpoint.test` event to the endpoint and returns its delivery.
          */
         post: operations["webhooks.test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/test-helpers/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a sandbox endpoint as failing (test mode only)
+         * @description Disables an enabled test-mode endpoint now, as the delivery worker disables one after 5 days in which every delivery to it failed: `status: disabled`, `disabled_reason` set, and the `webhook_endpoint.disabled` event. `POST /v1/webhooks/:id` with `disabled: false` enables it again. An endpoint that is not enabled is 409 `invalid_state_transition`. Live keys get 404 `resource_missing`.
+         */
+        post: operations["webhooks.disableSandbox"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8880,6 +8920,46 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    "mandates.chargeSandbox": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (`Idempotent-Replayed: true`); with another request it is 422 `idempotency_key_reused`; while the first still runs, 409 `idempotency_request_in_progress`. Scoped to the account and mode, kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Permission to charge a stored card again: every cycle of a recurring link, or per invoice. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     "merchants.list": {
         parameters: {
             query?: {
@@ -10675,6 +10755,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "webhooks.disableSandbox": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (`Idempotent-Replayed: true`); with another request it is 422 `idempotency_key_reused`; while the first still runs, 409 `idempotency_request_in_progress`. Scoped to the account and mode, kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The id of the object. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where and which events are delivered, signed with the Standard Webhooks scheme. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             400: components["responses"]["BadRequest"];
