@@ -295,6 +295,123 @@ describe('stored cards (mandates)', () => {
   });
 });
 
+describe("saving a card without a charge (the customer portal replaces a mandate's card)", () => {
+  const CUSTOMER_CREDENTIAL = 'cus_mandate0001|pm_old0001';
+  const setupSucceeded = (body: any) => ({
+    ...body,
+    status: 'succeeded',
+    last_setup_error: null,
+    next_action: null,
+  });
+
+  it("confirms a SetupIntent for off-session use under the mandate's own Customer and key", async () => {
+    const { connector, proxy } = connectorFor('succeeded');
+    const start = proxy.requests.length;
+    proxy.patchNext('POST', '/v1/setup_intents', setupSucceeded);
+    const saved = await connector.saveCard({
+      idempotency_key: 'card-update:mdt_1:abc',
+      card: CARD,
+      livemode: true,
+      credential: CUSTOMER_CREDENTIAL,
+    });
+    const sent = since(proxy, start);
+    // Every request passed stripe-mock's validation (200), under its own derived key.
+    expect(sent.map((r) => [r.method, r.path, r.status, r.headers['idempotency-key']])).toEqual([
+      ['POST', '/v1/payment_methods', 200, 'card-update:mdt_1:abc-pm'],
+      ['POST', '/v1/setup_intents', 200, 'card-update:mdt_1:abc'],
+    ]);
+    const setup = Object.fromEntries(form(sent[1].body));
+    expect(setup).toMatchObject({
+      customer: 'cus_mandate0001',
+      usage: 'off_session',
+      confirm: 'true',
+      'payment_method_types[0]': 'card',
+      payment_method: expect.stringMatching(/^pm_/),
+      'metadata[paygrid_card_update]': 'card-update:mdt_1:abc',
+    });
+    // The credential keeps the mandate's form: the same Customer, the new PaymentMethod.
+    expect(saved).toEqual({
+      status: 'succeeded',
+      credential: `cus_mandate0001|${setup.payment_method}`,
+      processor_reference: expect.stringMatching(/^seti_/),
+    });
+    expect(sent[1].body).not.toContain('4242');
+  });
+
+  it("creates a Customer when the mandate's credential is not a Stripe card", async () => {
+    const { connector, proxy } = connectorFor('succeeded');
+    const start = proxy.requests.length;
+    proxy.patchNext('POST', '/v1/setup_intents', setupSucceeded);
+    const saved = await connector.saveCard({
+      idempotency_key: 'card-update:mdt_2:def',
+      card: CARD,
+      livemode: true,
+      credential: 'sbxcred_ok_1',
+    });
+    const sent = since(proxy, start);
+    expect(sent.map((r) => [r.path, r.status, r.headers['idempotency-key']])).toEqual([
+      ['/v1/payment_methods', 200, 'card-update:mdt_2:def-pm'],
+      ['/v1/customers', 200, 'card-update:mdt_2:def-cus'],
+      ['/v1/setup_intents', 200, 'card-update:mdt_2:def'],
+    ]);
+    expect(saved).toMatchObject({
+      status: 'succeeded',
+      credential: expect.stringMatching(/^cus_\w+\|pm_\w+$/),
+    });
+  });
+
+  it('maps a declined SetupIntent, a 402 and a 3-D Secure request onto our codes; never succeeded', async () => {
+    const { connector, proxy } = connectorFor('succeeded');
+    const save = (key: string) =>
+      connector.saveCard({
+        idempotency_key: key,
+        card: CARD,
+        livemode: true,
+        credential: CUSTOMER_CREDENTIAL,
+      });
+    // stripe-mock's own SetupIntent answer: requires_payment_method.
+    expect(await save('cu_plain')).toMatchObject({ status: 'failed', code: 'card_declined' });
+    proxy.patchNext('POST', '/v1/setup_intents', (body: any) => ({
+      ...body,
+      status: 'requires_payment_method',
+      last_setup_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds' },
+    }));
+    expect(await save('cu_funds')).toMatchObject({ status: 'failed', code: 'insufficient_funds' });
+    proxy.failNext('/v1/setup_intents', 402, {
+      type: 'card_error',
+      code: 'expired_card',
+      message: 'expired',
+    });
+    expect(await save('cu_expired')).toMatchObject({ status: 'failed', code: 'expired_card' });
+    proxy.patchNext('POST', '/v1/setup_intents', (body: any) => ({
+      ...body,
+      status: 'requires_action',
+      next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} },
+    }));
+    expect(await save('cu_3ds')).toMatchObject({
+      status: 'failed',
+      code: 'authentication_required',
+      message: expect.stringContaining('3-D Secure'),
+      processor_reference: expect.stringMatching(/^seti_/),
+    });
+  });
+
+  it("no answer from Stripe (after the SDK's retries under the same key) is a processing_error to retry", async () => {
+    const { connector, proxy } = connectorFor('succeeded');
+    const start = proxy.requests.length;
+    proxy.failNext('/v1/setup_intents', 503, { type: 'api_error', message: 'down' }, 3);
+    const saved = await connector.saveCard({
+      idempotency_key: 'cu_down',
+      card: CARD,
+      livemode: true,
+      credential: CUSTOMER_CREDENTIAL,
+    });
+    expect(saved).toMatchObject({ status: 'failed', code: 'processing_error' });
+    const setups = since(proxy, start).filter((r) => r.path === '/v1/setup_intents');
+    expect(setups.map((r) => r.headers['idempotency-key'])).toEqual(['cu_down', 'cu_down', 'cu_down']);
+  });
+});
+
 describe('refunds', () => {
   it('refunds in part, several times, each under its own key', async () => {
     const { connector, proxy } = connectorFor('succeeded');

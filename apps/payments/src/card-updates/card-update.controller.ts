@@ -112,6 +112,7 @@ export class CardUpdateController {
       idempotency_key: `card-update:${mandate.id}:${tokenHash(csrf)}`,
       card,
       livemode: request.livemode,
+      credential: mandate.credential,
     });
     if (saved.status !== 'succeeded') return this.form(reply, 402, request, token, saved.message);
     await this.mandates.replaceCard(tenant, mandate.id, request.customer, {

@@ -89,14 +89,7 @@ export interface PaymentConnector {
    * Stores a card for later charges without charging it (a mandate's card replaced in the
    * customer portal). Optional: a processor without it cannot replace cards (the page says so).
    */
-  saveCard?(request: {
-    idempotency_key: string;
-    card: CardDetails;
-    livemode: boolean;
-  }): Promise<
-    | { status: 'succeeded'; credential: string; processor_reference: string }
-    | { status: 'failed'; code: DeclineCode; message: string; processor_reference: string }
-  >;
+  saveCard?(request: SaveCardRequest): Promise<SaveCardOutcome>;
   /** Charges a stored credential (a mandate's later cycles). */
   chargeStored(request: ChargeRequest & { credential: string; attempt: number }): Promise<ConnectorOutcome>;
   refund(request: ChargeRequest & { processor_reference: string }): Promise<ConnectorOutcome>;
@@ -122,6 +115,27 @@ export interface PaymentConnector {
   /** Origins the payer may be redirected to for authentication (the checkout's form-action). */
   readonly authenticationOrigins: readonly string[];
 }
+
+export interface SaveCardRequest {
+  /** Stable across retries of the same form post; the processor dedupes on it. */
+  idempotency_key: string;
+  card: CardDetails;
+  livemode: boolean;
+  /**
+   * The mandate's current credential, so a processor that keeps cards under a customer of its
+   * own (Stripe) stores the new card under the same one. A credential it does not recognise is
+   * ignored.
+   */
+  credential?: string;
+}
+
+/**
+ * A card stored without a charge, or why not. Nothing is charged either way, so an unknown
+ * outcome (no answer) is a `processing_error` the payer may retry, never an exception.
+ */
+export type SaveCardOutcome =
+  | { status: 'succeeded'; credential: string; processor_reference: string }
+  | { status: 'failed'; code: DeclineCode; message: string; processor_reference: string };
 
 export interface LookupRequest {
   idempotency_key: string;

@@ -18,6 +18,8 @@ import type {
   LookupRequest,
   PaymentConnector,
   RequiresAction,
+  SaveCardOutcome,
+  SaveCardRequest,
 } from '../connector';
 import {
   lookupOfPaymentIntent,
@@ -25,7 +27,9 @@ import {
   outcomeOfOnSessionIntent,
   outcomeOfPaymentIntent,
   outcomeOfRefund,
+  outcomeOfSetupIntent,
   ProcessorOutcomeUnknown,
+  saveCardOutcomeOfError,
   type StripeErrorLike,
 } from './stripe-outcomes';
 
@@ -104,6 +108,56 @@ export class StripeConnector implements PaymentConnector {
       if (outcome.status !== 'succeeded' || !customer) return outcome;
       return { ...outcome, credential: storedCredential(customer, paymentMethod.id) };
     });
+  }
+
+  /**
+   * The customer portal's card replacement: the card entered on our page becomes a
+   * PaymentMethod, confirmed for later off-session charges by a SetupIntent under the mandate's
+   * own Stripe Customer (a new one when the credential is not a Stripe card), so the credential
+   * keeps its `cus_…|pm_…` form and chargeStored needs nothing new. The SetupIntent attaches
+   * the card to the Customer only once it succeeds: attaching first would leave a declined or
+   * unauthenticated card on the Customer. Keys: `<key>-pm`, `<key>-cus`, and the key itself
+   * for the SetupIntent, so a repeated post is Stripe's first answer again.
+   */
+  async saveCard(request: SaveCardRequest): Promise<SaveCardOutcome> {
+    const key = request.idempotency_key;
+    try {
+      const paymentMethod = await this.stripe.paymentMethods.create(
+        {
+          type: 'card',
+          card: {
+            number: request.card.number,
+            exp_month: request.card.exp_month,
+            exp_year: request.card.exp_year,
+            cvc: request.card.cvc,
+          },
+        },
+        { idempotencyKey: `${key}-pm` },
+      );
+      const customer =
+        (request.credential ? parseCredential(request.credential)?.customer : undefined) ??
+        (
+          await this.stripe.customers.create(
+            { metadata: { paygrid_card_update: key } },
+            { idempotencyKey: `${key}-cus` },
+          )
+        ).id;
+      const intent = await this.stripe.setupIntents.create(
+        {
+          customer,
+          payment_method: paymentMethod.id,
+          payment_method_types: ['card'],
+          usage: 'off_session',
+          confirm: true,
+          metadata: { paygrid_card_update: key },
+        },
+        { idempotencyKey: key },
+      );
+      return outcomeOfSetupIntent(intent, storedCredential(customer, paymentMethod.id));
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      return saveCardOutcomeOfError(error as StripeErrorLike, key);
+    }
   }
 
   async chargeStored(
