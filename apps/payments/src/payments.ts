@@ -59,6 +59,7 @@ import { MandatesController } from './mandates/mandates.controller';
 import { MandateCommandsConsumer } from './mandates/mandate-commands.consumer';
 import { MandatesService } from './mandates/mandates.service';
 import { CARD_UPDATE_SETTINGS, CardUpdateController } from './card-updates/card-update.controller';
+import { UpdateMandateCard } from './card-updates/update-card';
 import {
   InvoicePaymentController,
   INVOICE_PAYMENT_SETTINGS,
@@ -272,6 +273,7 @@ class PaymentsModule {
         { provide: CHECKOUT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         { provide: INVOICE_PAYMENT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         { provide: CARD_UPDATE_SETTINGS, useValue: { secret: config.internalSecret, clock } },
+        { provide: UpdateMandateCard, useValue: new UpdateMandateCard(mandates, connectors, clock) },
         ...(testClock ? [{ provide: TEST_CLOCK, useValue: testClock }] : []),
         { provide: RefundsService, useValue: refunds },
         { provide: DisputesService, useValue: services.disputes },

@@ -216,6 +216,10 @@ export function outcomeOfError(error: StripeErrorLike, fallbackReference: string
   };
 }
 
+/** Why a card was not saved when Stripe gave no answer. */
+export const SAVE_CARD_NO_ANSWER_MESSAGE =
+  'The payment processor did not answer; the card was not saved. Try again.';
+
 /**
  * A thrown Stripe error while saving a card: a decline or refusal as for a charge; no answer
  * (which leaves a charge pending) is here a processing_error the payer may retry, since
@@ -231,7 +235,7 @@ export function saveCardOutcomeOfError(error: StripeErrorLike, fallbackReference
   return {
     status: 'failed',
     code: 'processing_error',
-    message: 'The payment processor did not answer; the card was not saved. Try again.',
+    message: SAVE_CARD_NO_ANSWER_MESSAGE,
     processor_reference: error.requestId ?? fallbackReference,
   };
 }
