@@ -60,6 +60,8 @@ import { MandateCommandsConsumer } from './mandates/mandate-commands.consumer';
 import { MandatesService } from './mandates/mandates.service';
 import { CARD_UPDATE_SETTINGS, CardUpdateController } from './card-updates/card-update.controller';
 import { UpdateMandateCard } from './card-updates/update-card';
+import { MandatePage } from './mandate-pages/mandate-page';
+import { MANDATE_PAGE_SETTINGS, MandatePageController } from './mandate-pages/mandate-page.controller';
 import {
   InvoicePaymentController,
   INVOICE_PAYMENT_SETTINGS,
@@ -247,6 +249,7 @@ class PaymentsModule {
         AuthenticationController,
         InvoicePaymentController,
         CardUpdateController,
+        MandatePageController,
         MandatesController,
         ProcessorConnectionsController,
         ProcessorConnectionsOperatorController,
@@ -274,6 +277,8 @@ class PaymentsModule {
         { provide: INVOICE_PAYMENT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         { provide: CARD_UPDATE_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         { provide: UpdateMandateCard, useValue: new UpdateMandateCard(mandates, connectors, clock) },
+        { provide: MANDATE_PAGE_SETTINGS, useValue: { secret: config.internalSecret, clock } },
+        { provide: MandatePage, useValue: new MandatePage(mandates) },
         ...(testClock ? [{ provide: TEST_CLOCK, useValue: testClock }] : []),
         { provide: RefundsService, useValue: refunds },
         { provide: DisputesService, useValue: services.disputes },

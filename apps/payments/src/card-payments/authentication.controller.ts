@@ -19,6 +19,7 @@ import { formExpiredPage, notCompletedMessage } from '../card-form/card-form';
 import { messagePage, renderMessage } from '../card-form/card-form.page';
 import { sandboxChallengePath } from '../connectors/sandbox.connector';
 import type { SandboxChallenges } from '../connectors/sandbox-challenges';
+import { mandatePageOf } from '../mandate-pages/mandate-page-token';
 import { renderSuccess } from '../payment-links/checkout.page';
 import { PaymentLinksService } from '../payment-links/payment-links.service';
 import type { TransactionRow } from '../transactions/transaction';
@@ -118,7 +119,10 @@ export class AuthenticationController {
     if (link?.after_completion_redirect_url) return sendSeeOther(reply, link.after_completion_redirect_url);
     // The same success page as without 3-D Secure: where the receipt went, in the browser's language.
     const m = languageOf(reply);
-    if (link) return send(reply, 200, renderSuccess(link, row.id, row.receipt_email, m));
+    if (link) {
+      const manage = mandatePageOf(this.auth.secret, this.auth.now(), link, row);
+      return send(reply, 200, renderSuccess(link, row.id, row.receipt_email, m, manage));
+    }
     return send(reply, 200, messagePage(m, 'pay.auth_succeeded'));
   }
 }

@@ -34,6 +34,7 @@ import { ConnectorRouter } from '../connectors/connector-router';
 import type { Interval } from '../mandates/cycle';
 import type { TransactionRow } from '../transactions/transaction';
 import { checkoutTokenHash, signCheckoutToken, verifyCheckoutToken } from './checkout-token';
+import { mandatePageOf } from '../mandate-pages/mandate-page-token';
 import { renderCheckoutForm, renderSuccess } from './checkout.page';
 import {
   effectiveStatus,
@@ -193,10 +194,11 @@ export class CheckoutController {
     }
     if (transaction.status === 'succeeded') {
       if (link.after_completion_redirect_url) return sendSeeOther(reply, link.after_completion_redirect_url);
+      const manage = mandatePageOf(this.settings.secret, this.settings.clock.now(), link, transaction);
       return send(
         reply,
         200,
-        renderSuccess(link, transaction.id, transaction.receipt_email, languageOf(reply)),
+        renderSuccess(link, transaction.id, transaction.receipt_email, languageOf(reply), manage),
       );
     }
     return this.form(reply, 402, link, notCompletedMessage(transaction, languageOf(reply)));
