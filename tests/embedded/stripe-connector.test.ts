@@ -396,6 +396,70 @@ describe("saving a card without a charge (the customer portal replaces a mandate
     });
   });
 
+  it('with a return URL, 3-D Secure sends the payer to next_action; the return settles by the SetupIntent', async () => {
+    const { connector, proxy } = connectorFor('succeeded');
+    const start = proxy.requests.length;
+    proxy.patchNext('POST', '/v1/setup_intents', (body: any) => ({
+      ...body,
+      status: 'requires_action',
+      next_action: {
+        type: 'redirect_to_url',
+        redirect_to_url: { url: 'https://hooks.stripe.com/3d_secure_2/x', return_url: null },
+      },
+    }));
+    const pending = await connector.saveCard({
+      idempotency_key: 'card-update:mdt_3:ghi',
+      card: CARD,
+      livemode: true,
+      credential: CUSTOMER_CREDENTIAL,
+      return_url: 'https://pay.example/pay/cards/tok?saved=abc',
+    });
+    const setup = Object.fromEntries(form(since(proxy, start)[1].body));
+    expect(setup.return_url).toBe('https://pay.example/pay/cards/tok?saved=abc');
+    expect(pending).toEqual({
+      status: 'requires_action',
+      redirect_url: 'https://hooks.stripe.com/3d_secure_2/x',
+      processor_reference: expect.stringMatching(/^seti_/),
+      credential: `cus_mandate0001|${setup.payment_method}`,
+    });
+    const settled = (patch: Record<string, unknown>) => (body: any) => ({
+      ...body,
+      customer: 'cus_mandate0001',
+      payment_method: 'pm_authenticated1',
+      metadata: { paygrid_card_update: 'card-update:mdt_3:ghi' },
+      ...patch,
+    });
+    const lookup = () =>
+      connector.lookupSavedCard({
+        processor_reference: 'seti_123',
+        idempotency_key: 'card-update:mdt_3:ghi',
+        livemode: true,
+      });
+    proxy.patchNext('GET', '/v1/setup_intents/seti_123', settled({ status: 'requires_action' }));
+    expect(await lookup()).toEqual({ status: 'requires_action', processor_reference: expect.any(String) });
+    proxy.patchNext('GET', '/v1/setup_intents/seti_123', settled({ status: 'succeeded' }));
+    expect(await lookup()).toMatchObject({
+      status: 'succeeded',
+      credential: 'cus_mandate0001|pm_authenticated1',
+    });
+    proxy.patchNext(
+      'GET',
+      '/v1/setup_intents/seti_123',
+      settled({
+        status: 'requires_payment_method',
+        last_setup_error: { code: 'payment_intent_authentication_failure' },
+      }),
+    );
+    expect(await lookup()).toMatchObject({ status: 'failed', code: 'authentication_required' });
+    // A SetupIntent of another save (its id swapped into the return URL) is not this one.
+    proxy.patchNext(
+      'GET',
+      '/v1/setup_intents/seti_123',
+      settled({ status: 'succeeded', metadata: { paygrid_card_update: 'card-update:mdt_other:x' } }),
+    );
+    expect(await lookup()).toMatchObject({ status: 'failed', code: 'processing_error' });
+  });
+
   it("no answer from Stripe (after the SDK's retries under the same key) is a processing_error to retry", async () => {
     const { connector, proxy } = connectorFor('succeeded');
     const start = proxy.requests.length;

@@ -10,7 +10,8 @@
 // has the invoice page and the mandate charge of such an account). A live customer who saved a
 // card on an invoice page replaces it through the customer portal's card page (a SetupIntent at
 // Stripe, under the mandate's own Stripe Customer), and the next invoice is charged off-session
-// with the new card. Afterwards neither card number nor the Stripe key is in any log line or
+// with the new card; then with a card whose issuer asks for 3-D Secure (redirect to Stripe,
+// settled on the payer's return). Afterwards neither card number nor the Stripe key is in any log line or
 // any table. Both run modes.
 
 import { readFileSync, rmSync } from 'node:fs';
@@ -38,6 +39,8 @@ import {
 const CARD = '5555555555554444';
 /** The card a portal customer replaces theirs with (Stripe's Visa debit test number). */
 const NEW_CARD = '4000056655665556';
+/** The card replaced with 3-D Secure (Stripe's test card that always asks for it). */
+const THREE_DS_CARD = '4000002760003184';
 /** stripe-mock knows only test keys; against Stripe itself a live connection needs sk_live_. */
 const SECRET_KEY = `sk_test_${'Zq8'.repeat(8)}LiveScenario`;
 const SIGNING_SECRET = `whsec_${'Sg4'.repeat(10)}`;
@@ -463,6 +466,67 @@ it('a live customer replaces a saved card in the portal (a Stripe SetupIntent); 
     }),
   ]);
   expect(await ledger()).toEqual([[], [], []]);
+  // Another card whose issuer asks for 3-D Secure to save it: the card page sends the payer
+  // to Stripe's page (the SetupIntent's next_action) and settles on their return by the
+  // SetupIntent Stripe names, only if it is this save's (its metadata carries our key).
+  const again = await platform.api(undefined, 'GET', String(replaceLink));
+  expect(again.headers.get('content-security-policy')).toContain('https://hooks.stripe.com');
+  const authFrom = proxy.requests.length;
+  proxy.patchNext('POST', '/v1/setup_intents', (body: any) => ({
+    ...body,
+    id: 'seti_portal3ds',
+    status: 'requires_action',
+    next_action: {
+      type: 'redirect_to_url',
+      redirect_to_url: { url: 'https://hooks.stripe.com/3d_secure_2/authenticate', return_url: null },
+    },
+  }));
+  const challenged = await platform.api(
+    undefined,
+    'POST',
+    String(replaceLink),
+    new URLSearchParams({
+      csrf_token: csrfOf(String(again.body)),
+      card_number: '4000 0027 6000 3184',
+      exp_month: '03',
+      exp_year: '2032',
+      cvc: '456',
+    }),
+  );
+  expect(challenged.status).toBe(303);
+  expect(challenged.headers.get('location')).toBe('https://hooks.stripe.com/3d_secure_2/authenticate');
+  const setup3ds = new URLSearchParams(
+    proxy.requests.slice(authFrom).find((r) => r.path === '/v1/setup_intents')?.body,
+  );
+  const returnUrl = String(setup3ds.get('return_url'));
+  expect(pathOf(returnUrl)).toMatch(/^\/pay\/cards\/[^?]+\?saved=[A-Za-z0-9_-]+$/);
+  // Nothing changed before the payer is back.
+  expect(await credentialOf()).toBe(after);
+  // Back from Stripe (which adds setup_intent=…): the SetupIntent now succeeded.
+  const key = String(setup3ds.get('metadata[paygrid_card_update]'));
+  proxy.patchNext('GET', '/v1/setup_intents/seti_portal3ds', (body: any) => ({
+    ...body,
+    id: 'seti_portal3ds',
+    status: 'succeeded',
+    customer: customerId,
+    payment_method: setup3ds.get('payment_method'),
+    metadata: { paygrid_card_update: key },
+  }));
+  const back = await platform.api(undefined, 'GET', `${pathOf(returnUrl)}&setup_intent=seti_portal3ds`);
+  expect(back.status).toBe(303);
+  expect(pathOf(String(back.headers.get('location')))).toBe(`${portalPath}?card=replaced`);
+  expect(await credentialOf()).toBe(`${customerId}|${setup3ds.get('payment_method')}`);
+  await eventually(async () => {
+    const events = (await billingLive('GET', `/v1/events?type=mandate.updated&limit=10`)).body.data;
+    return events.some((e: any) => e.data.object.payment_method.last4 === '3184') ? true : undefined;
+  });
+  // A forged return changes nothing.
+  const forged = await platform.api(
+    undefined,
+    'GET',
+    `${pathOf(returnUrl).replace(/saved=.*/, 'saved=forged')}&setup_intent=seti_portal3ds`,
+  );
+  expect(forged.status).toBe(404);
 });
 
 it('a recurring live link keeps the card at Stripe and charges the next cycle off-session', async () => {
@@ -538,7 +602,7 @@ it('leaves the card number and the Stripe key in no log line and no table', asyn
     database += rows.map((r) => r.row).join('\n');
   }
   expect(database).toContain(connection);
-  for (const secret of [CARD, NEW_CARD, SECRET_KEY, SECRET_KEY.slice(8), SIGNING_SECRET]) {
+  for (const secret of [CARD, NEW_CARD, THREE_DS_CARD, SECRET_KEY, SECRET_KEY.slice(8), SIGNING_SECRET]) {
     expect({ secret, inLogs: logs.includes(secret), inDatabase: database.includes(secret) }).toEqual({
       secret,
       inLogs: false,

@@ -3,10 +3,11 @@
 // customer, and whether to replace or remove its card. HTTP only: GET renders the card form
 // (replace) or a confirmation (remove) with a CSRF token bound to this token; POST hands the
 // form to UpdateMandateCard (update-card.ts), then 303 to the portal with
-// ?card=replaced|removed, or the form again with the reason (400, 402). In the portal's
+// ?card=replaced|removed, to the processor's 3-D Secure page (the payer comes back to this
+// page with ?saved=, card-update-return.ts), or the form again with the reason (400, 402). In the portal's
 // language (the token carries it); a forged or expired token's page in the browser's.
 
-import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { CARD_UPDATE_TOKEN_PURPOSE, type CardUpdateTokenPayload } from '@paygrid/contracts';
 import {
   escapeHtml,
@@ -64,11 +65,19 @@ export class CardUpdateController {
     });
   }
 
+  /** The page, or (with `saved`) the return from 3-D Secure: Stripe adds `setup_intent`. */
   @Get('*')
   @Public()
-  async page(@Param('*') token: string, @Res() reply: FastifyReply) {
+  async page(@Param('*') token: string, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply) {
     const request = this.forms.open(token);
     if (!request) return this.invalid(reply);
+    if (query.saved !== undefined)
+      return this.render(
+        reply,
+        request,
+        token,
+        await this.cards.complete(request, query.saved, query.setup_intent),
+      );
     if (!(await this.cards.isOpen(request))) return this.done(reply, request);
     return this.form(reply, 200, request, token);
   }
@@ -81,7 +90,7 @@ export class CardUpdateController {
     const form = formOf(body);
     const csrf = formField(form, 'csrf_token');
     if (!this.forms.csrfValid(token, csrf)) return sendPage(reply, 403, formExpiredPage(languageOf(request)));
-    return this.render(reply, request, token, await this.cards.submit(request, form, tokenHash(csrf)));
+    return this.render(reply, request, token, await this.cards.submit(request, form, tokenHash(csrf), token));
   }
 
   private render(
@@ -98,6 +107,10 @@ export class CardUpdateController {
         return this.form(reply, 400, request, token, localizedError(result.message, m));
       case 'declined':
         return this.form(reply, 402, request, token, localizedError(result.message, m, result.code));
+      case 'authenticate':
+        return sendSeeOther(reply, result.url);
+      case 'link_invalid':
+        return sendPage(reply, 404, messagePage(m, 'pay.card_link_invalid'));
       case 'unsupported':
         return sendPage(
           reply,
@@ -114,7 +127,7 @@ export class CardUpdateController {
     return sendSeeOther(reply, target.toString());
   }
 
-  private form(
+  private async form(
     reply: FastifyReply,
     status: number,
     request: CardUpdateTokenPayload,
@@ -123,8 +136,10 @@ export class CardUpdateController {
   ) {
     const m = languageOf(request);
     const action = `/pay/cards/${encodeURIComponent(token)}`;
-    // The form posts here; the answer redirects to the portal (its origin must be allowed).
-    const formAction = ["'self'", new URL(request.return_url).origin].join(' ');
+    // The form posts here; the answer redirects to the portal or to the processor's 3-D Secure
+    // page (their origins must be allowed).
+    const origins = await this.cards.authenticationOrigins(request);
+    const formAction = ["'self'", new URL(request.return_url).origin, ...origins].join(' ');
     const heading = m.t(
       request.action === 'replace' ? 'card_update.replace_title' : 'card_update.remove_title',
     );

@@ -137,6 +137,19 @@ describe('Stripe outcomes', () => {
       status: 'failed',
       code: 'authentication_required',
     });
+    const next_action = { redirect_to_url: { url: 'https://hooks.stripe.com/3d' } };
+    // With a return URL (on session) the payer is sent to authenticate; without, it is refused.
+    expect(
+      outcomeOfSetupIntent({ id: 'seti_1', status: 'requires_action', next_action }, 'cus_1|pm_1', true),
+    ).toEqual({
+      status: 'requires_action',
+      redirect_url: 'https://hooks.stripe.com/3d',
+      processor_reference: 'seti_1',
+      credential: 'cus_1|pm_1',
+    });
+    expect(
+      outcomeOfSetupIntent({ id: 'seti_1', status: 'requires_action', next_action }, 'cus_1|pm_1'),
+    ).toMatchObject({ status: 'failed', code: 'authentication_required' });
     for (const status of ['processing', 'requires_confirmation', 'canceled']) {
       expect(outcomeOfSetupIntent({ id: 'seti_1', status }, 'c')).toMatchObject({ code: 'processing_error' });
     }

@@ -14,6 +14,7 @@ import {
   type LookupOutcome,
   type RequiresAction,
   type SaveCardOutcome,
+  type SaveCardRequiresAction,
 } from '../connector';
 
 /** The parts of a Stripe PaymentIntent the outcome depends on. */
@@ -144,19 +145,29 @@ export interface SetupIntentLike {
   id: string;
   status: string;
   last_setup_error?: { code?: string | null; decline_code?: string | null } | null;
+  next_action?: { redirect_to_url?: { url?: string | null } | null } | null;
 }
 
-/** Why a card asking for 3-D Secure cannot be saved from our page (no redirect is offered). */
+/** Why a card asking for 3-D Secure could not be saved (no redirect offered, or not completed). */
 export const SAVE_CARD_AUTHENTICATION_MESSAGE =
-  'The card issuer asks for authentication (3-D Secure) to save this card, which this page cannot offer yet; the card was not saved. Use another card.';
+  'The card issuer asked for authentication (3-D Secure), which was not completed; the card was not saved. Try again or use another card.';
 
 /**
  * A confirmed SetupIntent's outcome (the customer portal's card replacement): only
- * `succeeded` stores the card. `requires_action` (3-D Secure) is refused: the page offers no
- * redirect for it yet (docs/api.md Part 2). Nothing is charged in any case, so `processing` or
- * any other status is a processing_error the payer may retry, not an unknown outcome.
+ * `succeeded` stores the card. `requires_action` (3-D Secure) with a redirect sends the payer
+ * to authenticate when the call had a return URL (`onSession`); otherwise it is failed with
+ * authentication_required. Nothing is charged in any case, so `processing` or any other
+ * status is a processing_error the payer may retry, not an unknown outcome.
  */
-export function outcomeOfSetupIntent(intent: SetupIntentLike, credential: string): SaveCardOutcome {
+export function outcomeOfSetupIntent(
+  intent: SetupIntentLike,
+  credential: string,
+  onSession = false,
+): SaveCardOutcome | SaveCardRequiresAction {
+  const url = intent.next_action?.redirect_to_url?.url;
+  if (onSession && intent.status === 'requires_action' && url) {
+    return { status: 'requires_action', redirect_url: url, processor_reference: intent.id, credential };
+  }
   switch (intent.status) {
     case 'succeeded':
       return { status: 'succeeded', credential, processor_reference: intent.id };
