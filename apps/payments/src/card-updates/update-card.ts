@@ -2,9 +2,11 @@
 // mandate must be the customer's and active; "remove" cancels it (mandate.canceled);
 // "replace" stores the posted card with the processor without a charge (the connector's
 // optional saveCard, keyed by the form token so a repeated post stores it once) and puts it on
-// the mandate (mandate.updated). The card lives only in this call's memory.
+// the mandate (mandate.updated); a card whose issuer asks for 3-D Secure sends the payer to
+// the processor and is put on the mandate by `complete` when they come back
+// (card-update-return.ts). The card lives only in this call's memory.
 
-import { CATALOGUES, type Clock } from '@paygrid/platform';
+import { ApiError, CATALOGUES, type Clock } from '@paygrid/platform';
 import type { CardUpdateTokenPayload } from '@paygrid/contracts';
 import { CARD_INCOMPLETE, parseCard } from '../card-form/card-form';
 import { summarizeCard, validateCard } from '../connectors/cards';
@@ -108,11 +110,24 @@ export class UpdateMandateCard {
     if (!mandate || mandate.status !== 'active') return { kind: 'done' };
     const connector = await this.connectors.forTenant(tenant);
     if (!connector.lookupSavedCard) return { kind: 'unsupported' };
-    const found = await connector.lookupSavedCard({
-      processor_reference: reference,
-      idempotency_key: state.key,
-      livemode: request.livemode,
-    });
+    const found = await connector
+      .lookupSavedCard({
+        processor_reference: reference,
+        idempotency_key: state.key,
+        livemode: request.livemode,
+      })
+      .catch((error: unknown) => {
+        // No answer: nothing is decided; the payer may come back through the same URL again.
+        if (error instanceof ApiError && error.code === 'upstream_unavailable') return undefined;
+        throw error;
+      });
+    if (!found) {
+      return {
+        kind: 'declined',
+        code: 'processing_error',
+        message: CATALOGUES.en['decline.processing_error'],
+      };
+    }
     if (found.status === 'requires_action') {
       return {
         kind: 'declined',
