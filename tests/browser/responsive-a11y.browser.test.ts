@@ -1,5 +1,6 @@
 // Every public page on a phone and a desktop (issue 17 item 6): the hosted checkout, invoice
-// (and its card form), quote and customer portal (and its card page) at 375 px and 1280 px
+// (and its card form), quote, customer portal (and its card page) and a recurring payer's
+// mandate page at 375 px and 1280 px
 // wide in a real Chromium (playwright-core): no horizontal scrolling (the document is no
 // wider than the viewport),
 // no axe-core violation (the axe-core package's script evaluated in the page, every rule of
@@ -9,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, outputPath } from '../support/browser';
-import { decodeHtml, payInvoiceOnHostedPage } from '../support/pages';
+import { decodeHtml, payInvoiceOnHostedPage, payPage } from '../support/pages';
 import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -51,6 +52,16 @@ beforeAll(async () => {
     description: 'Breakfast order',
   });
   pages.checkout = `${platform.url}/pay/${link.body.id}`;
+  // A recurring link paid: its success page links to the payer's own mandate page.
+  const recurring = await api('POST', '/v1/payment-links', {
+    merchant: merchant.body.id,
+    type: 'recurring',
+    amount: 990,
+    currency: 'EUR',
+    recurring: { interval: 'month' },
+  });
+  const paid = String((await payPage(platform, `/pay/${recurring.body.id}`, '4242424242424242')).body);
+  pages.mandate = `${platform.url}${decodeHtml(String(/href="(\/pay\/mandates\/[^"]+)"/.exec(paid)?.[1]))}`;
   const customer = await api('POST', '/v1/customers', {
     name: 'Zoë Łukasiewicz-Wiśniewska Sp. z o.o.',
     email: 'zoe.lukasiewicz-wisniewska@example.test',
@@ -124,7 +135,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe.each(['checkout', 'invoice', 'invoice_card_form', 'quote', 'portal', 'card'])(
+describe.each(['checkout', 'invoice', 'invoice_card_form', 'quote', 'portal', 'card', 'mandate'])(
   'the %s page',
   (name) => {
     it.each(WIDTHS)(

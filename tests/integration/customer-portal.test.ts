@@ -164,12 +164,30 @@ it('a customer opens the link, pays an open invoice, replaces the card and cance
   expect(cardHtml).toContain('<h1>Karte ersetzen</h1>');
   expect(cardHtml).toContain('Künftige Zahlungen an Acme Studio erfolgen mit der neuen Karte.');
   expect(cardHtml).toContain('<label for="card_number">Kartennummer</label>');
-  const replaced = await platform.api(
+  // A declined card: the form again (402) with a fresh form token (a new attempt, a new
+  // processor key), the reason in German, nothing changed.
+  const declined = await platform.api(
     undefined,
     'POST',
     replaceLink,
     new URLSearchParams({
       csrf_token: csrfOf(cardHtml),
+      card_number: '4000 0000 0000 9995',
+      exp_month: '11',
+      exp_year: '2099',
+      cvc: '123',
+    }),
+  );
+  expect(declined.status).toBe(402);
+  expect(String(declined.body)).toContain(
+    '<div class="error" role="alert" id="form-error">Die Karte ist nicht ausreichend gedeckt.</div>',
+  );
+  const replaced = await platform.api(
+    undefined,
+    'POST',
+    replaceLink,
+    new URLSearchParams({
+      csrf_token: csrfOf(String(declined.body)),
       card_number: '4000 0000 0000 0341',
       exp_month: '11',
       exp_year: '2099',

@@ -309,4 +309,45 @@ describe('the hosted checkout page', () => {
     expect(done).toContain('<p id="receipt-sent">Eine Quittung wurde an kunde@example.de gesendet.</p>');
     expect(done).not.toMatch(/Payment successful|A receipt was sent/);
   });
+
+  it('tells a German payer a decline and the /pay message pages in German (Accept-Language)', async () => {
+    const german = { 'accept-language': 'de-DE,de;q=0.9' };
+    const link = await createLink({ amount: 4_200, currency: 'EUR', description: 'Kurs' });
+    const shown = String((await platform.api(undefined, 'GET', `/pay/${link.id}`, undefined, german)).body);
+    const declined = await platform.api(
+      undefined,
+      'POST',
+      `/pay/${link.id}`,
+      cardForm(csrfOf(shown), CARDS.insufficientFunds),
+      german,
+    );
+    expect(declined.status).toBe(402);
+    const form = String(declined.body);
+    expect(form).toContain('<html lang="de">');
+    expect(form).toContain(
+      'Ihre Zahlung wurde nicht abgeschlossen: Die Karte ist nicht ausreichend gedeckt. Es wurde nichts abgebucht; versuchen Sie es mit einer anderen Karte.',
+    );
+    expect(form).not.toMatch(/insufficient funds|not completed/i);
+    // The API still reports the decline in English, by its code.
+    const [payment] = (await platform.api(account.testKey, 'GET', `/v1/transactions?payment_link=${link.id}`))
+      .body.data;
+    expect(payment).toMatchObject({ status: 'failed', failure_code: 'insufficient_funds' });
+
+    // The message pages: an unknown link, an expired form, a deactivated link.
+    const missing = await platform.api(undefined, 'GET', '/pay/plink_doesnotexist0000', undefined, german);
+    expect(missing.status).toBe(404);
+    expect(String(missing.body)).toContain('<html lang="de">');
+    expect(String(missing.body)).toContain('<h1>Zahlungslink nicht gefunden</h1>');
+    const expired = await platform.api(undefined, 'POST', `/pay/${link.id}`, cardForm('forged', OK), german);
+    expect(expired.status).toBe(403);
+    expect(String(expired.body)).toContain('<h1>Dieses Formular ist abgelaufen</h1>');
+    await platform.api(account.testKey, 'POST', `/v1/payment-links/${link.id}`, { active: false });
+    const inactive = await platform.api(undefined, 'GET', `/pay/${link.id}`, undefined, german);
+    expect(inactive.status).toBe(410);
+    expect(String(inactive.body)).toContain('<h1>Dieser Zahlungslink ist nicht aktiv</h1>');
+    // Without the header, the same page in English.
+    expect(String((await platform.api(undefined, 'GET', `/pay/${link.id}`)).body)).toContain(
+      '<h1>This payment link is not active</h1>',
+    );
+  });
 });

@@ -59,6 +59,10 @@ import { MandatesController } from './mandates/mandates.controller';
 import { MandateCommandsConsumer } from './mandates/mandate-commands.consumer';
 import { MandatesService } from './mandates/mandates.service';
 import { CARD_UPDATE_SETTINGS, CardUpdateController } from './card-updates/card-update.controller';
+import { CardUpdateReturns } from './card-updates/card-update-return';
+import { UpdateMandateCard } from './card-updates/update-card';
+import { MandatePage } from './mandate-pages/mandate-page';
+import { MANDATE_PAGE_SETTINGS, MandatePageController } from './mandate-pages/mandate-page.controller';
 import {
   InvoicePaymentController,
   INVOICE_PAYMENT_SETTINGS,
@@ -246,6 +250,7 @@ class PaymentsModule {
         AuthenticationController,
         InvoicePaymentController,
         CardUpdateController,
+        MandatePageController,
         MandatesController,
         ProcessorConnectionsController,
         ProcessorConnectionsOperatorController,
@@ -272,6 +277,17 @@ class PaymentsModule {
         { provide: CHECKOUT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         { provide: INVOICE_PAYMENT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
         { provide: CARD_UPDATE_SETTINGS, useValue: { secret: config.internalSecret, clock } },
+        {
+          provide: UpdateMandateCard,
+          useValue: new UpdateMandateCard(
+            mandates,
+            connectors,
+            clock,
+            new CardUpdateReturns(config.internalSecret, config.publicBaseUrl, clock),
+          ),
+        },
+        { provide: MANDATE_PAGE_SETTINGS, useValue: { secret: config.internalSecret, clock } },
+        { provide: MandatePage, useValue: new MandatePage(mandates) },
         ...(testClock ? [{ provide: TEST_CLOCK, useValue: testClock }] : []),
         { provide: RefundsService, useValue: refunds },
         { provide: DisputesService, useValue: services.disputes },

@@ -4,7 +4,14 @@
 // the test-mode note and the one-sentence message pages. Card fields are never re-filled from
 // a submission.
 
-import { escapeHtml, messagesFor, type Messages, renderMessagePage, renderPage } from '@paygrid/platform';
+import {
+  escapeHtml,
+  type MessageKey,
+  messagesFor,
+  type Messages,
+  renderMessagePage,
+  renderPage,
+} from '@paygrid/platform';
 
 export const CARD_FORM_CSS = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
@@ -63,4 +70,14 @@ export const errorAlert = (error: string | undefined) =>
   error ? `<div class="error" role="alert" id="form-error">${escapeHtml(error)}</div>` : '';
 
 /** A page with a heading and one sentence (not found, expired form, in progress...). */
-export const renderMessage = (title: string, message: string) => renderMessagePage(SHELL, title, message);
+export const renderMessage = (title: string, message: string, lang?: string) =>
+  renderMessagePage({ ...SHELL, ...(lang ? { lang } : {}) }, title, message);
+
+/** The message pages of the catalogue: a `<page>.title` and a `<page>.text` key. */
+export type MessagePage = {
+  [K in MessageKey]: K extends `${infer P}.title` ? (`${P}.text` extends MessageKey ? P : never) : never;
+}[MessageKey];
+
+/** A message page in the payer's language (`<page>.title` as heading, `<page>.text` below). */
+export const messagePage = (m: Messages, page: MessagePage, params?: Record<string, string>) =>
+  renderMessage(m.t(`${page}.title`), m.t(`${page}.text`, params), m.locale);

@@ -1,11 +1,23 @@
-import { ApiError } from '@paygrid/platform';
+import { ApiError, CATALOGUES, LOCALES, messagesFor } from '@paygrid/platform';
+import { ABANDONED_MESSAGE } from '../connectors/connector';
+import { SANDBOX_DECLINE_MESSAGES } from '../connectors/sandbox.connector';
+import {
+  DECLINE_MESSAGES,
+  SAVE_CARD_AUTHENTICATION_MESSAGE,
+  SAVE_CARD_NO_ANSWER_MESSAGE,
+} from '../connectors/stripe/stripe-outcomes';
 import type { TransactionRow } from '../transactions/transaction';
 import {
   awaitFirstSubmission,
   chargeFromForm,
   formExpiredPage,
+  CARD_INCOMPLETE,
+  CHECK_CARD_AGAIN,
   isRefused,
+  localizedError,
   notCompletedMessage,
+  notPayablePage,
+  paymentsNotAvailablePage,
   parseCard,
 } from './card-form';
 
@@ -94,17 +106,75 @@ describe('the card form', () => {
   });
 
   it('words a decline and the expired-form page', () => {
-    expect(notCompletedMessage(row({ status: 'failed', failure_message: 'Insufficient funds.' }))).toBe(
+    const en = messagesFor([]);
+    expect(notCompletedMessage(row({ status: 'failed', failure_message: 'Insufficient funds.' }), en)).toBe(
       'Your payment was not completed: Insufficient funds. You have not been charged; try another card.',
     );
-    expect(notCompletedMessage(row({ status: 'failed', failure_message: null }))).toBe(
-      'Your payment was not completed: the card was declined. You have not been charged; try another card.',
+    expect(notCompletedMessage(row({ status: 'failed', failure_message: null }), en)).toBe(
+      'Your payment was not completed: The card was declined. You have not been charged; try another card.',
     );
-    expect(notCompletedMessage(row({ status: 'pending' }))).toBe(
+    expect(notCompletedMessage(row({ status: 'pending' }), en)).toBe(
       'The payment could not be confirmed; try again.',
     );
-    const page = formExpiredPage();
+    const page = formExpiredPage(en);
     expect(page).toContain('<h1>This form has expired</h1>');
     expect(page).toContain('<link rel="stylesheet" href="/pay/assets/checkout.css">');
+  });
+
+  it("every connector's decline message and the forms' errors are in the catalogue, so each is translated", () => {
+    const ours = [
+      ...Object.values(DECLINE_MESSAGES),
+      ...Object.values(SANDBOX_DECLINE_MESSAGES),
+      ABANDONED_MESSAGE,
+      SAVE_CARD_AUTHENTICATION_MESSAGE,
+      SAVE_CARD_NO_ANSWER_MESSAGE,
+      CARD_INCOMPLETE,
+      CHECK_CARD_AGAIN,
+    ];
+    for (const locale of LOCALES.filter((l) => l !== 'en')) {
+      const m = messagesFor([locale]);
+      for (const message of ours) {
+        const translated = localizedError(message, m);
+        expect({ locale, message, translated: translated !== message }).toEqual({
+          locale,
+          message,
+          translated: true,
+        });
+        expect(Object.values(CATALOGUES[locale])).toContain(translated);
+      }
+      // A card check's message is not one of the catalogue's: it stays as it is.
+      expect(localizedError('The card number is not valid.', m)).toBe('The card number is not valid.');
+    }
+  });
+
+  it('a German payer reads the decline, its code standing in for a processor detail, and the pages in German', () => {
+    const de = messagesFor(['de']);
+    expect(
+      notCompletedMessage(
+        row({
+          status: 'failed',
+          failure_code: 'insufficient_funds',
+          failure_message: 'The card has insufficient funds.',
+        }),
+        de,
+      ),
+    ).toBe(
+      'Ihre Zahlung wurde nicht abgeschlossen: Die Karte ist nicht ausreichend gedeckt. Es wurde nichts abgebucht; versuchen Sie es mit einer anderen Karte.',
+    );
+    // A processor's own detail has no translation; its decline code has.
+    expect(localizedError('Only the published test cards work in the sandbox.', de, 'card_declined')).toBe(
+      'Die Karte wurde abgelehnt.',
+    );
+    expect(
+      localizedError('Only the published test cards work in the sandbox.', messagesFor([]), 'card_declined'),
+    ).toBe('Only the published test cards work in the sandbox.');
+    expect(formExpiredPage(de)).toContain('<h1>Dieses Formular ist abgelaufen</h1>');
+    expect(formExpiredPage(de)).toContain('<html lang="de">');
+    expect(paymentsNotAvailablePage(messagesFor(['pl']))).toContain(
+      '<h1>Płatności nie są jeszcze dostępne</h1>',
+    );
+    expect(notPayablePage('merchant_not_active', 'invoice', messagesFor(['fr']))).toContain(
+      'Ce vendeur ne peut pas accepter de paiements par carte pour le moment.',
+    );
   });
 });

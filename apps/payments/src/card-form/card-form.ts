@@ -4,10 +4,10 @@
 // submission after a double click, and the words of a declined payment. The card number and
 // CVC live only in the request's memory: never logged, stored or echoed back into a form.
 
-import { ApiError, formField } from '@paygrid/platform';
+import { ApiError, CATALOGUES, formField, type MessageKey, type Messages } from '@paygrid/platform';
 import type { CardDetails } from '../connectors/connector';
 import type { TransactionRow } from '../transactions/transaction';
-import { renderMessage } from './card-form.page';
+import { messagePage, renderMessage } from './card-form.page';
 
 /**
  * The purpose every card form's CSRF token (a platform form token) is signed for; the subject
@@ -16,10 +16,10 @@ import { renderMessage } from './card-form.page';
 export const CARD_FORM_TOKEN_PURPOSE = 'paygrid-checkout';
 
 /** The 400 message of a form whose card fields are missing or malformed. */
-export const CARD_INCOMPLETE = 'Please enter the card number, expiry month and year, and security code.';
+export const CARD_INCOMPLETE = CATALOGUES.en['pay.card_incomplete'];
 
 /** The form shown again after a double click whose first submission was refused before charging. */
-export const CHECK_CARD_AGAIN = 'Please check your card details and try again.';
+export const CHECK_CARD_AGAIN = CATALOGUES.en['pay.check_card_again'];
 
 /** The card fields as posted, or undefined when one is missing or malformed (two-digit years are 20xx). */
 export function parseCard(form: Record<string, unknown>): CardDetails | undefined {
@@ -39,33 +39,59 @@ export function parseCard(form: Record<string, unknown>): CardDetails | undefine
 }
 
 /** The 403 page of a form token that is forged, for another form, or too old. */
-export const formExpiredPage = () =>
-  renderMessage(
-    'This form has expired',
-    'For your security, the payment form can only be used for a limited time. Go back, reload the page and try again; you have not been charged.',
-  );
+export const formExpiredPage = (m: Messages) => messagePage(m, 'pay.form_expired');
+
+/**
+ * The English texts of the catalogue's decline and form-error messages, to their keys: a
+ * connector's or a use case's message (English, as the API reports it) is shown in the payer's
+ * language when it is one of ours (card-form.spec.ts checks every connector's are).
+ */
+const KNOWN_MESSAGES = new Map<string, MessageKey>(
+  (Object.entries(CATALOGUES.en) as [MessageKey, string][])
+    .filter(
+      ([key]) =>
+        key.startsWith('decline.') || key === 'pay.card_incomplete' || key === 'pay.check_card_again',
+    )
+    .map(([key, text]) => [text, key]),
+);
+
+/**
+ * A form error in the payer's language: one of our messages is translated; any other (a
+ * processor's own detail, a card check's) stays as it is in English and, in another language,
+ * gives way to the translated reason of its decline code when there is one.
+ */
+export function localizedError(message: string, m: Messages, code?: string | null): string {
+  const known = KNOWN_MESSAGES.get(message);
+  if (known) return m.t(known);
+  const byCode = `decline.${code ?? ''}`;
+  if (m.locale !== 'en' && byCode in CATALOGUES.en) return m.t(byCode as MessageKey);
+  return message;
+}
 
 /** What the payer reads when a charge did not succeed (the form is shown again with it, 402). */
-export const notCompletedMessage = (transaction: TransactionRow) =>
+export const notCompletedMessage = (transaction: TransactionRow, m: Messages) =>
   transaction.status === 'failed'
-    ? `Your payment was not completed: ${transaction.failure_message ?? 'the card was declined.'} You have not been charged; try another card.`
-    : 'The payment could not be confirmed; try again.';
+    ? m.t('pay.not_completed', {
+        reason: localizedError(
+          transaction.failure_message ?? CATALOGUES.en['decline.card_declined'],
+          m,
+          transaction.failure_code ?? 'card_declined',
+        ),
+      })
+    : m.t('pay.not_confirmed');
 
-/** What each form calls its seller, and tells a payer whose first submission is still running. */
-export interface RefusalWords {
-  inProgress: string;
-  merchantNotActive: string;
-}
+/** Which form's words a refusal page uses (the checkout speaks of a merchant, an invoice of a seller). */
+export type RefusalWords = 'checkout' | 'invoice';
 
 /** The 409 page of a payment that cannot be made now; nothing was charged. */
 export function notPayablePage(
   kind: 'in_progress' | 'processor_not_configured' | 'merchant_not_active',
   words: RefusalWords,
+  m: Messages,
 ): string {
-  if (kind === 'processor_not_configured') return paymentsNotAvailablePage();
-  if (kind === 'merchant_not_active')
-    return renderMessage('Payments are not available', words.merchantNotActive);
-  return renderMessage('Payment in progress', words.inProgress);
+  if (kind === 'processor_not_configured') return paymentsNotAvailablePage(m);
+  const title = kind === 'merchant_not_active' ? 'pay.merchant_not_active' : 'pay.in_progress';
+  return renderMessage(m.t(`${title}.title`), m.t(`${title}.${words}`), m.locale);
 }
 
 /** A charge the request refused before any money moved. */
@@ -75,11 +101,7 @@ export type ChargeRefused =
   | { refused: 'processor_not_configured' };
 
 /** The page of a live payment refused because the account has no processor connected yet. */
-export const paymentsNotAvailablePage = () =>
-  renderMessage(
-    'Payments are not available yet',
-    'This seller cannot take card payments here yet. Nothing was charged; please contact the seller to pay another way.',
-  );
+export const paymentsNotAvailablePage = (m: Messages) => messagePage(m, 'pay.not_available');
 
 /**
  * Runs the charge; on any error the form token is released first (the payer may submit

@@ -16,14 +16,15 @@ import {
 } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { formExpiredPage, notCompletedMessage } from '../card-form/card-form';
-import { renderMessage } from '../card-form/card-form.page';
+import { messagePage, renderMessage } from '../card-form/card-form.page';
 import { sandboxChallengePath } from '../connectors/sandbox.connector';
 import type { SandboxChallenges } from '../connectors/sandbox-challenges';
+import { mandatePageOf } from '../mandate-pages/mandate-page-token';
 import { renderSuccess } from '../payment-links/checkout.page';
 import { PaymentLinksService } from '../payment-links/payment-links.service';
 import type { TransactionRow } from '../transactions/transaction';
 import type { AuthenticationReturns } from './authentication-return';
-import { AUTHENTICATION_WORDS as WORDS, renderSandboxChallenge } from './authentication.page';
+import { renderSandboxChallenge } from './authentication.page';
 import type { SettleAuthentication } from './settle-authentication';
 
 export const AUTHENTICATION = 'paygrid:authentication';
@@ -38,6 +39,10 @@ export interface Authentication {
 
 const CHALLENGE_PURPOSE = 'paygrid-sandbox-challenge';
 
+/** The payer's language: the return from 3-D Secure has no customer to ask (docs/api.md Part 2). */
+const languageOf = (reply: FastifyReply) =>
+  messagesForAcceptLanguage(reply.request.headers['accept-language']);
+
 @Controller('pay')
 export class AuthenticationController {
   constructor(
@@ -49,9 +54,9 @@ export class AuthenticationController {
   @Public()
   async returned(@Param('id') id: string, @Query('token') token: unknown, @Res() reply: FastifyReply) {
     const payload = this.auth.returns.open(id, token);
-    if (!payload) return send(reply, 403, renderMessage(...WORDS.forged));
+    if (!payload) return send(reply, 403, messagePage(languageOf(reply), 'pay.auth_forged'));
     const row = await this.auth.settle.settle(id);
-    if (!row) return send(reply, 404, renderMessage(...WORDS.notFound));
+    if (!row) return send(reply, 404, messagePage(languageOf(reply), 'pay.auth_not_found'));
     return this.outcome(reply, row, payload.after);
   }
 
@@ -64,7 +69,7 @@ export class AuthenticationController {
   ) {
     const url = typeof returnUrl === 'string' ? returnUrl : '';
     if (!this.auth.returns.isOurs(url) || !(await this.auth.challenges.waiting(reference))) {
-      return send(reply, 404, renderMessage(...WORDS.challengeInvalid));
+      return send(reply, 404, messagePage(languageOf(reply), 'pay.auth_challenge_invalid'));
     }
     const csrf = signFormToken(this.auth.secret, CHALLENGE_PURPOSE, reference, this.auth.now());
     return send(reply, 200, renderSandboxChallenge(sandboxChallengePath(reference), csrf, url));
@@ -80,12 +85,12 @@ export class AuthenticationController {
     const form = formOf(body);
     const csrf = formField(form, 'csrf_token');
     if (!verifyFormToken(this.auth.secret, CHALLENGE_PURPOSE, reference, csrf, this.auth.now())) {
-      return send(reply, 403, formExpiredPage());
+      return send(reply, 403, formExpiredPage(languageOf(reply)));
     }
     const url = formField(form, 'return_url');
     const decision = formField(form, 'decision');
     if (!this.auth.returns.isOurs(url) || (decision !== 'approved' && decision !== 'failed')) {
-      return send(reply, 400, renderMessage(...WORDS.challengeInvalid));
+      return send(reply, 400, messagePage(languageOf(reply), 'pay.auth_challenge_invalid'));
     }
     // A decision on a payment already settled changes nothing; the return shows its outcome.
     if (await this.auth.challenges.waiting(reference)) await this.auth.challenges.decide(reference, decision);
@@ -96,9 +101,15 @@ export class AuthenticationController {
 
   private async outcome(reply: FastifyReply, row: TransactionRow, after: string | undefined) {
     if (row.status === 'failed') {
-      return send(reply, 402, renderMessage('Payment not completed', notCompletedMessage(row)));
+      const m = languageOf(reply);
+      return send(
+        reply,
+        402,
+        renderMessage(m.t('pay.not_completed.title'), notCompletedMessage(row, m), m.locale),
+      );
     }
-    if (row.status !== 'succeeded') return send(reply, 202, renderMessage(...WORDS.waiting));
+    if (row.status !== 'succeeded')
+      return send(reply, 202, messagePage(languageOf(reply), 'pay.auth_waiting'));
     if (after) {
       const target = new URL(after);
       target.searchParams.set('payment', row.id);
@@ -107,8 +118,11 @@ export class AuthenticationController {
     const link = row.payment_link ? await this.links.findPublic(row.payment_link) : undefined;
     if (link?.after_completion_redirect_url) return sendSeeOther(reply, link.after_completion_redirect_url);
     // The same success page as without 3-D Secure: where the receipt went, in the browser's language.
-    const m = messagesForAcceptLanguage(reply.request.headers['accept-language']);
-    if (link) return send(reply, 200, renderSuccess(link, row.id, row.receipt_email, m));
-    return send(reply, 200, renderMessage(...WORDS.succeeded));
+    const m = languageOf(reply);
+    if (link) {
+      const manage = mandatePageOf(this.auth.secret, this.auth.now(), link, row);
+      return send(reply, 200, renderSuccess(link, row.id, row.receipt_email, m, manage));
+    }
+    return send(reply, 200, messagePage(m, 'pay.auth_succeeded'));
   }
 }

@@ -1,5 +1,6 @@
 // The pages of 3-D Secure: the sandbox's own challenge page (approve / fail, server-rendered,
-// no JavaScript, a CSRF token like every other form under /pay) and the words of a return.
+// no JavaScript, a CSRF token like every other form under /pay; a developer's page, in
+// English). The words of a return are the catalogue's pay.auth_* messages.
 
 import { escapeHtml } from '@paygrid/platform';
 import { layout } from '../card-form/card-form.page';
@@ -18,20 +19,3 @@ export function renderSandboxChallenge(action: string, csrfToken: string, return
 <p class="muted">Test mode: card 4000 0027 6000 3184 always asks for this challenge.</p>`,
   );
 }
-
-export const AUTHENTICATION_WORDS = {
-  forged: [
-    'This link is not valid',
-    'This payment confirmation link is not valid or has expired. You have not been charged by it; contact the seller if you are unsure whether you paid.',
-  ],
-  waiting: [
-    'Payment not confirmed yet',
-    'Your bank has not confirmed this payment yet, and nothing has been charged so far. If you left the authentication page, go back to the seller and pay again.',
-  ],
-  succeeded: ['Payment successful', 'Thank you; your payment was authenticated and received.'],
-  notFound: ['Payment not found', 'Check the address you were given.'],
-  challengeInvalid: [
-    'This challenge is not valid',
-    'This authentication page is not valid any more. Go back to the seller and pay again; you have not been charged.',
-  ],
-} as const satisfies Record<string, readonly [string, string]>;

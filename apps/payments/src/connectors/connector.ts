@@ -89,14 +89,19 @@ export interface PaymentConnector {
    * Stores a card for later charges without charging it (a mandate's card replaced in the
    * customer portal). Optional: a processor without it cannot replace cards (the page says so).
    */
-  saveCard?(request: {
+  saveCard?(request: SaveCardRequest): Promise<SaveCardOutcome | SaveCardRequiresAction>;
+  /**
+   * The processor's record of a card saved with `requires_action` (`processor_reference`, as
+   * the processor names it on the payer's return), once the payer is back from authenticating: its outcome, or still waiting. Throws when the
+   * processor cannot be asked. Required of a connector whose saveCard can answer
+   * requires_action.
+   */
+  lookupSavedCard?(request: {
+    processor_reference: string;
+    /** The save's key: a record that does not carry it is not this save's (failed). */
     idempotency_key: string;
-    card: CardDetails;
     livemode: boolean;
-  }): Promise<
-    | { status: 'succeeded'; credential: string; processor_reference: string }
-    | { status: 'failed'; code: DeclineCode; message: string; processor_reference: string }
-  >;
+  }): Promise<SaveCardOutcome | { status: 'requires_action'; processor_reference: string }>;
   /** Charges a stored credential (a mandate's later cycles). */
   chargeStored(request: ChargeRequest & { credential: string; attempt: number }): Promise<ConnectorOutcome>;
   /**
@@ -127,6 +132,43 @@ export interface PaymentConnector {
   cancelAuthentication(request: LookupRequest & { processor_reference: string }): Promise<LookupOutcome>;
   /** Origins the payer may be redirected to for authentication (the checkout's form-action). */
   readonly authenticationOrigins: readonly string[];
+}
+
+export interface SaveCardRequest {
+  /** Stable across retries of the same form post; the processor dedupes on it. */
+  idempotency_key: string;
+  card: CardDetails;
+  livemode: boolean;
+  /**
+   * Where the processor sends the payer back after authenticating (3-D Secure); without it a
+   * card asking for authentication is failed with `authentication_required`.
+   */
+  return_url?: string;
+  /**
+   * The mandate's current credential, so a processor that keeps cards under a customer of its
+   * own (Stripe) stores the new card under the same one. A credential it does not recognise is
+   * ignored.
+   */
+  credential?: string;
+}
+
+/**
+ * A card stored without a charge, or why not. Nothing is charged either way, so an unknown
+ * outcome (no answer) is a `processing_error` the payer may retry, never an exception.
+ */
+export type SaveCardOutcome =
+  | { status: 'succeeded'; credential: string; processor_reference: string }
+  | { status: 'failed'; code: DeclineCode; message: string; processor_reference: string };
+
+/**
+ * The processor asks the payer to authenticate before it keeps the card: send them to
+ * `redirect_url`; `credential` is what the mandate takes once `lookupSavedCard` says succeeded.
+ */
+export interface SaveCardRequiresAction {
+  status: 'requires_action';
+  redirect_url: string;
+  processor_reference: string;
+  credential: string;
 }
 
 export interface LookupRequest {

@@ -49,7 +49,8 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, TestCard>> = {
 /** The path of the sandbox's own 3-D Secure challenge page for one charge. */
 export const sandboxChallengePath = (reference: string) => `/pay/sandbox/challenge/${reference}`;
 
-const MESSAGES: Record<DeclineCode, string> = {
+/** The sandbox's decline messages (each in the pages' catalogue, translated: card-form.spec.ts). */
+export const SANDBOX_DECLINE_MESSAGES: Record<DeclineCode, string> = {
   card_declined: 'The card was declined.',
   insufficient_funds: 'The card has insufficient funds.',
   expired_card: 'The card has expired.',
@@ -148,7 +149,7 @@ export class SandboxConnector implements PaymentConnector {
       return {
         status: 'failed' as const,
         code: 'authentication_required' as const,
-        message: MESSAGES.authentication_required,
+        message: SANDBOX_DECLINE_MESSAGES.authentication_required,
         processor_reference,
       };
     }
@@ -156,7 +157,7 @@ export class SandboxConnector implements PaymentConnector {
       return {
         status: 'failed' as const,
         code: card.outcome,
-        message: MESSAGES[card.outcome],
+        message: SANDBOX_DECLINE_MESSAGES[card.outcome],
         processor_reference,
       };
     }
@@ -175,7 +176,7 @@ export class SandboxConnector implements PaymentConnector {
       return {
         status: 'failed',
         code: 'card_declined',
-        message: MESSAGES.card_declined,
+        message: SANDBOX_DECLINE_MESSAGES.card_declined,
         processor_reference,
       };
     }
@@ -257,6 +258,6 @@ export class SandboxConnector implements PaymentConnector {
   }
 
   private failed(code: DeclineCode, processor_reference: string): ConnectorOutcome {
-    return { status: 'failed', code, message: MESSAGES[code], processor_reference };
+    return { status: 'failed', code, message: SANDBOX_DECLINE_MESSAGES[code], processor_reference };
   }
 }

@@ -14,26 +14,23 @@ import {
   formField,
   formOf,
   messagesForAcceptLanguage,
-  openToken,
   Public,
   sendPage as send,
   sendSeeOther,
-  signFormToken,
   tokenHash,
-  verifyFormToken,
-  type Clock,
 } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import {
   CARD_FORM_TOKEN_PURPOSE,
   formExpiredPage,
+  localizedError,
   notCompletedMessage,
   notPayablePage,
   parseCard,
   paymentsNotAvailablePage,
-  type RefusalWords,
 } from '../card-form/card-form';
-import { renderMessage } from '../card-form/card-form.page';
+import { messagePage, renderMessage } from '../card-form/card-form.page';
+import { SealedForm, type SealedFormSettings } from '../card-form/sealed-form';
 import type { FormToken } from '../card-payments/form-token';
 import { InvoiceFormTokens, type InvoiceRefusal } from '../card-payments/invoice-form-token';
 import { PayByCard, type CardPayment, type CardPaymentResult } from '../card-payments/pay-by-card';
@@ -42,15 +39,10 @@ import type { TransactionRow } from '../transactions/transaction';
 import { renderInvoicePaymentForm } from './invoice-payment.page';
 
 export const INVOICE_PAYMENT_SETTINGS = 'paygrid:invoice-payment-settings';
-export interface InvoicePaymentSettings {
-  secret: string;
-  clock: Clock;
-}
+export type InvoicePaymentSettings = SealedFormSettings;
 
-const WORDS: RefusalWords = {
-  inProgress: 'This payment is still being processed. Do not pay again.',
-  merchantNotActive: 'This seller cannot accept card payments at the moment.',
-};
+const languageOf = (reply: FastifyReply) =>
+  messagesForAcceptLanguage(reply.request.headers['accept-language']);
 
 /** The card form's CSRF token is bound to the invoice token's hash (no payment link id starts so). */
 const formSubject = (invoiceHash: string) => `invoice:${invoiceHash}`;
@@ -117,25 +109,34 @@ function invoicePayment(
 
 @Controller('pay/invoices')
 export class InvoicePaymentController {
+  private readonly sealed: SealedForm<InvoicePaymentTokenPayload>;
+
   constructor(
     @Inject(PayByCard) private readonly payByCard: PayByCard,
     @Inject(InvoiceFormTokens) private readonly forms: InvoiceFormTokens,
-    @Inject(INVOICE_PAYMENT_SETTINGS) private readonly settings: InvoicePaymentSettings,
+    @Inject(INVOICE_PAYMENT_SETTINGS) settings: InvoicePaymentSettings,
     @Inject(ConnectorRouter) private readonly connectors: ConnectorRouter,
-  ) {}
+  ) {
+    this.sealed = new SealedForm(settings, {
+      tokenPurpose: INVOICE_PAYMENT_TOKEN_PURPOSE,
+      formPurpose: CARD_FORM_TOKEN_PURPOSE,
+      isPayload,
+      subject: formSubject,
+    });
+  }
 
   // A wildcard, not `:token`: the sealed token is a few hundred characters, past the router's
   // 100-character limit for a path parameter (which answers 414).
   @Get('*')
   @Public()
   async page(@Param('*') token: string, @Res() reply: FastifyReply) {
-    const invoice = this.open(token);
+    const invoice = this.sealed.open(token);
     if (!invoice) return this.invalid(reply);
     const paid = await this.forms.paidWith(tokenHash(token));
     if (paid) return this.redirect(reply, invoice, paid);
     // Live without a processor: no card form at all.
     if (!(await this.connectors.available({ account: invoice.account, livemode: invoice.livemode }))) {
-      return send(reply, 409, paymentsNotAvailablePage());
+      return send(reply, 409, paymentsNotAvailablePage(languageOf(reply)));
     }
     return this.form(reply, 200, invoice, token);
   }
@@ -148,11 +149,11 @@ export class InvoicePaymentController {
     @Res() reply: FastifyReply,
   ) {
     const form = formOf(body);
-    const invoice = this.open(token);
+    const invoice = this.sealed.open(token);
     if (!invoice) return this.invalid(reply);
     const csrf = formField(form, 'csrf_token');
-    if (!this.csrfValid(token, csrf)) {
-      return send(reply, 403, formExpiredPage());
+    if (!this.sealed.csrfValid(token, csrf)) {
+      return send(reply, 403, formExpiredPage(languageOf(reply)));
     }
     const result = await this.payByCard.pay(
       invoicePayment(invoice, form, this.forms.of(tokenHash(token), tokenHash(csrf))),
@@ -170,45 +171,22 @@ export class InvoicePaymentController {
       case 'charged':
         return this.result(reply, invoice, token, result.transaction);
       case 'invalid':
-        return this.form(reply, 400, invoice, token, result.message);
+        return this.form(reply, 400, invoice, token, localizedError(result.message, languageOf(reply)));
       case 'paid':
         return this.redirect(reply, invoice, result.transaction);
-      case 'busy':
+      case 'busy': {
+        const m = languageOf(reply);
         return send(
           reply,
           409,
-          renderMessage(
-            'Payment in progress',
-            'A payment of this invoice is being processed. Do not pay again; reload the invoice in a minute.',
-          ),
+          renderMessage(m.t('pay.in_progress.title'), m.t('pay.invoice_busy'), m.locale),
         );
+      }
       case 'in_progress':
       case 'processor_not_configured':
       case 'merchant_not_active':
-        return send(reply, 409, notPayablePage(result.kind, WORDS));
+        return send(reply, 409, notPayablePage(result.kind, 'invoice', languageOf(reply)));
     }
-  }
-
-  /** The form's CSRF token is ours, recent, and bound to this invoice token. */
-  private csrfValid(token: string, csrf: string): boolean {
-    const subject = formSubject(tokenHash(token));
-    return verifyFormToken(
-      this.settings.secret,
-      CARD_FORM_TOKEN_PURPOSE,
-      subject,
-      csrf,
-      this.settings.clock.now(),
-    );
-  }
-
-  private open(token: string): InvoicePaymentTokenPayload | undefined {
-    const payload = openToken<InvoicePaymentTokenPayload>(
-      this.settings.secret,
-      INVOICE_PAYMENT_TOKEN_PURPOSE,
-      token,
-      this.settings.clock.now(),
-    );
-    return isPayload(payload) ? payload : undefined;
   }
 
   private result(
@@ -222,13 +200,17 @@ export class InvoicePaymentController {
     if (transaction.status === 'requires_action' && transaction.authentication_url) {
       return sendSeeOther(reply, transaction.authentication_url);
     }
-    return this.form(reply, 402, invoice, token, notCompletedMessage(transaction));
+    return this.form(reply, 402, invoice, token, notCompletedMessage(transaction, languageOf(reply)));
   }
 
   private redirect(reply: FastifyReply, invoice: InvoicePaymentTokenPayload, transactionId: string) {
     const target = httpUrl(invoice.return_url);
     if (!target) {
-      return send(reply, 200, renderMessage('Payment successful', `Thank you. Reference: ${transactionId}`));
+      return send(
+        reply,
+        200,
+        messagePage(languageOf(reply), 'pay.invoice_paid', { reference: transactionId }),
+      );
     }
     target.searchParams.set('payment', transactionId);
     return sendSeeOther(reply, target.toString());
@@ -245,12 +227,7 @@ export class InvoicePaymentController {
       account: invoice.account,
       livemode: invoice.livemode,
     });
-    const csrf = signFormToken(
-      this.settings.secret,
-      CARD_FORM_TOKEN_PURPOSE,
-      formSubject(tokenHash(token)),
-      this.settings.clock.now(),
-    );
+    const csrf = this.sealed.csrf(token);
     const target = httpUrl(invoice.return_url);
     // The form's redirects: to the processor's 3-D Secure page, and back to the invoice page.
     const formAction = ["'self'", ...authenticationOrigins, ...(target ? [target.origin] : [])].join(' ');
@@ -262,20 +239,13 @@ export class InvoicePaymentController {
         `/pay/invoices/${encodeURIComponent(token)}`,
         csrf,
         error,
-        messagesForAcceptLanguage(reply.request.headers['accept-language']),
+        languageOf(reply),
       ),
       formAction,
     );
   }
 
   private invalid(reply: FastifyReply) {
-    return send(
-      reply,
-      404,
-      renderMessage(
-        'This payment link is not valid',
-        'It may have expired. Go back to the invoice and use its Pay button again.',
-      ),
-    );
+    return send(reply, 404, messagePage(languageOf(reply), 'pay.invoice_link_invalid'));
   }
 }

@@ -20,13 +20,13 @@ import {
 import type { FastifyReply } from 'fastify';
 import {
   formExpiredPage,
+  localizedError,
   notCompletedMessage,
   notPayablePage,
   parseCard,
   paymentsNotAvailablePage,
-  type RefusalWords,
 } from '../card-form/card-form';
-import { CARD_FORM_CSS, renderMessage } from '../card-form/card-form.page';
+import { CARD_FORM_CSS, messagePage, type MessagePage } from '../card-form/card-form.page';
 import { CheckoutFormTokens, type CheckoutRefusal } from '../card-payments/checkout-form-token';
 import type { FormToken } from '../card-payments/form-token';
 import { PayByCard, type CardPayment, type CardPaymentResult } from '../card-payments/pay-by-card';
@@ -34,6 +34,7 @@ import { ConnectorRouter } from '../connectors/connector-router';
 import type { Interval } from '../mandates/cycle';
 import type { TransactionRow } from '../transactions/transaction';
 import { checkoutTokenHash, signCheckoutToken, verifyCheckoutToken } from './checkout-token';
+import { mandatePageOf } from '../mandate-pages/mandate-page-token';
 import { renderCheckoutForm, renderSuccess } from './checkout.page';
 import {
   effectiveStatus,
@@ -49,17 +50,11 @@ export interface CheckoutSettings {
   clock: Clock;
 }
 
-const WORDS: RefusalWords = {
-  inProgress:
-    'This payment is still being processed. Do not pay again; the merchant will confirm the outcome.',
-  merchantNotActive: 'This merchant cannot accept payments at the moment.',
-};
-
-/** The 410 page of a link that cannot take payments. */
-const CLOSED: Record<Exclude<PaymentLinkStatus, 'active'>, [string, string]> = {
-  inactive: ['This payment link is not active', 'The merchant has deactivated this payment link.'],
-  completed: ['This payment link is no longer available', 'This payment link has already been paid.'],
-  expired: ['This payment link has expired', 'Ask the merchant for a new payment link.'],
+/** The 410 page of a link that cannot take payments (pay.link_<status> in the catalogue). */
+const CLOSED: Record<Exclude<PaymentLinkStatus, 'active'>, MessagePage> = {
+  inactive: 'pay.link_inactive',
+  completed: 'pay.link_completed',
+  expired: 'pay.link_expired',
 };
 
 /** What the posted checkout form asks: the link's amount, and its mandate for a recurring link. */
@@ -150,7 +145,7 @@ export class CheckoutController {
     if (closed || !link) return closed;
     // A live link of an account with no processor shows no card form at all.
     if (!(await this.connectors.available({ account: link.account_id, livemode: link.livemode }))) {
-      return send(reply, 409, paymentsNotAvailablePage());
+      return send(reply, 409, paymentsNotAvailablePage(languageOf(reply)));
     }
     return this.form(reply, 200, link);
   }
@@ -167,7 +162,7 @@ export class CheckoutController {
     if (!link) return this.closedPage(reply, link);
     const token = formField(form, 'csrf_token');
     if (!verifyCheckoutToken(this.settings.secret, link.id, token, this.settings.clock.now())) {
-      return send(reply, 403, formExpiredPage());
+      return send(reply, 403, formExpiredPage(languageOf(reply)));
     }
     const result = await this.payByCard.pay(
       checkoutPayment(link, form, this.forms.of(link, checkoutTokenHash(token))),
@@ -180,22 +175,15 @@ export class CheckoutController {
       case 'charged':
         return this.result(reply, link, result.transaction);
       case 'invalid':
-        return this.form(reply, 400, link, result.message);
+        return this.form(reply, 400, link, localizedError(result.message, languageOf(reply)));
       case 'closed':
-        return send(reply, 410, renderMessage(...CLOSED[result.status]));
+        return send(reply, 410, messagePage(languageOf(reply), CLOSED[result.status]));
       case 'full':
-        return send(
-          reply,
-          409,
-          renderMessage(
-            'This payment link is being paid',
-            'Another payment through this link is in progress or has completed it. You have not been charged.',
-          ),
-        );
+        return send(reply, 409, messagePage(languageOf(reply), 'pay.link_busy'));
       case 'in_progress':
       case 'processor_not_configured':
       case 'merchant_not_active':
-        return send(reply, 409, notPayablePage(result.kind, WORDS));
+        return send(reply, 409, notPayablePage(result.kind, 'checkout', languageOf(reply)));
     }
   }
 
@@ -206,13 +194,14 @@ export class CheckoutController {
     }
     if (transaction.status === 'succeeded') {
       if (link.after_completion_redirect_url) return sendSeeOther(reply, link.after_completion_redirect_url);
+      const manage = mandatePageOf(this.settings.secret, this.settings.clock.now(), link, transaction);
       return send(
         reply,
         200,
-        renderSuccess(link, transaction.id, transaction.receipt_email, languageOf(reply)),
+        renderSuccess(link, transaction.id, transaction.receipt_email, languageOf(reply), manage),
       );
     }
-    return this.form(reply, 402, link, notCompletedMessage(transaction));
+    return this.form(reply, 402, link, notCompletedMessage(transaction, languageOf(reply)));
   }
 
   /** The card form with a fresh token; its CSP lets the processor's authentication redirect through. */
@@ -230,10 +219,10 @@ export class CheckoutController {
   /** The page for a link that cannot take payments now; undefined when it can. */
   private closedPage(reply: FastifyReply, link: PublicLink | undefined): FastifyReply | undefined {
     if (!link) {
-      return send(reply, 404, renderMessage('Payment link not found', 'Check the address you were given.'));
+      return send(reply, 404, messagePage(languageOf(reply), 'pay.link_not_found'));
     }
     const status = effectiveStatus(link, this.settings.clock.now());
-    if (status !== 'active') return send(reply, 410, renderMessage(...CLOSED[status]));
+    if (status !== 'active') return send(reply, 410, messagePage(languageOf(reply), CLOSED[status]));
     return undefined;
   }
 

@@ -18,7 +18,7 @@ import type { PublicLink } from './payment-links.service';
  * The seller's name: the business profile's for the account's default merchant, the
  * merchant's own business name for another merchant of the account (docs/adr/0011).
  */
-const merchantName = (link: PublicLink) =>
+export const merchantName = (link: PublicLink) =>
   (link.merchant_is_default === false
     ? (link.business_name ?? link.seller?.name)
     : (link.seller?.name ?? link.business_name)) ?? 'Paygrid merchant';
@@ -136,11 +136,18 @@ function receiptNote(link: PublicLink, receiptEmail: string | null | undefined, 
   return `\n<p id="receipt-sent">${escapeHtml(m.t('checkout.receipt_sent', { email: receiptEmail }))}</p>`;
 }
 
+/** The way back to a recurring payment (its mandate page), for the payer to keep. */
+const manageNote = (managePath: string | undefined, m: Messages) =>
+  managePath
+    ? `\n<p id="manage"><a href="${escapeHtml(managePath)}">${escapeHtml(m.t('checkout.manage'))}</a><br><span class="muted">${escapeHtml(m.t('checkout.manage_note'))}</span></p>`
+    : '';
+
 export function renderSuccess(
   link: PublicLink,
   transactionId: string,
   receiptEmail?: string | null,
   m: Messages = messagesFor([]),
+  managePath?: string,
 ): string {
   const seller = merchantName(link);
   return layout(
@@ -148,7 +155,7 @@ export function renderSuccess(
     `${summary(link, m)}
 <div class="success" role="status"><strong>${escapeHtml(m.t('checkout.success'))}</strong> ${escapeHtml(
       m.t('checkout.success_thanks', { seller }),
-    )}</div>${receiptNote(link, receiptEmail, m)}
+    )}</div>${receiptNote(link, receiptEmail, m)}${manageNote(managePath, m)}
 <p class="muted">${escapeHtml(m.t('checkout.reference'))} <code>${escapeHtml(transactionId)}</code></p>${support(link, m)}`,
     brand(link),
     m.locale,

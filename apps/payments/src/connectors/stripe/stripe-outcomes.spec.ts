@@ -6,6 +6,8 @@ import {
   outcomeOfOnSessionIntent,
   outcomeOfPaymentIntent,
   outcomeOfRefund,
+  outcomeOfSetupIntent,
+  saveCardOutcomeOfError,
 } from './stripe-outcomes';
 
 describe('Stripe outcomes', () => {
@@ -117,5 +119,49 @@ describe('Stripe outcomes', () => {
   it('takes a pending refund as accepted and a failed one as failed', () => {
     expect(outcomeOfRefund({ id: 're_1', status: 'pending' }).status).toBe('succeeded');
     expect(outcomeOfRefund({ id: 're_1', status: 'failed' }).status).toBe('failed');
+  });
+
+  it('stores a card only for a succeeded SetupIntent; 3-D Secure and no answer are failures to retry', () => {
+    expect(outcomeOfSetupIntent({ id: 'seti_1', status: 'succeeded' }, 'cus_1|pm_1')).toEqual({
+      status: 'succeeded',
+      credential: 'cus_1|pm_1',
+      processor_reference: 'seti_1',
+    });
+    expect(
+      outcomeOfSetupIntent(
+        { id: 'seti_1', status: 'requires_payment_method', last_setup_error: { code: 'expired_card' } },
+        'cus_1|pm_1',
+      ),
+    ).toMatchObject({ status: 'failed', code: 'expired_card' });
+    expect(outcomeOfSetupIntent({ id: 'seti_1', status: 'requires_action' }, 'cus_1|pm_1')).toMatchObject({
+      status: 'failed',
+      code: 'authentication_required',
+    });
+    const next_action = { redirect_to_url: { url: 'https://hooks.stripe.com/3d' } };
+    // With a return URL (on session) the payer is sent to authenticate; without, it is refused.
+    expect(
+      outcomeOfSetupIntent({ id: 'seti_1', status: 'requires_action', next_action }, 'cus_1|pm_1', true),
+    ).toEqual({
+      status: 'requires_action',
+      redirect_url: 'https://hooks.stripe.com/3d',
+      processor_reference: 'seti_1',
+      credential: 'cus_1|pm_1',
+    });
+    expect(
+      outcomeOfSetupIntent({ id: 'seti_1', status: 'requires_action', next_action }, 'cus_1|pm_1'),
+    ).toMatchObject({ status: 'failed', code: 'authentication_required' });
+    for (const status of ['processing', 'requires_confirmation', 'canceled']) {
+      expect(outcomeOfSetupIntent({ id: 'seti_1', status }, 'c')).toMatchObject({ code: 'processing_error' });
+    }
+    expect(saveCardOutcomeOfError({ type: 'StripeConnectionError' }, 'k')).toMatchObject({
+      status: 'failed',
+      code: 'processing_error',
+      processor_reference: 'k',
+    });
+    expect(
+      saveCardOutcomeOfError({ type: 'StripeCardError', statusCode: 402, code: 'incorrect_cvc' }, 'k'),
+    ).toMatchObject({
+      code: 'incorrect_cvc',
+    });
   });
 });

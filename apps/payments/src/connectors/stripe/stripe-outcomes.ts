@@ -13,6 +13,8 @@ import {
   type DeclineCode,
   type LookupOutcome,
   type RequiresAction,
+  type SaveCardOutcome,
+  type SaveCardRequiresAction,
 } from '../connector';
 
 /** The parts of a Stripe PaymentIntent the outcome depends on. */
@@ -138,6 +140,59 @@ export function lookupOfPaymentIntent(intent: PaymentIntentLike): LookupOutcome 
   return { ...outcome, credential: `${customer}|${paymentMethod}` };
 }
 
+/** The parts of a Stripe SetupIntent the outcome depends on. */
+export interface SetupIntentLike {
+  id: string;
+  status: string;
+  last_setup_error?: { code?: string | null; decline_code?: string | null } | null;
+  next_action?: { redirect_to_url?: { url?: string | null } | null } | null;
+}
+
+/** Why a card asking for 3-D Secure could not be saved (no redirect offered, or not completed). */
+export const SAVE_CARD_AUTHENTICATION_MESSAGE =
+  'The card issuer asked for authentication (3-D Secure), which was not completed; the card was not saved. Try again or use another card.';
+
+/**
+ * A confirmed SetupIntent's outcome (the customer portal's card replacement): only
+ * `succeeded` stores the card. `requires_action` (3-D Secure) with a redirect sends the payer
+ * to authenticate when the call had a return URL (`onSession`); otherwise it is failed with
+ * authentication_required. Nothing is charged in any case, so `processing` or any other
+ * status is a processing_error the payer may retry, not an unknown outcome.
+ */
+export function outcomeOfSetupIntent(
+  intent: SetupIntentLike,
+  credential: string,
+  onSession = false,
+): SaveCardOutcome | SaveCardRequiresAction {
+  const url = intent.next_action?.redirect_to_url?.url;
+  if (onSession && intent.status === 'requires_action' && url) {
+    return { status: 'requires_action', redirect_url: url, processor_reference: intent.id, credential };
+  }
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'succeeded', credential, processor_reference: intent.id };
+    case 'requires_action':
+      return {
+        status: 'failed',
+        code: 'authentication_required',
+        message: SAVE_CARD_AUTHENTICATION_MESSAGE,
+        processor_reference: intent.id,
+      };
+    case 'requires_payment_method': {
+      const error = intent.last_setup_error;
+      const code = declineCodeOf(error?.code, error?.decline_code);
+      return { status: 'failed', code, message: DECLINE_MESSAGES[code], processor_reference: intent.id };
+    }
+    default:
+      return {
+        status: 'failed',
+        code: 'processing_error',
+        message: DECLINE_MESSAGES.processing_error,
+        processor_reference: intent.id,
+      };
+  }
+}
+
 /** A refund's outcome: `pending` is Stripe accepting it (cards settle it later). */
 export function outcomeOfRefund(refund: { id: string; status: string | null }): ConnectorOutcome {
   if (refund.status === 'succeeded' || refund.status === 'pending') {
@@ -169,5 +224,29 @@ export function outcomeOfError(error: StripeErrorLike, fallbackReference: string
     code: 'processing_error',
     message: `The processor refused the request (${error.code ?? error.type ?? error.statusCode}).`,
     processor_reference: reference,
+  };
+}
+
+/** Why a card was not saved when Stripe gave no answer. */
+export const SAVE_CARD_NO_ANSWER_MESSAGE =
+  'The payment processor did not answer; the card was not saved. Try again.';
+
+/**
+ * A thrown Stripe error while saving a card: a decline or refusal as for a charge; no answer
+ * (which leaves a charge pending) is here a processing_error the payer may retry, since
+ * nothing is charged and at worst an unused card stays with Stripe.
+ */
+export function saveCardOutcomeOfError(error: StripeErrorLike, fallbackReference: string): SaveCardOutcome {
+  try {
+    const outcome = outcomeOfError(error, fallbackReference);
+    if (outcome.status === 'failed') return outcome;
+  } catch (unknown) {
+    if (!(unknown instanceof ProcessorOutcomeUnknown)) throw unknown;
+  }
+  return {
+    status: 'failed',
+    code: 'processing_error',
+    message: SAVE_CARD_NO_ANSWER_MESSAGE,
+    processor_reference: error.requestId ?? fallbackReference,
   };
 }

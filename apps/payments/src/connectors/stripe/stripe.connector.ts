@@ -18,6 +18,9 @@ import type {
   LookupRequest,
   PaymentConnector,
   RequiresAction,
+  SaveCardOutcome,
+  SaveCardRequest,
+  SaveCardRequiresAction,
 } from '../connector';
 import {
   lookupOfPaymentIntent,
@@ -25,7 +28,9 @@ import {
   outcomeOfOnSessionIntent,
   outcomeOfPaymentIntent,
   outcomeOfRefund,
+  outcomeOfSetupIntent,
   ProcessorOutcomeUnknown,
+  saveCardOutcomeOfError,
   type StripeErrorLike,
 } from './stripe-outcomes';
 
@@ -104,6 +109,103 @@ export class StripeConnector implements PaymentConnector {
       if (outcome.status !== 'succeeded' || !customer) return outcome;
       return { ...outcome, credential: storedCredential(customer, paymentMethod.id) };
     });
+  }
+
+  /**
+   * The customer portal's card replacement: the card entered on our page becomes a
+   * PaymentMethod, confirmed for later off-session charges by a SetupIntent under the mandate's
+   * own Stripe Customer (a new one when the credential is not a Stripe card), so the credential
+   * keeps its `cus_…|pm_…` form and chargeStored needs nothing new. The SetupIntent attaches
+   * the card to the Customer only once it succeeds: attaching first would leave a declined or
+   * unauthenticated card on the Customer. Keys: `<key>-pm`, `<key>-cus`, and the key itself
+   * for the SetupIntent, so a repeated post is Stripe's first answer again.
+   */
+  async saveCard(request: SaveCardRequest): Promise<SaveCardOutcome | SaveCardRequiresAction> {
+    const key = request.idempotency_key;
+    try {
+      const paymentMethod = await this.stripe.paymentMethods.create(
+        {
+          type: 'card',
+          card: {
+            number: request.card.number,
+            exp_month: request.card.exp_month,
+            exp_year: request.card.exp_year,
+            cvc: request.card.cvc,
+          },
+        },
+        { idempotencyKey: `${key}-pm` },
+      );
+      const customer =
+        (request.credential ? parseCredential(request.credential)?.customer : undefined) ??
+        (
+          await this.stripe.customers.create(
+            { metadata: { paygrid_card_update: key } },
+            { idempotencyKey: `${key}-cus` },
+          )
+        ).id;
+      const intent = await this.stripe.setupIntents.create(
+        {
+          customer,
+          payment_method: paymentMethod.id,
+          payment_method_types: ['card'],
+          usage: 'off_session',
+          confirm: true,
+          metadata: { paygrid_card_update: key },
+          // Where Stripe sends the payer back after 3-D Secure; without it a requires_action
+          // answer is failed (authentication_required): nobody could complete it.
+          ...(request.return_url ? { return_url: request.return_url } : {}),
+        },
+        { idempotencyKey: key },
+      );
+      return outcomeOfSetupIntent(intent, storedCredential(customer, paymentMethod.id), !!request.return_url);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      return saveCardOutcomeOfError(error as StripeErrorLike, key);
+    }
+  }
+
+  /**
+   * The SetupIntent of a card saved with requires_action, once the payer is back: its outcome
+   * (the credential read from the SetupIntent itself), or still waiting. No answer, or a
+   * refused retrieve, throws: nothing is decided, the payer may come back again.
+   */
+  async lookupSavedCard(request: {
+    processor_reference: string;
+    idempotency_key: string;
+    livemode: boolean;
+  }): Promise<SaveCardOutcome | { status: 'requires_action'; processor_reference: string }> {
+    let intent: Stripe.SetupIntent;
+    try {
+      intent = await this.stripe.setupIntents.retrieve(request.processor_reference);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      throw new ProcessorOutcomeUnknown(`setup intent lookup refused (${error.code ?? error.type})`);
+    }
+    // The id comes back in the payer's URL: only a SetupIntent this save created counts (else
+    // another customer's card of the same Stripe account could be put on this mandate).
+    if (intent.metadata?.paygrid_card_update !== request.idempotency_key) {
+      return {
+        status: 'failed',
+        code: 'processing_error',
+        message: 'The processor did not name the saved card.',
+        processor_reference: intent.id,
+      };
+    }
+    if (intent.status === 'requires_action')
+      return { status: 'requires_action', processor_reference: intent.id };
+    const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+    const paymentMethod =
+      typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+    const outcome = outcomeOfSetupIntent(intent, storedCredential(customer ?? '', paymentMethod ?? ''));
+    if (outcome.status === 'succeeded' && !parseCredential(outcome.credential)) {
+      return {
+        status: 'failed',
+        code: 'processing_error',
+        message: 'The processor did not name the saved card.',
+        processor_reference: intent.id,
+      };
+    }
+    return outcome as SaveCardOutcome;
   }
 
   async chargeStored(
