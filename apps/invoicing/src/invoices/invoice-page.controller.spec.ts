@@ -148,6 +148,45 @@ describe('the hosted invoice page after a card-form return', () => {
     expect(page.html).toContain('href="/pay/invoices/');
   });
 
+  it("shows a German customer the decline's reason in German, and a processor's own words by their code", async () => {
+    const german = {
+      ...open,
+      customer_snapshot: {
+        name: 'Zoë',
+        email: null,
+        phone: null,
+        address: null,
+        tax_id: null,
+        preferred_locales: ['de'],
+      },
+    };
+    const declined = (failure_code: string, failure_message: string): InvoiceRow => ({
+      ...german,
+      last_payment: {
+        status: 'failed',
+        transaction: 'txn_00000002',
+        reference: null,
+        failure_code,
+        failure_message,
+        at: '2026-11-02T00:00:00.000Z',
+      },
+    });
+    const ours = await render(
+      declined('insufficient_funds', 'The card has insufficient funds.'),
+      'txn_00000002',
+      false,
+    );
+    expect(ours.html).toContain('Die Karte ist nicht ausreichend gedeckt.');
+    expect(ours.html).not.toContain('insufficient funds');
+    const theirs = await render(
+      declined('expired_card', 'Your card has expired (processor).'),
+      undefined,
+      false,
+    );
+    expect(theirs.html).toContain('Die Karte ist abgelaufen.');
+    expect(theirs.html).not.toContain('(processor)');
+  });
+
   it('ignores a malformed ?payment= (no processing banner, payable as usual)', async () => {
     const page = await render(open, 'txn_<script>', true);
     expect(page.reads).toEqual([undefined]);

@@ -10,6 +10,7 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { INVOICE_PAYMENT_TOKEN_PURPOSE, type InvoicePaymentTokenPayload } from '@paygrid/contracts';
 import {
+  CATALOGUES,
   type Clock,
   minorToJson,
   Public,
@@ -95,15 +96,11 @@ export class InvoicePageController {
     if (row.status === 'void') return { kind: 'void' };
     const last = row.last_payment;
     if (returned) {
-      if (last?.transaction === returned && last.status === 'failed') {
-        return { kind: 'failed', message: last.failure_message ?? 'the card was declined.' };
-      }
+      if (last?.transaction === returned && last.status === 'failed') return failed(last);
       // Not settled yet (a partial payment would be in invoice_payments already).
       if (!credited) return { kind: 'processing' };
     }
-    if (last?.status === 'failed' && returned === undefined && last.transaction) {
-      return { kind: 'failed', message: last.failure_message ?? 'the card was declined.' };
-    }
+    if (last?.status === 'failed' && returned === undefined && last.transaction) return failed(last);
     return { kind: 'none' };
   }
 
@@ -131,3 +128,10 @@ export class InvoicePageController {
     return `/pay/invoices/${token}`;
   }
 }
+
+/** A failed payment's banner; without a message, the generic decline's. */
+const failed = (last: { failure_code: string | null; failure_message: string | null }): PaymentBanner => ({
+  kind: 'failed',
+  message: last.failure_message ?? CATALOGUES.en['decline.card_declined'],
+  code: last.failure_code ?? 'card_declined',
+});

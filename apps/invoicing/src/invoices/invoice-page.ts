@@ -5,6 +5,7 @@
 import {
   brandStylesheetPath,
   escapeHtml,
+  localizedPaymentMessage,
   messagesFor,
   type Messages,
   renderMessagePage,
@@ -59,7 +60,7 @@ const rate = (bps: number) => {
 export type PaymentBanner =
   | { kind: 'none' }
   | { kind: 'processing' }
-  | { kind: 'failed'; message: string }
+  | { kind: 'failed'; message: string; code: string | null }
   | { kind: 'paid' }
   | { kind: 'void' };
 
@@ -95,8 +96,9 @@ function banner(view: InvoicePageView, m: Messages): string {
     )}</div>`;
   }
   if (b.kind === 'failed') {
+    // The payments service's message is English (as the API reports it): ours are translated.
     return `<div class="error" role="alert"><strong>${t('invoice_page.failed')}</strong> ${escapeHtml(
-      b.message,
+      localizedPaymentMessage(b.message, m, b.code),
     )} ${t('invoice_page.failed_detail')}</div>`;
   }
   return '';

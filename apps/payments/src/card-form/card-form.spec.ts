@@ -1,6 +1,7 @@
 import { ApiError, CATALOGUES, LOCALES, messagesFor } from '@paygrid/platform';
 import { ABANDONED_MESSAGE } from '../connectors/connector';
 import { SANDBOX_DECLINE_MESSAGES } from '../connectors/sandbox.connector';
+import { validateCard } from '../connectors/cards';
 import {
   DECLINE_MESSAGES,
   SAVE_CARD_AUTHENTICATION_MESSAGE,
@@ -121,6 +122,18 @@ describe('the card form', () => {
     expect(page).toContain('<link rel="stylesheet" href="/pay/assets/checkout.css">');
   });
 
+  /** A card failing each check of validateCard in turn (the Visa and Amex test numbers). */
+  const NOW = new Date('2026-11-25T00:00:00Z');
+  const good = { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' };
+  const CARD_CHECKS = [
+    { ...good, number: '4242424242424241' },
+    { ...good, exp_month: 13 },
+    { ...good, exp_year: 2101 },
+    { ...good, exp_year: 2025 },
+    { ...good, cvc: '12' },
+    { ...good, number: '378282246310005', cvc: '123' },
+  ];
+
   it("every connector's decline message and the forms' errors are in the catalogue, so each is translated", () => {
     const ours = [
       ...Object.values(DECLINE_MESSAGES),
@@ -130,7 +143,9 @@ describe('the card form', () => {
       SAVE_CARD_NO_ANSWER_MESSAGE,
       CARD_INCOMPLETE,
       CHECK_CARD_AGAIN,
+      ...CARD_CHECKS.map((card) => validateCard(card, NOW)?.message ?? 'no problem found'),
     ];
+    expect(new Set(ours.slice(-CARD_CHECKS.length)).size).toBe(CARD_CHECKS.length);
     for (const locale of LOCALES.filter((l) => l !== 'en')) {
       const m = messagesFor([locale]);
       for (const message of ours) {
@@ -142,8 +157,8 @@ describe('the card form', () => {
         });
         expect(Object.values(CATALOGUES[locale])).toContain(translated);
       }
-      // A card check's message is not one of the catalogue's: it stays as it is.
-      expect(localizedError('The card number is not valid.', m)).toBe('The card number is not valid.');
+      // A message that is not one of the catalogue's (a processor's own words) stays as it is.
+      expect(localizedError('Do not honor.', m)).toBe('Do not honor.');
     }
   });
 

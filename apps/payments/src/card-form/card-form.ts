@@ -4,7 +4,7 @@
 // submission after a double click, and the words of a declined payment. The card number and
 // CVC live only in the request's memory: never logged, stored or echoed back into a form.
 
-import { ApiError, CATALOGUES, formField, type MessageKey, type Messages } from '@paygrid/platform';
+import { ApiError, CATALOGUES, formField, localizedPaymentMessage, type Messages } from '@paygrid/platform';
 import type { CardDetails } from '../connectors/connector';
 import type { TransactionRow } from '../transactions/transaction';
 import { messagePage, renderMessage } from './card-form.page';
@@ -41,32 +41,8 @@ export function parseCard(form: Record<string, unknown>): CardDetails | undefine
 /** The 403 page of a form token that is forged, for another form, or too old. */
 export const formExpiredPage = (m: Messages) => messagePage(m, 'pay.form_expired');
 
-/**
- * The English texts of the catalogue's decline and form-error messages, to their keys: a
- * connector's or a use case's message (English, as the API reports it) is shown in the payer's
- * language when it is one of ours (card-form.spec.ts checks every connector's are).
- */
-const KNOWN_MESSAGES = new Map<string, MessageKey>(
-  (Object.entries(CATALOGUES.en) as [MessageKey, string][])
-    .filter(
-      ([key]) =>
-        key.startsWith('decline.') || key === 'pay.card_incomplete' || key === 'pay.check_card_again',
-    )
-    .map(([key, text]) => [text, key]),
-);
-
-/**
- * A form error in the payer's language: one of our messages is translated; any other (a
- * processor's own detail, a card check's) stays as it is in English and, in another language,
- * gives way to the translated reason of its decline code when there is one.
- */
-export function localizedError(message: string, m: Messages, code?: string | null): string {
-  const known = KNOWN_MESSAGES.get(message);
-  if (known) return m.t(known);
-  const byCode = `decline.${code ?? ''}`;
-  if (m.locale !== 'en' && byCode in CATALOGUES.en) return m.t(byCode as MessageKey);
-  return message;
-}
+/** A form error in the payer's language (libs/platform i18n: our messages are translated). */
+export const localizedError = localizedPaymentMessage;
 
 /** What the payer reads when a charge did not succeed (the form is shown again with it, 402). */
 export const notCompletedMessage = (transaction: TransactionRow, m: Messages) =>

@@ -1,7 +1,11 @@
 // Card number handling: validation, brand, and the only parts that may be kept (brand,
 // last4, expiry). The full number and the CVC never leave the request that carries them.
 
+import { CATALOGUES } from '@paygrid/platform';
 import type { CardBrand, CardDetails, PaymentMethodSummary } from './connector';
+
+/** The checks' messages are the catalogue's English (the API's); the card forms translate them. */
+const en = CATALOGUES.en;
 
 export function digitsOnly(input: string): string {
   return input.replace(/[\s-]/g, '');
@@ -35,18 +39,18 @@ export type CardProblem = { param: 'number' | 'exp_month' | 'exp_year' | 'cvc'; 
 /** Checks a card's shape and expiry against `now`; the first problem, or undefined. */
 export function validateCard(card: CardDetails, now: Date): CardProblem | undefined {
   const number = digitsOnly(card.number);
-  if (!luhnValid(number)) return { param: 'number', message: 'The card number is not valid.' };
+  if (!luhnValid(number)) return { param: 'number', message: en['card.invalid_number'] };
   if (!Number.isInteger(card.exp_month) || card.exp_month < 1 || card.exp_month > 12) {
-    return { param: 'exp_month', message: 'The expiry month must be 1 to 12.' };
+    return { param: 'exp_month', message: en['card.invalid_exp_month'] };
   }
   const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
   if (!Number.isInteger(year) || year < 2000 || year > 2100)
-    return { param: 'exp_year', message: 'The expiry year is not valid.' };
+    return { param: 'exp_year', message: en['card.invalid_exp_year'] };
   const endOfMonth = Date.UTC(year, card.exp_month, 1);
-  if (endOfMonth <= now.getTime()) return { param: 'exp_year', message: 'The card has expired.' };
-  const cvcLength = cardBrand(number) === 'amex' ? 4 : 3;
-  if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc))
-    return { param: 'cvc', message: `The CVC must be ${cvcLength} digits.` };
+  if (endOfMonth <= now.getTime()) return { param: 'exp_year', message: en['card.expired'] };
+  const amex = cardBrand(number) === 'amex';
+  if (!(amex ? /^\d{4}$/ : /^\d{3}$/).test(card.cvc))
+    return { param: 'cvc', message: en[amex ? 'card.cvc_4' : 'card.cvc_3'] };
   return undefined;
 }
 

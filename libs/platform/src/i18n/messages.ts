@@ -134,3 +134,34 @@ export function messagesForAcceptLanguage(header: string | string[] | undefined)
   const locale = negotiateLocale(ranked.map((entry) => entry.tag));
   return messagesFor(locale === 'en' ? [] : [locale]);
 }
+
+/**
+ * The English texts of the catalogue's payment messages (a decline's reason, a card check's,
+ * the card forms' errors), to their keys: a connector's or a use case's message is English,
+ * as the API reports it, and is shown on a hosted page in the payer's language when it is one
+ * of ours.
+ */
+const PAYMENT_MESSAGES = new Map<string, MessageKey>(
+  (Object.entries(en) as [MessageKey, string][])
+    .filter(
+      ([key]) =>
+        key.startsWith('decline.') ||
+        key.startsWith('card.') ||
+        key === 'pay.card_incomplete' ||
+        key === 'pay.check_card_again',
+    )
+    .map(([key, text]) => [text, key]),
+);
+
+/**
+ * A payment's failure in the payer's language: one of our messages is translated; any other
+ * (a processor's own detail) stays as it is in English and, in another language, gives way to
+ * the translated reason of its decline code when there is one.
+ */
+export function localizedPaymentMessage(message: string, m: Messages, code?: string | null): string {
+  const known = PAYMENT_MESSAGES.get(message);
+  if (known) return m.t(known);
+  const byCode = `decline.${code ?? ''}`;
+  if (m.locale !== 'en' && byCode in en) return m.t(byCode as MessageKey);
+  return message;
+}
