@@ -121,6 +121,32 @@ describe('finding 9: contract strictness', () => {
     expect(answer.body.error).toMatchObject({ code: 'parameter_unknown', param: key });
   });
 
+  it('a POST that takes no body refuses one with fields, and changes nothing; an empty one is fine', async () => {
+    const hook = await post('/v1/webhooks', '{"url":"https://hooks.example.test/in","enabled_events":["*"]}');
+    expect([hook.status, hook.body.error]).toEqual([200, undefined]);
+    const test = `/v1/webhooks/${hook.body.id}/test`;
+    const deliveries = async () =>
+      (await platform.api(account.testKey, 'GET', `/v1/webhooks/${hook.body.id}/deliveries`)).body.data
+        .length;
+    const refused = await post(test, '{"event":"payment.succeeded"}');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'parameter_unknown', param: 'event' });
+    const array = await post(test, '[1]');
+    expect([array.status, array.body.error.code]).toEqual([400, 'parameter_unknown']);
+    expect(await deliveries()).toBe(0);
+    for (const body of ['{}', '']) {
+      const answer = await platform.api(
+        account.testKey,
+        'POST',
+        test,
+        body || undefined,
+        body ? { 'content-type': 'application/json' } : {},
+      );
+      expect([body, answer.status]).toEqual([body, 200]);
+    }
+    expect(await deliveries()).toBe(2);
+  });
+
   it('invalid UTF-8 in a body is invalid_json, not text with U+FFFD stored', async () => {
     const body = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
     const answer = await platform.api(account.testKey, 'POST', '/v1/customers', body, {

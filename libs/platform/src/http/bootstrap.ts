@@ -19,6 +19,7 @@ import { routeOwner } from '@paygrid/contracts';
 import type { RequestWithContext } from './context';
 import { InternalContextGuard } from './guard';
 import { HEALTH_DETAILS, HealthController, type HealthDetails } from './health.controller';
+import { BodylessInterceptor } from './bodyless';
 import { trackConnections } from './graceful-close';
 import { parseQuery } from './query';
 import { ApiValidationPipe } from './validation';
@@ -264,8 +265,10 @@ export async function createHttpApp(
   if (options.internalGuard !== false) {
     app.useGlobalGuards(new InternalContextGuard(app.get(Reflector), runtime.config.internalSecret));
     // Tracing first: the idempotent replay and the handler's transaction run inside its span.
+    // A body sent to a handler that takes none is refused before any idempotency record.
     app.useGlobalInterceptors(
       ...(tracing ? [new TracingInterceptor(runtime.config.service)] : []),
+      new BodylessInterceptor(),
       new IdempotencyInterceptor(runtime.db),
     );
   }
