@@ -24,8 +24,8 @@ import { fileURLToPath } from 'node:url';
 const SCHEMATHESIS = 'schemathesis==4.32.5';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const mode = process.argv[2];
-if (mode !== 'embedded' && mode !== 'distributed') {
-  console.error('usage: node scripts/schemathesis.mjs embedded|distributed');
+if (mode !== 'embedded' && mode !== 'distributed' && mode !== '--prepare') {
+  console.error('usage: node scripts/schemathesis.mjs embedded|distributed|--prepare');
   process.exit(2);
 }
 const log = (message) => console.error(`[schemathesis:${mode}] ${message}`);
@@ -65,6 +65,14 @@ function schemathesisCli() {
     }
   }
   return st;
+}
+
+// --prepare installs the pinned CLI and exits: CI runs both modes at once, which must not both
+// create the virtual environment.
+if (mode === '--prepare') {
+  schemathesisCli();
+  log('ready');
+  process.exit(0);
 }
 
 const freePort = () =>

@@ -55,6 +55,24 @@ def before_call(context, case, kwargs):
             headers[name] = f"st-{uuid.uuid4().hex}"
 
 
+def _has_empty_list(value):
+    if isinstance(value, dict):
+        return any(_has_empty_list(v) for v in value.values())
+    return isinstance(value, list) and len(value) == 0
+
+
+@schemathesis.hook
+def filter_query(context, query):
+    """No query with a parameter whose value is an empty list.
+
+    Such a parameter is not sent at all (the HTTP client drops it), so the request that goes out
+    is not the one generated: a negative case whose only invalid part was `created[]: []` went out
+    as a valid range filter, the server rightly answered 200, and Schemathesis reported "schema-
+    violating request accepted" (ST201 on GET /v1/events, seen once in a CI rehearsal).
+    """
+    return not (isinstance(query, dict) and _has_empty_list(query))
+
+
 # The built-in checks whose failures an allow-list entry may excuse; each still runs on every response.
 WRAPPED = ("positive_data_acceptance", "use_after_free")
 
