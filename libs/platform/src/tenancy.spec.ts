@@ -14,11 +14,13 @@ describe('findOwned / lockOwned', () => {
   };
   const mine = { account: 'acct_a', livemode: false };
 
+  // Starting PGlite (WebAssembly) takes seconds on a loaded 2-core machine: past the unit
+  // project's 5 s default in CI, beside the other workers.
   beforeAll(async () => {
     pg = await PGlite.create();
     await pg.exec(`create table things (id text primary key, account_id text not null, livemode boolean not null, name text);
       insert into things values ('thg_1', 'acct_a', false, 'one'), ('thg_2', 'acct_b', false, 'two'), ('thg_3', 'acct_a', true, 'three');`);
-  });
+  }, 60_000);
   afterAll(() => pg.close());
 
   const missing = async (promise: Promise<unknown>, message: string, param = 'id') => {
