@@ -214,27 +214,32 @@ describe('paygrid', () => {
       .filter(([, recipe]) => typeof recipe === 'function')
       .map(([type]) => type);
 
-    it.each(triggerable)('%s reaches the listener, signed with the session secret', async (type) => {
-      const before = receiver.received.length;
-      const triggered = await cli('trigger', type);
-      // The command's complaint, if any, is the failure's message.
-      expect({ type, code: triggered.code, err: triggered.code ? triggered.err : '' }).toEqual({
-        type,
-        code: 0,
-        err: '',
-      });
-      // A link's expiry waits for the payments job (every 10 s by default).
-      const delivery = await eventually(
-        async () => receiver.received.slice(before).find((r) => JSON.parse(r.body).type === type),
-        30_000,
-      );
-      const event = verify(delivery.body, delivery.headers, secret);
-      expect(event.type).toBe(type);
-      expect(event.livemode).toBe(false);
-      // The line is printed once the local answer is back, just after the receiver got it.
-      await eventually(
-        async () => lines.some((line) => line.includes(event.id) && line.includes('-> 200')) || undefined,
-      );
-    });
+    it.each(triggerable)(
+      '%s reaches the listener, signed with the session secret',
+      async (type) => {
+        const before = receiver.received.length;
+        const triggered = await cli('trigger', type);
+        // The command's complaint, if any, is the failure's message.
+        expect({ type, code: triggered.code, err: triggered.code ? triggered.err : '' }).toEqual({
+          type,
+          code: 0,
+          err: '',
+        });
+        // A link's expiry waits for the payments job (every 10 s by default).
+        const delivery = await eventually(
+          async () => receiver.received.slice(before).find((r) => JSON.parse(r.body).type === type),
+          30_000,
+        );
+        const event = verify(delivery.body, delivery.headers, secret);
+        expect(event.type).toBe(type);
+        expect(event.livemode).toBe(false);
+        // The line is printed once the local answer is back, just after the receiver got it.
+        await eventually(
+          async () => lines.some((line) => line.includes(event.id) && line.includes('-> 200')) || undefined,
+        );
+        // A failed renewal waits up to 90 s for its charge (triggers-timed.ts), then the delivery.
+      },
+      180_000,
+    );
   });
 });
