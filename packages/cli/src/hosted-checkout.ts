@@ -14,7 +14,19 @@ export async function payLinkOnHostedPage(api: Api, url: string, card = '4242424
   const token = /name="csrf_token" value="([^"]+)"/.exec(await page.text())?.[1];
   if (page.status !== 200 || !token)
     throw new TypeError(`The hosted page ${pathname} did not offer its form.`);
-  const paid = await fetch(target, {
+  const paid = await postCardForm(target, token, card);
+  await paid.arrayBuffer();
+  return paid.status;
+}
+
+/** POSTs a hosted card form (CSRF token, a test card expiring in five years) without following the redirect. */
+export function postCardForm(
+  url: string,
+  token: string,
+  card: string,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(url, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -25,8 +37,7 @@ export async function payLinkOnHostedPage(api: Api, url: string, card = '4242424
       exp_month: '12',
       exp_year: String(new Date().getUTCFullYear() + 5),
       cvc: '123',
+      ...extra,
     }),
   });
-  await paid.arrayBuffer();
-  return paid.status;
 }

@@ -9,7 +9,7 @@
 // mandate's scheduled attempts now (POST /v1/mandates/:id/test-helpers/charge) until the
 // scheduler's failure policy gives up on it.
 
-import { payLinkOnHostedPage } from './hosted-checkout';
+import { payLinkOnHostedPage, postCardForm } from './hosted-checkout';
 import { payInvoicePage, until, type TimedApi } from './triggers-timed';
 
 type Obj = { id: string; [field: string]: unknown };
@@ -63,18 +63,10 @@ export async function replacedCard(api: TimedApi): Promise<Obj> {
   if (!token || !form.includes('name="card_number"')) {
     throw new TypeError("The portal's card page offered no card form.");
   }
-  const replaced = await fetch(formUrl, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      csrf_token: token,
-      cardholder_name: 'Trigger Payer',
-      card_number: '4242424242424242',
-      exp_month: '11',
-      exp_year: String(new Date().getUTCFullYear() + 6),
-      cvc: '123',
-    }),
+  // Another expiry than the first card's, so the mandate's card visibly changes.
+  const replaced = await postCardForm(formUrl, token, '4242424242424242', {
+    exp_month: '11',
+    exp_year: String(new Date().getUTCFullYear() + 6),
   });
   await replaced.arrayBuffer();
   if (replaced.status !== 303) throw new TypeError(`Replacing the card answered ${replaced.status}.`);

@@ -4,6 +4,8 @@
 // Payment links have no test clock: their expiry uses a link that expires in two seconds,
 // and the payments job (every 10 s by default) emits the event.
 
+import { postCardForm } from './hosted-checkout';
+
 type Obj = { id: string; [field: string]: unknown };
 export interface TimedApi {
   baseUrl: string;
@@ -59,19 +61,8 @@ export async function payInvoicePage(api: TimedApi, hostedUrl: string, card: str
   const token = /name="csrf_token" value="([^"]+)"/.exec(form)?.[1];
   const action = /<form[^>]*action="([^"]+)"/.exec(form)?.[1];
   if (!token) throw new TypeError('The card form had no CSRF token.');
-  const paid = await fetch(action ? absolute(unescape(action)) : formUrl, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      csrf_token: token,
-      cardholder_name: 'Trigger Payer',
-      card_number: card,
-      exp_month: '12',
-      exp_year: String(new Date().getUTCFullYear() + 5),
-      cvc: '123',
-      save_card: 'yes',
-    }),
+  const paid = await postCardForm(action ? absolute(unescape(action)) : formUrl, token, card, {
+    save_card: 'yes',
   });
   await paid.arrayBuffer();
   if (paid.status !== 303) throw new TypeError(`Paying the invoice answered ${paid.status}.`);

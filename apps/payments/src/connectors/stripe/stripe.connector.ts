@@ -69,18 +69,7 @@ export class StripeConnector implements PaymentConnector {
     if (refused) return refused;
     const key = request.idempotency_key;
     return this.calling(key, async () => {
-      const paymentMethod = await this.stripe.paymentMethods.create(
-        {
-          type: 'card',
-          card: {
-            number: request.card.number,
-            exp_month: request.card.exp_month,
-            exp_year: request.card.exp_year,
-            cvc: request.card.cvc,
-          },
-        },
-        { idempotencyKey: `${key}-pm` },
-      );
+      const paymentMethod = await this.createPaymentMethod(request.card, key);
       // A card kept for a mandate's later cycles needs a Customer to attach it to.
       const customer = request.store_credential
         ? (
@@ -111,6 +100,17 @@ export class StripeConnector implements PaymentConnector {
     });
   }
 
+  /** The card entered on our page as a Stripe PaymentMethod (keyed, so a retry makes no second one). */
+  private createPaymentMethod(card: CardDetails, key: string) {
+    return this.stripe.paymentMethods.create(
+      {
+        type: 'card',
+        card: { number: card.number, exp_month: card.exp_month, exp_year: card.exp_year, cvc: card.cvc },
+      },
+      { idempotencyKey: `${key}-pm` },
+    );
+  }
+
   /**
    * The customer portal's card replacement: the card entered on our page becomes a
    * PaymentMethod, confirmed for later off-session charges by a SetupIntent under the mandate's
@@ -123,18 +123,7 @@ export class StripeConnector implements PaymentConnector {
   async saveCard(request: SaveCardRequest): Promise<SaveCardOutcome | SaveCardRequiresAction> {
     const key = request.idempotency_key;
     try {
-      const paymentMethod = await this.stripe.paymentMethods.create(
-        {
-          type: 'card',
-          card: {
-            number: request.card.number,
-            exp_month: request.card.exp_month,
-            exp_year: request.card.exp_year,
-            cvc: request.card.cvc,
-          },
-        },
-        { idempotencyKey: `${key}-pm` },
-      );
+      const paymentMethod = await this.createPaymentMethod(request.card, key);
       const customer =
         (request.credential ? parseCredential(request.credential)?.customer : undefined) ??
         (
