@@ -1,4 +1,4 @@
-// Over 400 lines (504): one use case per file for invoicing is issue 14 item 3, not done yet;
+// Over 400 lines (505): one use case per file for invoicing is issue 14 item 3, not done yet;
 // this file grew by the plan-and-period wording of invoice lines (issue 17 item 1).
 // The billing engine: everything that happens to subscriptions because time passed or a
 // payment came back. It owns the subscription_periods ledger, renewals (invoice created,

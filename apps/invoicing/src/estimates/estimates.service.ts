@@ -1,4 +1,4 @@
-// Over 400 lines (578): one use case per file for invoicing is issue 14 item 3, not done yet.
+// Over 400 lines (567): one use case per file for invoicing is issue 14 item 3, not done yet.
 // Estimates and quotes: drafts with server-computed totals (invoices/totals.ts), the gapless
 // number per account, mode and kind taken at the first send, the state machine's actions
 // (estimate-state.ts), the e-mail with the customer's page link and the PDF, the expiry job,

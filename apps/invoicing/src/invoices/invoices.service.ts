@@ -1,4 +1,4 @@
-// Over 400 lines (809): one use case per file for invoicing (create, finalize, send, pay, void,
+// Over 400 lines (795): one use case per file for invoicing (create, finalize, send, pay, void,
 // settle) is issue 14 item 3, not done yet; the seller snapshot (issue 17) added to it.
 // Invoices: drafts, the gapless number, the state machine's actions, collection (a charge
 // command to the payments service or an e-mail) and settlement from payments.events.v1.

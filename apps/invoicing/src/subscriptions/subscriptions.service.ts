@@ -1,4 +1,4 @@
-// Over 400 lines (532): one use case per file for invoicing is issue 14 item 3, not done yet.
+// Over 400 lines (527): one use case per file for invoicing is issue 14 item 3, not done yet.
 // Subscriptions: the API actions (create, change with proration and its preview, cancel,
 // pause, resume, read). Everything time does to them is the billing engine's; an action that
 // makes something due at once (the first invoice at creation) runs the engine's step inline,
