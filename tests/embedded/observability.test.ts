@@ -172,9 +172,12 @@ it('counts webhook attempts, rate-limit rejections and reads the pool, billing a
 
     const text = await eventually(async () => {
       const scraped = await (await fetch(metricsUrl)).text();
-      // The billing engine runs every second: wait for its first timed run.
+      // The billing engine runs every second: wait for its first timed run. A delivery is
+      // counted after the receiver has answered it, so the counter can trail the receiver for a
+      // moment (a second event, account.updated, may still be in flight): wait until they agree.
       return (sample(scraped, 'paygrid_billing_run_duration_seconds_count') ?? 0) > 0 &&
-        (sample(scraped, 'paygrid_webhook_attempts_total') ?? 0) > 0
+        sample(scraped, 'paygrid_webhook_attempts_total', { mode: 'test', outcome: 'succeeded' }) ===
+          receiver.received.length
         ? scraped
         : undefined;
     }, 20_000);
