@@ -359,6 +359,105 @@ describe('with Stripe (stripe-mock)', () => {
     expect(await eventsOf(row.id)).toEqual(['payment.succeeded']);
     expect(await ledgerImbalances(db)).toEqual([]);
   });
+
+  const stripeConnector = () =>
+    new StripeProcessor(apiBaseOf(proxy.url)).connector({
+      secret_key: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
+      webhook_signing_secret: 'whsec_x',
+    });
+  const refundPosts = (start: number) =>
+    proxy.requests.slice(start).filter((r) => r.method === 'POST' && r.path.split('?')[0] === '/v1/refunds');
+
+  it('a refund Stripe answers pending stays pending; recovery reads it back by its id, never asks again', async () => {
+    const stripe = stripeConnector();
+    const { transactions, refunds } = services(stripe);
+    const other = { account: 'acct_refundpending1', livemode: false };
+    const payment = await transactions.chargeCard(other, { amount: 2500n, currency: 'EUR', card });
+    expect(payment.status).toBe('succeeded');
+    const start = proxy.requests.length;
+    proxy.patchNext('POST', '/v1/refunds', (body) => ({ ...body, status: 'pending' }));
+    const { refund } = await refunds.create(other, { transaction: payment.id, amount: 1000 });
+    expect(refund.status).toBe('pending');
+    const { processor_reference: reference } = await transactions.get(other, refund.refund_transaction_id);
+    expect(reference).toMatch(/^re_/);
+    // Still pending at Stripe: recovery leaves it so.
+    proxy.patchNext('GET', `/v1/refunds/${reference}`, (body) => ({ ...body, status: 'pending' }));
+    expect(await refunds.recoverPending(0)).toBe(0);
+    expect((await refunds.get(other, refund.id)).status).toBe('pending');
+    // Stripe has refunded it (stripe-mock answers succeeded): recorded, once.
+    expect(await refunds.recoverPending(0)).toBe(1);
+    expect(await refunds.get(other, refund.id)).toMatchObject({ status: 'succeeded' });
+    const reads = proxy.requests
+      .slice(start)
+      .filter((r) => r.method === 'GET')
+      .map((r) => r.path);
+    expect(reads).toEqual([`/v1/refunds/${reference}`, `/v1/refunds/${reference}`]);
+    expect(refundPosts(start)).toHaveLength(1);
+    expect(await eventsOf(refund.id)).toEqual(['refund.created', 'refund.succeeded']);
+    expect(await ledgerImbalances(db)).toEqual([]);
+  });
+
+  it("a refund Stripe made after our answer was lost is found among the payment's refunds, not made twice", async () => {
+    const stripe = stripeConnector();
+    const losing: PaymentConnector = {
+      name: 'stripe',
+      authenticationOrigins: [],
+      charge: (r) => stripe.charge(r),
+      chargeStored: (r) => stripe.chargeStored(r),
+      refund: async (request) => {
+        await stripe.refund(request);
+        throw new Error('connection reset');
+      },
+      lookup: (r) => stripe.lookup(r),
+      cancelAuthentication: (r) => stripe.cancelAuthentication(r),
+    };
+    const other = { account: 'acct_refundlost01', livemode: false };
+    const { transactions, refunds } = services(stripe);
+    const payment = await transactions.chargeCard(other, { amount: 2500n, currency: 'EUR', card });
+    const start = proxy.requests.length;
+    await expect(
+      services(losing).refunds.create(other, { transaction: payment.id, amount: 700 }),
+    ).rejects.toThrow('connection reset');
+    const [lost] = await db.query<{ id: string }>('select id from payments.refunds where account_id = $1', [
+      other.account,
+    ]);
+    // Stripe lists the PaymentIntent's refunds; the one carrying our id is the refund it made.
+    proxy.patchNext('GET', '/v1/refunds?', (body) => ({
+      ...body,
+      data: body.data.map((r: Record<string, unknown>) => ({
+        ...r,
+        status: 'succeeded',
+        metadata: { paygrid_refund: lost.id },
+      })),
+    }));
+    expect(await refunds.recoverPending(0)).toBe(1);
+    expect(await refunds.get(other, lost.id)).toMatchObject({ status: 'succeeded' });
+    const list = proxy.requests.slice(start).find((r) => r.method === 'GET');
+    expect(list?.path).toBe(`/v1/refunds?payment_intent=${payment.processor_reference}&limit=100`);
+    expect(refundPosts(start)).toHaveLength(1);
+    expect(await eventsOf(lost.id)).toEqual(['refund.created', 'refund.succeeded']);
+  });
+
+  it("a refund Stripe never made (not among the payment's refunds) is asked for again with the same key", async () => {
+    const stripe = stripeConnector();
+    const other = { account: 'acct_refundnever1', livemode: false };
+    const { transactions, refunds } = services(stripe);
+    const payment = await transactions.chargeCard(other, { amount: 2500n, currency: 'EUR', card });
+    const start = proxy.requests.length;
+    await expect(
+      services(new CrashingConnector()).refunds.create(other, { transaction: payment.id, amount: 300 }),
+    ).rejects.toThrow('connection reset');
+    // stripe-mock's list holds only its fixture refund, which carries no id of ours.
+    expect(await refunds.recoverPending(0)).toBe(1);
+    const [refund] = await db.query<{ id: string; status: string }>(
+      'select id, status from payments.refunds where account_id = $1',
+      [other.account],
+    );
+    expect(refund.status).toBe('succeeded');
+    const posts = refundPosts(start);
+    expect(posts).toHaveLength(1);
+    expect(posts[0].headers['idempotency-key']).toBe(refund.id);
+  });
 });
 
 it('a refund whose outcome was lost is re-driven to succeeded, exactly once', async () => {
@@ -394,6 +493,64 @@ it('a refund the processor declines releases its reservation', async () => {
   const refundTxn = await transactions.get(tenant, refund.refund_transaction_id);
   expect(refundTxn.status).toBe('failed');
   expect(await eventsOf(refund.id)).toEqual(['refund.created', 'refund.failed']);
+  expect(await postingMismatches(db)).toEqual([]);
+});
+
+it('a refund the processor accepts pending stays pending (a retry answers it) until the processor decides', async () => {
+  const { transactions, refunds } = services(new SandboxConnector());
+  const payment = await transactions.chargeCard(tenant, {
+    amount: 1000n,
+    currency: 'USD',
+    card: { ...card, number: '4000 0000 0000 7726' },
+  });
+  const idempotency = { key: 'refund-pending-1', fingerprint: 'f1' };
+  const first = await refunds.create(tenant, { transaction: payment.id, amount: 600 }, idempotency);
+  expect(first).toMatchObject({ replayed: false, refund: { status: 'pending' } });
+  const refundTxn = await transactions.get(tenant, first.refund.refund_transaction_id);
+  expect(refundTxn).toMatchObject({
+    status: 'pending',
+    processor_reference: expect.stringMatching(/^sbx_re_/),
+  });
+  // The processor has it: a retry of the request answers the pending refund (not 409).
+  const retry = await refunds.create(tenant, { transaction: payment.id, amount: 600 }, idempotency);
+  expect(retry).toMatchObject({ replayed: true, refund: { id: first.refund.id, status: 'pending' } });
+  // The amount stays reserved, and nothing is in the ledger yet.
+  expect((await transactions.get(tenant, payment.id)).amount_refunded).toBe('600');
+  expect(await eventsOf(first.refund.id)).toEqual(['refund.created']);
+  // Recovery asks the processor (lookupRefund), which has decided by now: succeeded, once.
+  expect(await refunds.recoverPending(0)).toBe(1);
+  expect(await refunds.recoverPending(0)).toBe(0);
+  expect(await refunds.get(tenant, first.refund.id)).toMatchObject({ status: 'succeeded' });
+  expect(await eventsOf(first.refund.id)).toEqual(['refund.created', 'refund.succeeded']);
+  expect(await ledgerImbalances(db)).toEqual([]);
+  expect(await postingMismatches(db)).toEqual([]);
+});
+
+it("a pending refund the processor's webhook then fails gives its reservation back", async () => {
+  const { transactions, refunds } = services(new SandboxConnector());
+  const payment = await transactions.chargeCard(tenant, {
+    amount: 1000n,
+    currency: 'USD',
+    card: { ...card, number: '4000 0000 0000 7726' },
+  });
+  const { refund } = await refunds.create(tenant, { transaction: payment.id });
+  expect(refund.status).toBe('pending');
+  const recorded = await db.transaction((tx) =>
+    refunds.recordOutcome(tx, tenant, refund.id, {
+      status: 'failed',
+      code: 'processing_error',
+      message: 'The processor did not make the refund (expired_or_canceled_card).',
+      processor_reference: null,
+    }),
+  );
+  expect(recorded).toBe('refund_failed');
+  expect(await refunds.get(tenant, refund.id)).toMatchObject({
+    status: 'failed',
+    failure_reason: 'The processor did not make the refund (expired_or_canceled_card).',
+  });
+  expect((await transactions.get(tenant, payment.id)).amount_refunded).toBe('0');
+  expect(await eventsOf(refund.id)).toEqual(['refund.created', 'refund.failed']);
+  expect(await refunds.recoverPending(0)).toBe(0);
   expect(await postingMismatches(db)).toEqual([]);
 });
 

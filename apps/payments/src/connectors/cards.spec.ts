@@ -75,6 +75,7 @@ describe('SandboxConnector', () => {
       '4000000000000341': 'succeeded',
       '4000000000000259': 'succeeded',
       '4000000000005126': 'succeeded',
+      '4000000000007726': 'succeeded',
       // No return URL: nobody to authenticate (the API's test helper, a stored card).
       '4000002760003184': 'authentication_required',
     });
@@ -95,6 +96,32 @@ describe('SandboxConnector', () => {
         status: 'succeeded',
         processor_reference: expect.stringMatching(/^sbx_re_/),
       });
+  });
+
+  it("accepts the 7726 card's refunds pending, and a lookup finds them succeeded; others as refund answers them", async () => {
+    const connector = new SandboxConnector();
+    const request = (card_last4: string) => ({
+      ...base,
+      idempotency_key: `re-${card_last4}`,
+      processor_reference: 'sbx_ch_x',
+      card_last4,
+    });
+    const pending = await connector.refund(request('7726'));
+    expect(pending).toEqual({ status: 'pending', processor_reference: expect.stringMatching(/^sbx_re_/) });
+    const lookup = (card_last4: string) =>
+      connector.lookupRefund({
+        idempotency_key: `re-${card_last4}`,
+        refund_reference: null,
+        payment_reference: 'sbx_ch_x',
+        card_last4,
+        livemode: false,
+      });
+    expect(await lookup('7726')).toEqual({
+      status: 'succeeded',
+      processor_reference: pending.processor_reference,
+    });
+    expect(await lookup('5126')).toMatchObject({ status: 'failed' });
+    expect(await lookup('4242')).toEqual(await connector.refund(request('4242')));
   });
 
   it('reports a dispute with each charge of the 0259 card (a kept card too), and with no other', async () => {

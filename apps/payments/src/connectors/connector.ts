@@ -61,6 +61,26 @@ export interface RequiresAction {
   processor_reference: string;
 }
 
+/**
+ * What a processor answers for a refund: its outcome, or `pending` when it accepted the refund
+ * and decides later (Stripe's `pending`, e.g. while the merchant's balance does not cover it):
+ * the refund stays pending, with the processor's reference kept, until a webhook or `lookupRefund`
+ * gives the outcome. Never reported as succeeded before the processor says so.
+ */
+export type RefundOutcome = ConnectorOutcome | { status: 'pending'; processor_reference: string };
+
+/** What to look a refund up by: the processor's own id once it accepted it, else our key. */
+export interface RefundLookupRequest {
+  /** Our refund id, the key the refund was requested with (and tagged with, where possible). */
+  idempotency_key: string;
+  /** The processor's id of the refund, once it answered one (an accepted, pending refund). */
+  refund_reference: string | null;
+  /** The processor's id of the refunded charge. */
+  payment_reference: string;
+  card_last4?: string;
+  livemode: boolean;
+}
+
 /** What `lookup` finds for an intent: its outcome, still waiting for the payer, or nothing. */
 export type LookupOutcome =
   | (ConnectorOutcome & { credential?: string })
@@ -110,7 +130,16 @@ export interface PaymentConnector {
    */
   refund(
     request: ChargeRequest & { processor_reference: string; card_last4?: string },
-  ): Promise<ConnectorOutcome>;
+  ): Promise<RefundOutcome>;
+  /**
+   * The processor's own record of a refund: its outcome, still `pending`, or `not_found` (the
+   * processor never made it: a retry under the same key is safe). What the recovery of a
+   * pending refund settles by, instead of asking for the refund again: a processor forgets
+   * idempotency keys (Stripe after 24 hours), so a second request could refund twice. Throws
+   * when the processor cannot be asked (the refund stays pending). Optional: a connector
+   * without it is re-asked with the same key (the sandbox, which keeps no state).
+   */
+  lookupRefund?(request: RefundLookupRequest): Promise<RefundOutcome | { status: 'not_found' }>;
   /**
    * The processor's own record of a charge, found by the intent's reference when one was
    * recorded (a requires_action answer) or else by our idempotency key: what recovery and the

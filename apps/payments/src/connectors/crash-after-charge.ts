@@ -14,6 +14,12 @@ export function crashAfterCharge(live: LiveConnectors, kill: () => void): LiveCo
     async forAccount(accountId) {
       const connector = await live.forAccount(accountId);
       if (!connector) return connector;
+      // Spelled out, as below: a spread copies no class methods.
+      const optional = {
+        lookupRefund: connector.lookupRefund?.bind(connector),
+        saveCard: connector.saveCard?.bind(connector),
+        lookupSavedCard: connector.lookupSavedCard?.bind(connector),
+      };
       const dying: PaymentConnector = {
         ...connector,
         charge: async (request) => {
@@ -27,6 +33,7 @@ export function crashAfterCharge(live: LiveConnectors, kill: () => void): LiveCo
           throw new Error('unreachable: the process was killed after the charge');
         },
         refund: (request) => connector.refund(request),
+        ...Object.fromEntries(Object.entries(optional).filter(([, method]) => method)),
         // Spelled out: a spread copies no class methods.
         lookup: (request) => connector.lookup(request),
         cancelAuthentication: (request) => connector.cancelAuthentication(request),

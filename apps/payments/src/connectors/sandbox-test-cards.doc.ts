@@ -32,6 +32,8 @@ export const TEST_CARD_FLAGS: Record<string, (value: unknown) => string> = {
     'Saved as a mandate, its later off-session charges (subscription renewals, mandate charges) are declined.',
   refundsFail: () =>
     'Every refund of the charge is declined by the processor: `refund.created`, then `refund.failed` (`failure_reason` says why), and the refunded amount is refundable again.',
+  refundsPending: () =>
+    'A refund of the charge is accepted `pending` (`refund.created`; the amount stays reserved) and succeeds when the processor is next asked about it, within five minutes: `refund.succeeded`.',
   disputed: () =>
     'The cardholder disputes it at once (as fraudulent): `dispute.created`, the amount held from the balance and from refunds; `POST /v1/disputes/:id/test-helpers/update` moves the dispute on.',
 };

@@ -18,6 +18,8 @@ import type {
   LookupOutcome,
   LookupRequest,
   PaymentConnector,
+  RefundLookupRequest,
+  RefundOutcome,
   RequiresAction,
 } from './connector';
 import { digitsOnly } from './cards';
@@ -32,6 +34,11 @@ interface TestCard {
   disputed?: boolean;
   /** The charge succeeds; every refund of it is declined by the processor (4000 0000 0000 5126). */
   refundsFail?: boolean;
+  /**
+   * The charge succeeds; a refund of it is accepted `pending` and succeeds when next looked
+   * up (4000 0000 0000 7726, Stripe's asynchronous refund success).
+   */
+  refundsPending?: boolean;
 }
 
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, TestCard>> = {
@@ -43,7 +50,14 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, TestCard>> = {
   '4000000000000341': { outcome: 'succeeded', laterChargesFail: true },
   '4000000000000259': { outcome: 'succeeded', disputed: true },
   '4000000000005126': { outcome: 'succeeded', refundsFail: true },
+  '4000000000007726': { outcome: 'succeeded', refundsPending: true },
   '4000002760003184': { outcome: 'requires_action' },
+};
+
+/** The published test card a charge's stored last4 names, if any (as `lookup` finds it). */
+const cardOf = (last4: string | undefined): TestCard | undefined => {
+  const number = Object.keys(SANDBOX_TEST_CARDS).find((n) => n.endsWith(last4 ?? '-'));
+  return number ? SANDBOX_TEST_CARDS[number] : undefined;
 };
 
 /** The path of the sandbox's own 3-D Secure challenge page for one charge. */
@@ -192,16 +206,17 @@ export class SandboxConnector implements PaymentConnector {
   }
 
   /**
-   * Succeeds, but for a charge of the card whose refunds fail (its stored last4 names it among
-   * the published cards, as in `lookup`): the processor declines the refund, so the refund
-   * takes the path of any refused refund (refund.failed, the reserved amount given back).
+   * Succeeds, but for a charge of a card whose refunds behave otherwise (its stored last4 names
+   * it among the published cards, as in `lookup`): 5126's are declined by the processor (the
+   * path of any refused refund: refund.failed, the reserved amount given back), 7726's are
+   * accepted `pending` (the refund waits for the processor's word).
    */
   async refund(
     request: ChargeRequest & { processor_reference: string; card_last4?: string },
-  ): Promise<ConnectorOutcome> {
+  ): Promise<RefundOutcome> {
     const processor_reference = reference('re', request.idempotency_key);
-    const number = Object.keys(SANDBOX_TEST_CARDS).find((n) => n.endsWith(request.card_last4 ?? '-'));
-    if (number && SANDBOX_TEST_CARDS[number].refundsFail) {
+    const card = cardOf(request.card_last4);
+    if (card?.refundsFail) {
       return {
         status: 'failed',
         code: 'processing_error',
@@ -209,7 +224,27 @@ export class SandboxConnector implements PaymentConnector {
         processor_reference,
       };
     }
+    if (card?.refundsPending) return { status: 'pending', processor_reference };
     return { status: 'succeeded', processor_reference };
+  }
+
+  /**
+   * The sandbox keeps no state, so a refund is found as `refund` answers it, except that a
+   * pending one (7726's) has succeeded by the time it is asked about: the processor's later
+   * word, which on Stripe comes as refund.updated.
+   */
+  async lookupRefund(request: RefundLookupRequest): Promise<RefundOutcome> {
+    const answer = await this.refund({
+      idempotency_key: request.idempotency_key,
+      amount: 0n,
+      currency: '',
+      livemode: request.livemode,
+      processor_reference: request.payment_reference,
+      ...(request.card_last4 ? { card_last4: request.card_last4 } : {}),
+    });
+    return answer.status === 'pending'
+      ? { status: 'succeeded', processor_reference: answer.processor_reference }
+      : answer;
   }
 
   /**
@@ -228,8 +263,7 @@ export class SandboxConnector implements PaymentConnector {
         return { status: 'succeeded', processor_reference: ref, credential: `sbxcred_ok_${ref.slice(8)}` };
       return this.failed('authentication_required', ref);
     }
-    const number = Object.keys(SANDBOX_TEST_CARDS).find((n) => n.endsWith(request.card_last4 ?? '-'));
-    const card = number ? SANDBOX_TEST_CARDS[number] : undefined;
+    const card = cardOf(request.card_last4);
     const processor_reference = reference('ch', request.idempotency_key);
     if (!card || card.outcome === 'requires_action') return { status: 'not_found' };
     if (card.outcome !== 'succeeded') return this.failed(card.outcome, processor_reference);

@@ -71,8 +71,14 @@ export interface RecordEffects {
   onRecorded?(tx: Tx, row: TransactionRow): Promise<void>;
 }
 
+/**
+ * A refund the processor accepted without deciding yet (connector.ts RefundOutcome): `record`
+ * keeps its reference on the pending intent, and a webhook or a lookup decides it later.
+ */
+export type AcceptedOutcome = { status: 'pending'; processor_reference: string };
+
 /** One intent's call and record, given what tx1 wrote (`W`). */
-export interface IntentSteps<W, R, O extends IntentOutcome = IntentOutcome> {
+export interface IntentSteps<W, R, O extends IntentOutcome | AcceptedOutcome = IntentOutcome> {
   call(written: W): Promise<O>;
   record(tx: Tx, written: W, outcome: O): Promise<R>;
   /**
@@ -102,7 +108,7 @@ export class IntentSaga {
   }
 
   /** Steps 2 and 3 for an intent already written (a fresh one, or one `recover` found). */
-  async resume<W, R, O extends IntentOutcome = IntentOutcome>(
+  async resume<W, R, O extends IntentOutcome | AcceptedOutcome = IntentOutcome>(
     written: W,
     steps: IntentSteps<W, R, O>,
   ): Promise<R> {

@@ -35,11 +35,19 @@ import {
   type Tx,
   type Tenant,
 } from '@paygrid/platform';
-import type { PaymentConnector } from '../connectors/connector';
+import type { PaymentConnector, RefundOutcome } from '../connectors/connector';
 import type { ConnectorRouter } from '../connectors/connector-router';
 import { assertOutsideTransaction, IntentSaga, type FinalOutcome } from '../intents/intent-saga';
 import { refundableAmount, type TransactionRow } from '../transactions/transaction';
-import { refundById, releaseReservation, settleRefund, staleRefunds } from './refunds.sql';
+import {
+  acceptedByProcessor,
+  markRefundAccepted,
+  refundById,
+  releaseReservation,
+  settleRefund,
+  staleRefunds,
+  type StaleRefund,
+} from './refunds.sql';
 
 export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';
 
@@ -66,6 +74,12 @@ export interface CreateRefundInput {
   amount?: number;
   reason?: RefundReason;
   metadata?: Record<string, string>;
+}
+
+/** The refunded payment as the processor knows it. */
+interface PaymentReference {
+  processor_reference: string | null;
+  card_last4: string | null;
 }
 
 /** The Idempotency-Key of the request and its fingerprint, kept on the refund itself. */
@@ -131,12 +145,10 @@ export class RefundsService {
       throw error;
     }
     if ('replay' in reserved) return { refund: reserved.replay, replayed: true };
-    const refund = await this.drive(
-      connector,
-      reserved.refund,
-      reserved.payment.processor_reference ?? '',
-      reserved.payment.payment_method?.last4,
-    );
+    const refund = await this.drive(connector, reserved.refund, {
+      processor_reference: reserved.payment.processor_reference,
+      card_last4: reserved.payment.payment_method?.last4 ?? null,
+    });
     return { refund, replayed: false };
   }
 
@@ -160,7 +172,9 @@ export class RefundsService {
             'Idempotency-Key',
           );
         }
-        if (earlier.status === 'pending') throw inProgress();
+        // Still pending: in progress, unless the processor has it and decides later (then the
+        // retry answers the pending refund, as the first request did).
+        if (earlier.status === 'pending' && !(await acceptedByProcessor(tx, earlier))) throw inProgress();
         return { replay: earlier };
       }
     }
@@ -233,25 +247,29 @@ export class RefundsService {
     return { refund, payment };
   }
 
-  /** The connector call (outside any transaction), then tx2. */
-  private drive(
-    connector: PaymentConnector,
-    refund: RefundRow,
-    processorReference: string,
-    cardLast4: string | null | undefined,
-  ): Promise<RefundRow> {
+  /**
+   * The connector call (outside any transaction), then tx2: the outcome recorded, or, for a
+   * refund the processor accepted pending, its reference kept and the refund left pending.
+   */
+  private drive(connector: PaymentConnector, refund: StaleRefund | RefundRow, payment: PaymentReference) {
     return this.saga.resume(refund, {
-      call: (r) =>
+      call: (r): Promise<RefundOutcome> =>
         connector.refund({
           idempotency_key: r.id,
           amount: toMinor(r.amount),
           currency: r.currency,
           livemode: r.livemode,
-          processor_reference: processorReference,
-          ...(cardLast4 ? { card_last4: cardLast4 } : {}),
+          processor_reference: payment.processor_reference ?? '',
+          ...(payment.card_last4 ? { card_last4: payment.card_last4 } : {}),
         }),
-      record: (tx, r, outcome) => this.record(tx, r, outcome),
+      record: (tx, r, outcome) => this.recordAnswer(tx, r, outcome),
     });
+  }
+
+  private async recordAnswer(tx: Tx, refund: RefundRow, outcome: RefundOutcome): Promise<RefundRow> {
+    if (outcome.status !== 'pending') return this.record(tx, refund, outcome);
+    await markRefundAccepted(tx, refund, outcome.processor_reference, this.clock.now());
+    return refundById(tx, refund.id);
   }
 
   /**
@@ -308,9 +326,12 @@ export class RefundsService {
   }
 
   /**
-   * Re-drives refunds left pending longer than `olderThanMs` (a crash after tx1). Safe: the
-   * connector dedupes on the refund id, so a refund that did reach the processor is not
-   * refunded twice, and tx2 only moves a refund that is still pending.
+   * Settles refunds left pending longer than `olderThanMs`: a crash after tx1, a lost answer,
+   * or a refund the processor holds pending. With a connector that can look refunds up, the
+   * processor's record decides (found: recorded; still pending: left; not found: asked for
+   * with the same key, safe because it never made it), so a refund is never requested twice
+   * even after the processor forgot the key. Without one (the sandbox), it is asked again with
+   * the same key. tx2 only moves a refund that is still pending.
    */
   recoverPending(olderThanMs: number): Promise<number> {
     return this.saga.recover(
@@ -321,13 +342,21 @@ export class RefundsService {
         // until one is connected again: the money can only go back the way it came.
         const tenant = { account: refund.account_id, livemode: refund.livemode };
         if (!(await this.connectors.available(tenant))) return false;
-        await this.drive(
-          await this.connectors.forTenant(tenant),
-          refund,
-          refund.processor_reference ?? '',
-          refund.card_last4,
-        );
-        return true;
+        const connector = await this.connectors.forTenant(tenant);
+        const found = connector.lookupRefund
+          ? await connector.lookupRefund({
+              idempotency_key: refund.id,
+              refund_reference: refund.refund_reference,
+              payment_reference: refund.processor_reference ?? '',
+              livemode: refund.livemode,
+              ...(refund.card_last4 ? { card_last4: refund.card_last4 } : {}),
+            })
+          : { status: 'not_found' as const };
+        const settled =
+          found.status === 'not_found'
+            ? await this.drive(connector, refund, refund)
+            : await this.db.transaction((tx) => this.recordAnswer(tx, refund, found));
+        return settled.status !== 'pending';
       },
     );
   }

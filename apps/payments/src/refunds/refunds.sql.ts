@@ -39,15 +39,51 @@ export async function refundById(tx: Tx, id: string): Promise<RefundRow> {
   return row;
 }
 
-/** Refunds left pending before `cutoff`, with the processor reference and card last4 of their payment. */
-export function staleRefunds(
-  db: Database,
-  cutoff: Date,
-): Promise<(RefundRow & { processor_reference: string | null; card_last4: string | null })[]> {
-  return db.query<RefundRow & { processor_reference: string | null; card_last4: string | null }>(
-    `select r.*, t.processor_reference, t.payment_method->>'last4' as card_last4 from payments.refunds r
+/** A pending refund with what recovery asks the processor by. */
+export type StaleRefund = RefundRow & {
+  /** The refunded payment's processor reference. */
+  processor_reference: string | null;
+  card_last4: string | null;
+  /** The processor's id of the refund once it accepted it (pending there), else null. */
+  refund_reference: string | null;
+};
+
+/** Refunds left pending before `cutoff`, with the processor references and card last4. */
+export function staleRefunds(db: Database, cutoff: Date): Promise<StaleRefund[]> {
+  return db.query<StaleRefund>(
+    `select r.*, t.processor_reference, t.payment_method->>'last4' as card_last4,
+            rt.processor_reference as refund_reference
+       from payments.refunds r
        join payments.transactions t on t.id = r.transaction_id
+       join payments.transactions rt on rt.id = r.refund_transaction_id
       where r.status = 'pending' and r.created_at < $1 order by r.created_at limit 500`,
     [cutoff],
   );
+}
+
+/**
+ * The processor accepted the refund and decides later: its reference goes on the pending
+ * refund transaction (where recovery looks it up by, and what tells a retry of the request that
+ * the processor has it). Changes nothing once the refund left pending.
+ */
+export async function markRefundAccepted(
+  tx: Tx,
+  refund: RefundRow,
+  reference: string,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `update payments.transactions set processor_reference = $2, updated_at = $3
+      where id = $1 and status = 'pending' and processor_reference is distinct from $2`,
+    [refund.refund_transaction_id, reference, now],
+  );
+}
+
+/** Whether the processor holds this pending refund (it answered `pending` with a reference). */
+export async function acceptedByProcessor(tx: Tx, refund: RefundRow): Promise<boolean> {
+  const [row] = await tx.query<{ accepted: boolean }>(
+    `select processor_reference is not null as accepted from payments.transactions where id = $1`,
+    [refund.refund_transaction_id],
+  );
+  return row?.accepted === true;
 }

@@ -116,9 +116,26 @@ describe('Stripe outcomes', () => {
     ).toMatchObject({ status: 'failed', code: 'processing_error' });
   });
 
-  it('takes a pending refund as accepted and a failed one as failed', () => {
-    expect(outcomeOfRefund({ id: 're_1', status: 'pending' }).status).toBe('succeeded');
-    expect(outcomeOfRefund({ id: 're_1', status: 'failed' }).status).toBe('failed');
+  it('keeps a pending refund pending (never succeeded before Stripe says so); failed and canceled fail', () => {
+    expect(outcomeOfRefund({ id: 're_1', status: 'succeeded' })).toEqual({
+      status: 'succeeded',
+      processor_reference: 're_1',
+    });
+    for (const status of ['pending', 'requires_action']) {
+      expect(outcomeOfRefund({ id: 're_1', status })).toEqual({
+        status: 'pending',
+        processor_reference: 're_1',
+      });
+    }
+    expect(
+      outcomeOfRefund({ id: 're_1', status: 'failed', failure_reason: 'expired_or_canceled_card' }),
+    ).toEqual({
+      status: 'failed',
+      code: 'processing_error',
+      message: 'The processor did not refund the payment (expired_or_canceled_card).',
+      processor_reference: 're_1',
+    });
+    expect(outcomeOfRefund({ id: 're_1', status: 'canceled' }).status).toBe('failed');
   });
 
   it('stores a card only for a succeeded SetupIntent; 3-D Secure and no answer are failures to retry', () => {

@@ -12,6 +12,7 @@ import {
   type ConnectorOutcome,
   type DeclineCode,
   type LookupOutcome,
+  type RefundOutcome,
   type RequiresAction,
   type SaveCardOutcome,
   type SaveCardRequiresAction,
@@ -193,15 +194,24 @@ export function outcomeOfSetupIntent(
   }
 }
 
-/** A refund's outcome: `pending` is Stripe accepting it (cards settle it later). */
-export function outcomeOfRefund(refund: { id: string; status: string | null }): ConnectorOutcome {
-  if (refund.status === 'succeeded' || refund.status === 'pending') {
-    return { status: 'succeeded', processor_reference: refund.id };
-  }
+/**
+ * A refund's outcome. `pending` (and `requires_action`, which Stripe uses for refunds that
+ * need the customer's details) is Stripe accepting the refund without deciding yet: it stays
+ * pending with its reference kept, and its refund.updated / refund.failed webhook or a lookup
+ * settles it. `failed` and `canceled` gave nothing back.
+ */
+export function outcomeOfRefund(refund: {
+  id: string;
+  status: string | null;
+  failure_reason?: string | null;
+}): RefundOutcome {
+  if (refund.status === 'succeeded') return { status: 'succeeded', processor_reference: refund.id };
+  if (refund.status === 'pending' || refund.status === 'requires_action')
+    return { status: 'pending', processor_reference: refund.id };
   return {
     status: 'failed',
     code: 'processing_error',
-    message: `The processor did not refund the payment (${refund.status ?? 'no status'}).`,
+    message: `The processor did not refund the payment (${refund.failure_reason ?? refund.status ?? 'no status'}).`,
     processor_reference: refund.id,
   };
 }

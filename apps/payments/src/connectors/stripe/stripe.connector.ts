@@ -17,6 +17,8 @@ import type {
   LookupOutcome,
   LookupRequest,
   PaymentConnector,
+  RefundLookupRequest,
+  RefundOutcome,
   RequiresAction,
   SaveCardOutcome,
   SaveCardRequest,
@@ -232,7 +234,7 @@ export class StripeConnector implements PaymentConnector {
     );
   }
 
-  async refund(request: ChargeRequest & { processor_reference: string }): Promise<ConnectorOutcome> {
+  async refund(request: ChargeRequest & { processor_reference: string }): Promise<RefundOutcome> {
     return this.calling(request.idempotency_key, async () =>
       outcomeOfRefund(
         await this.stripe.refunds.create(
@@ -245,6 +247,30 @@ export class StripeConnector implements PaymentConnector {
         ),
       ),
     );
+  }
+
+  /**
+   * A refund by its Stripe id when Stripe answered one, else among the PaymentIntent's refunds
+   * by the `paygrid_refund` metadata it was created with (Stripe has no search for refunds;
+   * one payment has few): `not_found` means Stripe never made it, so asking again is safe even
+   * after Stripe forgot the Idempotency-Key (24 hours).
+   */
+  async lookupRefund(request: RefundLookupRequest): Promise<RefundOutcome | { status: 'not_found' }> {
+    try {
+      if (request.refund_reference?.startsWith('re_')) {
+        return outcomeOfRefund(await this.stripe.refunds.retrieve(request.refund_reference));
+      }
+      for await (const refund of this.stripe.refunds.list({
+        payment_intent: request.payment_reference,
+        limit: 100,
+      })) {
+        if (refund.metadata?.paygrid_refund === request.idempotency_key) return outcomeOfRefund(refund);
+      }
+      return { status: 'not_found' };
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      throw new ProcessorOutcomeUnknown(`refund lookup refused (${error.code ?? error.type})`);
+    }
   }
 
   async lookup(request: LookupRequest): Promise<LookupOutcome> {
@@ -312,7 +338,7 @@ export class StripeConnector implements PaymentConnector {
   }
 
   /** Runs Stripe calls; a thrown StripeError becomes an outcome (or stays unknown: rethrown). */
-  private async calling<T extends ConnectorOutcome | RequiresAction>(
+  private async calling<T extends RefundOutcome | RequiresAction>(
     key: string,
     call: () => Promise<T>,
   ): Promise<T | ConnectorOutcome> {
