@@ -137,7 +137,7 @@ export interface PaymentConnector {
    * pending refund settles by, instead of asking for the refund again: a processor forgets
    * idempotency keys (Stripe after 24 hours), so a second request could refund twice. Throws
    * when the processor cannot be asked (the refund stays pending). Optional: a connector
-   * without it is re-asked with the same key (the sandbox, which keeps no state).
+   * without it is re-asked with the same key (the sandbox has one: it keeps no state, so it answers as `refund` does).
    */
   lookupRefund?(request: RefundLookupRequest): Promise<RefundOutcome | { status: 'not_found' }>;
   /**

@@ -330,7 +330,7 @@ export class RefundsService {
    * or a refund the processor holds pending. With a connector that can look refunds up, the
    * processor's record decides (found: recorded; still pending: left; not found: asked for
    * with the same key, safe because it never made it), so a refund is never requested twice
-   * even after the processor forgot the key. Without one (the sandbox), it is asked again with
+   * even after the processor forgot the key. Without one, it is asked again with
    * the same key. tx2 only moves a refund that is still pending.
    */
   recoverPending(olderThanMs: number): Promise<number> {
