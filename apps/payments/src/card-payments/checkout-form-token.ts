@@ -62,34 +62,33 @@ export class CheckoutFormTokens {
 
   /**
    * A token already used answers its first submission, even once that payment completed the
-   * link; otherwise a link that cannot take payments refuses, and the claim proper runs.
+   * link; otherwise a link that cannot take payments refuses, and the claim proper runs. One
+   * transaction of two statements: the link locked with what the claim decides on read in the
+   * same statement (whether the token was used, the charges in flight when the link has a
+   * limit), then the token's row.
    */
   private async claim(link: PublicLink, tokenHash: string): Promise<FormClaim<CheckoutRefusal>> {
-    if (await this.submission(tokenHash)) return { kind: 'used' };
-    const status = effectiveStatus(link, this.clock.now());
-    if (status !== 'active') return { kind: 'closed', status };
+    const now = this.clock.now();
     return this.db.transaction(async (tx): Promise<FormClaim<CheckoutRefusal>> => {
-      const [locked] = await tx.query<PaymentLinkRow>(
-        'select * from payments.payment_links where id = $1 for update',
-        [link.id],
+      const [locked] = await tx.query<PaymentLinkRow & { token_used: boolean; in_flight: number }>(
+        `select l.*,
+                exists (select 1 from payments.checkout_submissions s where s.token_hash = $2) as token_used,
+                case when coalesce(l.max_completions, case when l.type = 'one_time' then 1 end) is null then 0
+                     else (select count(*)::int from payments.checkout_submissions s
+                            where s.payment_link_id = l.id and s.transaction_id is null and s.created_at > $3)
+                end as in_flight
+           from payments.payment_links l where l.id = $1 for update of l`,
+        [link.id, tokenHash, new Date(now.getTime() - IN_FLIGHT_MS)],
       );
-      const [used] = await tx.query('select 1 from payments.checkout_submissions where token_hash = $1', [
-        tokenHash,
-      ]);
-      if (used) return { kind: 'used' };
+      if (locked.token_used) return { kind: 'used' };
+      const status = effectiveStatus(locked, now);
+      if (status !== 'active') return { kind: 'closed', status };
       const limit = completionLimit(locked);
-      if (limit !== null) {
-        const [{ in_flight }] = await tx.query<{ in_flight: number }>(
-          `select count(*)::int as in_flight from payments.checkout_submissions
-            where payment_link_id = $1 and transaction_id is null and created_at > $2`,
-          [link.id, new Date(this.clock.now().getTime() - IN_FLIGHT_MS)],
-        );
-        if (locked.completions_count + in_flight >= limit) return { kind: 'full' };
-      }
+      if (limit !== null && locked.completions_count + locked.in_flight >= limit) return { kind: 'full' };
       const rows = await tx.query<{ token_hash: string }>(
         `insert into payments.checkout_submissions (token_hash, payment_link_id, created_at) values ($1, $2, $3)
          on conflict (token_hash) do nothing returning token_hash`,
-        [tokenHash, link.id, this.clock.now()],
+        [tokenHash, link.id, now],
       );
       return rows.length === 1 ? { kind: 'claimed' } : { kind: 'used' };
     });
