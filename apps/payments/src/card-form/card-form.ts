@@ -80,20 +80,18 @@ export type ChargeRefused =
 export const paymentsNotAvailablePage = (m: Messages) => messagePage(m, 'pay.not_available');
 
 /**
- * Runs the charge; on any error the form token is released first (the payer may submit
- * again), then a card the processor refuses as invalid (400) or a merchant that cannot take
- * payments (409) becomes a refusal the caller shows as a page. Anything else propagates.
+ * Runs the charge; a card the processor refuses as invalid (400) or a merchant or account that
+ * cannot take payments (409) becomes a refusal the caller shows as a page. Anything else
+ * propagates. Nothing to give back: the form's token is claimed in the charge's tx1, which a
+ * refusal before the processor call rolls back, and a payment left pending by a call with no
+ * answer (upstream_unavailable) keeps its token spent, so a re-post cannot charge again.
  */
-export async function chargeFromForm(
+export async function chargeRefusing(
   charge: () => Promise<TransactionRow>,
-  release: () => Promise<void>,
 ): Promise<TransactionRow | ChargeRefused> {
   try {
     return await charge();
   } catch (error) {
-    // The processor did not say whether it took the money (upstream_unavailable): the token
-    // stays spent, so a re-post of this form cannot start a second charge.
-    if (!(error instanceof ApiError && error.code === 'upstream_unavailable')) await release();
     if (error instanceof ApiError && error.code === 'parameter_invalid') {
       return { refused: 'invalid', message: error.message };
     }

@@ -3,7 +3,7 @@
 // charges in flight than completions left, so concurrent payers cannot pay a one-time link
 // twice (the claim runs with the link row locked).
 
-import type { Clock, Database } from '@paygrid/platform';
+import type { Clock, Database, Tx } from '@paygrid/platform';
 import {
   effectiveStatus,
   type PaymentLinkRow,
@@ -29,7 +29,8 @@ export class CheckoutFormTokens {
   /** The token of one posted checkout form of `link`, by the token's hash. */
   of(link: PublicLink, tokenHash: string): FormToken<CheckoutRefusal> {
     return {
-      claim: () => this.claim(link, tokenHash),
+      claimIn: (tx) => this.claim(tx, link, tokenHash),
+      claim: () => this.db.transaction((tx) => this.claim(tx, link, tokenHash)),
       release: async () => {
         await this.db.query(
           'delete from payments.checkout_submissions where token_hash = $1 and transaction_id is null',
@@ -62,35 +63,36 @@ export class CheckoutFormTokens {
 
   /**
    * A token already used answers its first submission, even once that payment completed the
-   * link; otherwise a link that cannot take payments refuses, and the claim proper runs. One
-   * transaction of two statements: the link locked with what the claim decides on read in the
-   * same statement (whether the token was used, the charges in flight when the link has a
-   * limit), then the token's row.
+   * link; otherwise a link that cannot take payments refuses, and the claim proper runs, in
+   * the caller's transaction (the charge's tx1), in three statements: the link locked, what
+   * the claim decides on (whether the token was used, the charges in flight when the link has
+   * a limit) read in one statement, then the token's row.
    */
-  private async claim(link: PublicLink, tokenHash: string): Promise<FormClaim<CheckoutRefusal>> {
+  private async claim(tx: Tx, link: PublicLink, tokenHash: string): Promise<FormClaim<CheckoutRefusal>> {
     const now = this.clock.now();
-    return this.db.transaction(async (tx): Promise<FormClaim<CheckoutRefusal>> => {
-      const [locked] = await tx.query<PaymentLinkRow & { token_used: boolean; in_flight: number }>(
-        `select l.*,
-                exists (select 1 from payments.checkout_submissions s where s.token_hash = $2) as token_used,
-                case when coalesce(l.max_completions, case when l.type = 'one_time' then 1 end) is null then 0
-                     else (select count(*)::int from payments.checkout_submissions s
-                            where s.payment_link_id = l.id and s.transaction_id is null and s.created_at > $3)
-                end as in_flight
-           from payments.payment_links l where l.id = $1 for update of l`,
-        [link.id, tokenHash, new Date(now.getTime() - IN_FLIGHT_MS)],
-      );
-      if (locked.token_used) return { kind: 'used' };
-      const status = effectiveStatus(locked, now);
-      if (status !== 'active') return { kind: 'closed', status };
-      const limit = completionLimit(locked);
-      if (limit !== null && locked.completions_count + locked.in_flight >= limit) return { kind: 'full' };
-      const rows = await tx.query<{ token_hash: string }>(
-        `insert into payments.checkout_submissions (token_hash, payment_link_id, created_at) values ($1, $2, $3)
-         on conflict (token_hash) do nothing returning token_hash`,
-        [tokenHash, link.id, now],
-      );
-      return rows.length === 1 ? { kind: 'claimed' } : { kind: 'used' };
-    });
+    const [locked] = await tx.query<PaymentLinkRow>(
+      'select * from payments.payment_links where id = $1 for update',
+      [link.id],
+    );
+    // A statement of its own after the lock: its snapshot then holds what a concurrent claim of
+    // the link committed while this one waited (one statement's snapshot predates its lock).
+    const limit = completionLimit(locked);
+    const [{ token_used, in_flight }] = await tx.query<{ token_used: boolean; in_flight: number }>(
+      `select exists (select 1 from payments.checkout_submissions where token_hash = $1) as token_used,
+              case when $4::boolean then (select count(*)::int from payments.checkout_submissions
+                    where payment_link_id = $2 and transaction_id is null and created_at > $3)
+                   else 0 end as in_flight`,
+      [tokenHash, link.id, new Date(now.getTime() - IN_FLIGHT_MS), limit !== null],
+    );
+    if (token_used) return { kind: 'used' };
+    const status = effectiveStatus(locked, now);
+    if (status !== 'active') return { kind: 'closed', status };
+    if (limit !== null && locked.completions_count + in_flight >= limit) return { kind: 'full' };
+    const rows = await tx.query<{ token_hash: string }>(
+      `insert into payments.checkout_submissions (token_hash, payment_link_id, created_at) values ($1, $2, $3)
+       on conflict (token_hash) do nothing returning token_hash`,
+      [tokenHash, link.id, now],
+    );
+    return rows.length === 1 ? { kind: 'claimed' } : { kind: 'used' };
   }
 }

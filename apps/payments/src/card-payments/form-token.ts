@@ -26,8 +26,16 @@ export type FormClaim<R extends FormRefusal = FormRefusal> =
 
 /** A form's token; `R` names the refusals that form can give. */
 export interface FormToken<R extends FormRefusal = FormRefusal> {
+  /**
+   * Claims the token in `tx`: the charge's tx1 (intents/intent-saga.ts `write`), so the claim
+   * and the pending payment commit together, or roll back together when the charge is refused
+   * before the processor call (a merchant that cannot take payments): never a claimed token
+   * without its payment, nor one to give back.
+   */
+  claimIn(tx: Tx): Promise<FormClaim<R>>;
+  /** The claim in a transaction of its own, then released: a form posted without a usable card. */
   claim(): Promise<FormClaim<R>>;
-  /** The token gives its place back: its charge never started (the card was refused first). */
+  /** The token gives its place back (a claim made by `claim`, whose charge never started). */
   release(): Promise<void>;
   /**
    * Records the outcome of the token's charge. `with_outcome` runs in the saga's tx2, in the

@@ -3,7 +3,7 @@
 // (a succeeded row, unique per invoice token), and while one submission of it is in flight
 // another is refused; both checks run under an advisory lock on the invoice token's hash.
 
-import type { Clock, Database } from '@paygrid/platform';
+import type { Clock, Database, Tx } from '@paygrid/platform';
 import type { FormClaim, FormRefusal, FormToken } from './form-token';
 
 /** What an invoice form's token can refuse. */
@@ -30,7 +30,8 @@ export class InvoiceFormTokens {
   /** The form token (by its hash) of one posted card form of the invoice token (by its hash). */
   of(invoiceHash: string, formHash: string): FormToken<InvoiceRefusal> {
     return {
-      claim: () => this.claim(invoiceHash, formHash),
+      claimIn: (tx) => this.claim(tx, invoiceHash, formHash),
+      claim: () => this.db.transaction((tx) => this.claim(tx, invoiceHash, formHash)),
       release: async () => {
         await this.db.query(
           'delete from payments.invoice_payment_submissions where form_token_hash = $1 and transaction_id is null',
@@ -59,31 +60,26 @@ export class InvoiceFormTokens {
     };
   }
 
-  private claim(invoiceHash: string, formHash: string): Promise<FormClaim<InvoiceRefusal>> {
-    return this.db.transaction(async (tx): Promise<FormClaim<InvoiceRefusal>> => {
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`invoice-payment:${invoiceHash}`]);
-      const [used] = await tx.query(
-        'select 1 from payments.invoice_payment_submissions where form_token_hash = $1',
-        [formHash],
-      );
-      if (used) return { kind: 'used' };
-      const [paid] = await tx.query<{ transaction_id: string }>(
-        'select transaction_id from payments.invoice_payment_submissions where invoice_token_hash = $1 and succeeded',
-        [invoiceHash],
-      );
-      if (paid) return { kind: 'paid', transaction: paid.transaction_id };
-      const now = this.clock.now();
-      const [busy] = await tx.query(
-        `select 1 from payments.invoice_payment_submissions
-          where invoice_token_hash = $1 and transaction_id is null and created_at > $2`,
-        [invoiceHash, new Date(now.getTime() - IN_FLIGHT_MS)],
-      );
-      if (busy) return { kind: 'busy' };
-      await tx.query(
-        `insert into payments.invoice_payment_submissions (form_token_hash, invoice_token_hash, created_at) values ($1, $2, $3)`,
-        [formHash, invoiceHash, now],
-      );
-      return { kind: 'claimed' };
-    });
+  private async claim(tx: Tx, invoiceHash: string, formHash: string): Promise<FormClaim<InvoiceRefusal>> {
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`invoice-payment:${invoiceHash}`]);
+    // After the lock, in its own statement: a snapshot taken before the lock was granted would
+    // miss what the holder committed.
+    const now = this.clock.now();
+    const [{ used, paid, busy }] = await tx.query<{ used: boolean; paid: string | null; busy: boolean }>(
+      `select exists (select 1 from payments.invoice_payment_submissions where form_token_hash = $1) as used,
+              (select transaction_id from payments.invoice_payment_submissions
+                where invoice_token_hash = $2 and succeeded limit 1) as paid,
+              exists (select 1 from payments.invoice_payment_submissions
+                where invoice_token_hash = $2 and transaction_id is null and created_at > $3) as busy`,
+      [formHash, invoiceHash, new Date(now.getTime() - IN_FLIGHT_MS)],
+    );
+    if (used) return { kind: 'used' };
+    if (paid) return { kind: 'paid', transaction: paid };
+    if (busy) return { kind: 'busy' };
+    await tx.query(
+      `insert into payments.invoice_payment_submissions (form_token_hash, invoice_token_hash, created_at) values ($1, $2, $3)`,
+      [formHash, invoiceHash, now],
+    );
+    return { kind: 'claimed' };
   }
 }

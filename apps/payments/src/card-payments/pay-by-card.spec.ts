@@ -1,6 +1,7 @@
-// The protocol of PayByCard around a form token, without I/O: the token is claimed before
-// the charge, given back when the charge never starts, completed where the form asks (in
-// tx2 or after it), and a used token answers its first submission. The charge itself (saga,
+// The protocol of PayByCard around a form token, without I/O: the token is claimed in the
+// charge's tx1 (a refusal there rolls tx1 back: nothing charged, nothing to give back), a
+// form without a usable card claims and gives the token back, the token is completed where the
+// form asks (in tx2 or after it), and a used token answers its first submission. The charge itself (saga,
 // SQL, processor) is proven end to end by tests/integration/payment-links, mandates and
 // invoices-payment in both modes.
 
@@ -15,12 +16,18 @@ import { PayByCard, type CardPayment } from './pay-by-card';
 const card = { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' };
 const paid = { id: 'txn_1', status: 'succeeded' } as TransactionRow;
 const tx = {} as Tx;
+const tx1 = {} as Tx;
 
-/** A TransactionsService whose charge answers `charge()` and runs tx2's onRecorded on a fake tx. */
+/**
+ * A TransactionsService whose chargeCard runs tx1's inIntent (on a fake tx1; a throw there
+ * ends it, as a rolled-back tx1 does), then answers `charge()` and runs tx2's onRecorded on
+ * a fake tx. `calls` holds the charges that got past tx1.
+ */
 function transactions(charge: () => Promise<TransactionRow>) {
   const calls: ChargeCardOptions[] = [];
   const service = {
     chargeCard: async (_tenant: unknown, _input: unknown, options: ChargeCardOptions) => {
+      await options.inIntent?.(tx1);
       calls.push(options);
       const row = await charge();
       await options.onRecorded?.(tx, row);
@@ -35,7 +42,14 @@ function token(claim: FormClaim, when: 'with_outcome' | 'after_outcome' = 'after
   const log: string[] = [];
   let submission: { transaction_id: string | null } | undefined = { transaction_id: 'txn_first' };
   const form: FormToken<FormRefusal> = {
-    claim: async () => claim,
+    claimIn: async (t) => {
+      log.push(t === tx1 ? 'claim in tx1' : 'claim elsewhere');
+      return claim;
+    },
+    claim: async () => {
+      log.push('claim alone');
+      return claim;
+    },
     release: async () => {
       log.push('release');
       submission = undefined;
@@ -70,18 +84,21 @@ describe('PayByCard', () => {
         kind: 'charged',
         transaction: paid,
       });
-      expect(log).toEqual([when === 'with_outcome' ? 'complete txn_1 in tx2' : 'complete txn_1 after']);
+      expect(log).toEqual([
+        'claim in tx1',
+        when === 'with_outcome' ? 'complete txn_1 in tx2' : 'complete txn_1 after',
+      ]);
     }
   });
 
-  it('gives the token back when the card is incomplete or refused before charging', async () => {
+  it('gives the token back when the card is incomplete; a charge refused before the processor call has nothing to give back', async () => {
     const incomplete = token({ kind: 'claimed' });
     const { service, calls } = transactions(async () => paid);
     expect(await new PayByCard(service, mandates).pay(payment(incomplete.form, false))).toEqual({
       kind: 'invalid',
       message: CARD_INCOMPLETE,
     });
-    expect(incomplete.log).toEqual(['release']);
+    expect(incomplete.log).toEqual(['claim alone', 'release']);
     expect(calls).toHaveLength(0);
 
     const refused = token({ kind: 'claimed' });
@@ -91,7 +108,8 @@ describe('PayByCard', () => {
     expect(await new PayByCard(noProcessor.service, mandates).pay(payment(refused.form))).toEqual({
       kind: 'processor_not_configured',
     });
-    expect(refused.log).toEqual(['release']);
+    // A refusal of the charge leaves tx1 uncommitted, and its claim with it: no release.
+    expect(refused.log).toEqual(['claim in tx1']);
   });
 
   it('answers a used token with its first submission, and a released one with the form again', async () => {

@@ -1,8 +1,9 @@
 // Paying by card, the one use case behind the three places a card is typed in: the hosted
 // checkout of a payment link (/pay/<link>), an invoice's card form (/pay/invoices/<token>)
 // and the test helper (POST /v1/transactions/test-helpers/payments). It owns:
-//   - the form-token claim: a hosted form's single-use CSRF token is claimed before the
-//     charge (form-token.ts), so a double click or a re-posted form pays once;
+//   - the form-token claim: a hosted form's single-use CSRF token is claimed in the charge's
+//     tx1, with the pending payment (form-token.ts), so a double click or a re-posted form
+//     pays once;
 //   - the charge, through the intent saga (TransactionsService.chargeCard);
 //   - the mandate on success: a card to keep (a recurring link, "save this card") is stored
 //     at the processor and its mandate created in the transaction that records the payment;
@@ -20,8 +21,9 @@ import {
   CARD_INCOMPLETE,
   CHECK_CARD_AGAIN,
   awaitFirstSubmission,
-  chargeFromForm,
+  chargeRefusing,
   isRefused,
+  type ChargeRefused,
 } from '../card-form/card-form';
 import { summarizeCard } from '../connectors/cards';
 import type { CardDetails } from '../connectors/connector';
@@ -34,7 +36,14 @@ import type {
   TransactionsService,
 } from '../transactions/transactions.service';
 import type { AuthenticationReturns } from './authentication-return';
-import type { FormRefusal, FormToken } from './form-token';
+import type { FormClaim, FormRefusal, FormToken } from './form-token';
+
+/** A form token that did not let the charge go on (used, or a refusal): tx1 rolls back. */
+class ClaimRefused extends Error {
+  constructor(readonly claim: FormClaim) {
+    super(`form token not claimed (${claim.kind})`);
+  }
+}
 
 /** The mandate to create with the payment; the card's summary, credential and currency come from the charge. */
 export type MandateTerms = Omit<NewMandate, 'merchant' | 'payment_method' | 'credential' | 'currency'>;
@@ -74,28 +83,37 @@ export class PayByCard {
     private readonly returns?: AuthenticationReturns,
   ) {}
 
-  /** A hosted form's payment: claim its token, charge, complete the token; or replay. */
+  /**
+   * A hosted form's payment: claim its token in the charge's tx1, charge, complete the token;
+   * or replay. The claim commits with the pending payment, or is rolled back with it when the
+   * charge is refused before the processor call: no token to give back in either case.
+   */
   async pay<R extends FormRefusal>(payment: CardPayment<R>): Promise<CardPaymentResult<R>> {
     const { form, card } = payment;
-    const claim = await form.claim();
-    if (claim.kind === 'used') return this.replay(payment.tenant, form);
-    if (claim.kind !== 'claimed') return claim;
-    if (!card) {
-      await form.release();
-      return { kind: 'invalid', message: CARD_INCOMPLETE };
-    }
+    if (!card) return this.withoutCard(payment);
     const { complete } = form;
     const { returns } = this;
     const returnUrl = returns ? (id: string) => returns.url(id, payment.returnTo) : undefined;
-    const outcome = await chargeFromForm(
-      () =>
+    const claimIn = async (tx: Tx) => {
+      const claim = await form.claimIn(tx);
+      if (claim.kind !== 'claimed') throw new ClaimRefused(claim);
+    };
+    let outcome: TransactionRow | ChargeRefused;
+    try {
+      outcome = await chargeRefusing(() =>
         this.charge(
           { ...payment, card },
           complete.when === 'with_outcome' ? (tx, row) => complete.run(tx, row) : undefined,
           returnUrl,
+          claimIn,
         ),
-      () => form.release(),
-    );
+      );
+    } catch (error) {
+      if (!(error instanceof ClaimRefused)) throw error;
+      const claim = error.claim as FormClaim<R>;
+      if (claim.kind === 'used') return this.replay(payment.tenant, form);
+      return claim as Exclude<FormClaim<R>, { kind: 'claimed' | 'used' }>;
+    }
     if (isRefused(outcome)) {
       return outcome.refused === 'invalid'
         ? { kind: 'invalid', message: outcome.message }
@@ -103,6 +121,15 @@ export class PayByCard {
     }
     if (complete.when === 'after_outcome') await complete.run(outcome);
     return { kind: 'charged', transaction: outcome };
+  }
+
+  /** A form posted without a usable card: a used token still answers its first submission. */
+  private async withoutCard<R extends FormRefusal>(payment: CardPayment<R>): Promise<CardPaymentResult<R>> {
+    const claim = await payment.form.claim();
+    if (claim.kind === 'used') return this.replay(payment.tenant, payment.form);
+    if (claim.kind !== 'claimed') return claim;
+    await payment.form.release();
+    return { kind: 'invalid', message: CARD_INCOMPLETE };
   }
 
   /**
@@ -113,11 +140,13 @@ export class PayByCard {
     payment: CardCharge,
     onRecorded?: ChargeCardOptions['onRecorded'],
     returnUrl?: ChargeCardOptions['returnUrl'],
+    inIntent?: ChargeCardOptions['inIntent'],
   ): Promise<TransactionRow> {
     const { card, mandate: terms } = payment;
     const options: ChargeCardOptions = terms
       ? {
           onRecorded,
+          inIntent,
           storeCredential: true,
           ...(returnUrl ? { returnUrl } : {}),
           onSucceeded: (tx, row, credential) =>
@@ -129,7 +158,7 @@ export class PayByCard {
               currency: payment.charge.currency,
             }),
         }
-      : { onRecorded, ...(returnUrl ? { returnUrl } : {}) };
+      : { onRecorded, inIntent, ...(returnUrl ? { returnUrl } : {}) };
     // With a return URL the payment may succeed after this request: its mandate's terms go
     // with it (never the card: the summary is the row's payment_method).
     const keep = terms && returnUrl ? { mandate_terms: storedTerms(terms) } : {};

@@ -109,6 +109,11 @@ export interface ChargeCardOptions {
   onSucceeded?: OnChargeSucceeded;
   /** Runs last in tx2, for either outcome (the checkout records its form token there). */
   onRecorded?: (tx: Tx, row: TransactionRow) => Promise<void>;
+  /**
+   * Runs first in tx1, before the intent is written (a hosted form claims its token there, so
+   * the claim commits with the pending payment); throwing rolls tx1 back and nothing is charged.
+   */
+  inIntent?: (tx: Tx) => Promise<void>;
 }
 
 export class TransactionsService {
@@ -138,6 +143,7 @@ export class TransactionsService {
     const connector = await this.connectors.forTenant(tenant);
     // tx1: only brand, last4 and expiry are written (PCI: no PAN, no CVC).
     const intent = await this.saga.write(async (tx) => {
+      await options.inIntent?.(tx);
       const merchant = await this.resolveMerchant(tx, tenant, input.merchant, input.account_name);
       return insertPaymentIntent(
         tx,
