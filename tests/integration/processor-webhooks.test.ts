@@ -12,7 +12,7 @@ import {
   postingMismatches,
 } from '../../apps/payments/src/ledger/ledger';
 import { pathOf, payPage } from '../support/pages';
-import { startPlatform, type Platform, type TestAccount } from '../support/platform';
+import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
 import { dispute, paymentIntent, postEvent, refund, signedEvent, stripeId } from '../support/stripe-events';
 import {
   startRecordingProxy,
@@ -244,7 +244,7 @@ it('settles a pending payment once; a repeat, or a late failure, changes nothing
   expect(await ledger()).toEqual([[], [], []]);
 });
 
-it('settles a refund whose answer was lost; a later failure of it changes nothing', async () => {
+it('settles a refund whose answer was lost; a failure of it after it succeeded gives the money back to the merchant, once', async () => {
   const { id } = await paymentSettledByWebhook(3000);
   proxy.failNext('/v1/refunds', 503, { type: 'api_error', message: 'unavailable' }, 3);
   const lost = await live('POST', '/v1/refunds', { transaction: id, amount: 1200 });
@@ -258,13 +258,39 @@ it('settles a refund whose answer was lost; a later failure of it changes nothin
   expect(settled.body).toMatchObject({ outcome: 'refund_succeeded' });
   expect((await live('GET', `/v1/refunds/${pending.id}`)).body.status).toBe('succeeded');
   expect(await balance()).toBe(before - 1200);
+  // Invoicing shows it on the payment's receipt (refund.succeeded through the bus).
+  const receiptRefunded = async () =>
+    (
+      await platform.sql<{ amount_refunded: string }>(
+        'invoicing',
+        'select amount_refunded::text from invoicing.receipts where transaction_id = $1',
+        [id],
+      )
+    )[0]?.amount_refunded;
+  await eventually(async () => ((await receiptRefunded()) === '1200' ? true : undefined));
+  // Days later Stripe fails it (the card's issuer could not take the money back).
   const failed = await send('refund.failed', refund(re, pending.id, 'failed', 1200, 'GBP'));
-  expect(failed.body).toMatchObject({ outcome: 'unchanged' });
-  expect((await live('GET', `/v1/refunds/${pending.id}`)).body.status).toBe('succeeded');
-  expect((await live('GET', `/v1/transactions/${id}`)).body).toMatchObject({
-    amount_refunded: 1200,
-    refundable_amount: 1800,
+  expect(failed.body).toMatchObject({ outcome: 'refund_reversed' });
+  const reversed = (await live('GET', `/v1/refunds/${pending.id}`)).body;
+  expect(reversed).toMatchObject({
+    status: 'failed',
+    failure_reason: expect.stringContaining('did not make the refund'),
   });
+  expect((await live('GET', `/v1/transactions/${reversed.refund_transaction}`)).body).toMatchObject({
+    status: 'failed',
+    failure_code: 'processing_error',
+  });
+  expect((await live('GET', `/v1/transactions/${id}`)).body).toMatchObject({
+    amount_refunded: 0,
+    refundable_amount: 3000,
+  });
+  expect(await balance()).toBe(before);
+  // ... and the receipt no longer shows it (refund.failed through the bus).
+  await eventually(async () => ((await receiptRefunded()) === '0' ? true : undefined));
+  // The same news again (another event id) changes nothing.
+  const again = await send('refund.failed', refund(re, pending.id, 'failed', 1200, 'GBP'));
+  expect(again.body).toMatchObject({ outcome: 'unchanged' });
+  expect(await balance()).toBe(before);
   expect(await ledger()).toEqual([[], [], []]);
 });
 

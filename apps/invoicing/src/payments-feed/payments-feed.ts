@@ -43,6 +43,7 @@ export async function handlePaymentsEvent(
   // After the invoice is settled, so a receipt names the invoice it paid (docs/adr/0012).
   if (event.type === 'payment.succeeded') await receipts.issue(tx, event);
   if (event.type === 'refund.succeeded') await receipts.refunded(tx, event);
+  if (event.type === 'refund.failed') await receipts.refundReversed(tx, event);
   if (event.type === 'mandate.created') await adoptMandate(event, tx);
   if (event.type === 'mandate.canceled' || event.type === 'mandate.failed') {
     await releaseMandate(event as EventEnvelope<MandateObject>, tx);

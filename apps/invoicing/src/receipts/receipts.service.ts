@@ -9,6 +9,8 @@
 //   the invoice's customer, else the customer's), an e-mail with the receipt PDF attached.
 // - refund.succeeded: the refunded amount is added to the payment's receipt and, when
 //   `receipts.refunds` is on, a refund notice goes to the same address with the receipt PDF.
+// - refund.failed of a refund that had succeeded (the processor reversed it): the amount comes
+//   off the receipt again; no mail.
 // Each mail is queued in the same transaction (send key `receipt:<txn>` / `refund:<re>`), so it
 // is sent once if and only if the event was handled.
 // Mails and PDF speak the customer's language (libs/platform i18n): the receipt keeps the
@@ -240,6 +242,31 @@ export class ReceiptsService {
       m.t('mail.refund.attached'),
       `- ${seller}`,
     ]);
+  }
+
+  /**
+   * refund.failed of a refund that had succeeded (the processor could not return the money:
+   * payments' refund-reversal.ts): the receipt no longer shows it. A refund that failed
+   * without succeeding never counted. No mail: the payer was told of a refund that did not
+   * arrive, and what to tell them now is the merchant's to say.
+   */
+  async refundReversed(tx: Tx, event: EventEnvelope<ReceiptEventObject>): Promise<void> {
+    const refund = event.data.object;
+    if (!refund.id || !refund.transaction) return;
+    await tx.query(
+      `update invoicing.receipts set amount_refunded = amount_refunded - $5::bigint, updated_at = $6
+        where account_id = $1 and livemode = $2 and transaction_id = $3 and amount_refunded >= $5::bigint
+          and exists (select 1 from invoicing.payment_facts
+                       where account_id = $1 and livemode = $2 and object_id = $4 and type = 'refund.succeeded')`,
+      [
+        event.account,
+        event.livemode,
+        refund.transaction,
+        refund.id,
+        toMinor(refund.amount ?? 0).toString(),
+        new Date(event.created_at),
+      ],
+    );
   }
 
   private async queue(tx: Tx, row: ReceiptRow, sendKey: string, subject: string, paragraphs: string[]) {

@@ -141,18 +141,27 @@ export interface PostingMismatch {
 
 /**
  * Succeeded transactions whose entries are missing or do not cover the amount, and
- * pending/failed ones that have entries (money moved only when the movement succeeded). A
- * dispute's postings are left out: they balance on their own (ledgerImbalances) and are
- * checked against the dispute by disputeMismatches.
+ * pending/failed ones that have entries (money moved only when the movement succeeded), but
+ * for a refund reversed after it succeeded (refunds/refund-reversal.ts): its posting and the
+ * correcting one, which together move nothing (each ledger account nets to zero, so the
+ * debits are twice the amount). A dispute's postings are left out: they balance on their own
+ * (ledgerImbalances) and are checked against the dispute by disputeMismatches.
  */
 export function postingMismatches(db: Queryable): Promise<PostingMismatch[]> {
   return db.query<PostingMismatch>(
-    `select t.id, t.type, t.status, t.amount::text as amount, coalesce(sum(e.amount), 0)::text as posted
+    `select t.id, t.type, t.status, t.amount::text as amount, coalesce(sum(e.amount) filter (where e.direction = 'debit'), 0)::text as posted
        from payments.transactions t
-       left join payments.ledger_entries e on e.transaction_id = t.id and e.direction = 'debit' and e.dispute_id is null
+       left join payments.ledger_entries e on e.transaction_id = t.id and e.dispute_id is null
       group by t.id
-     having (t.status = 'succeeded' and coalesce(sum(e.amount), 0) <> t.amount)
-         or (t.status <> 'succeeded' and count(e.id) > 0)`,
+     having (t.status = 'succeeded' and coalesce(sum(e.amount) filter (where e.direction = 'debit'), 0) <> t.amount)
+         or (t.status <> 'succeeded' and count(e.id) > 0
+             and not (t.type = 'refund' and t.status = 'failed'
+                      and sum(e.amount) filter (where e.direction = 'debit') = 2 * t.amount
+                      and not exists (
+                        select 1 from payments.ledger_entries n
+                         where n.transaction_id = t.id and n.dispute_id is null
+                         group by n.ledger_account
+                        having sum(case when n.direction = 'debit' then n.amount else -n.amount end) <> 0)))`,
   );
 }
 

@@ -40,6 +40,16 @@ import type { ConnectorRouter } from '../connectors/connector-router';
 import { assertOutsideTransaction, IntentSaga, type FinalOutcome } from '../intents/intent-saga';
 import { refundableAmount, type TransactionRow } from '../transactions/transaction';
 import {
+  exceeds,
+  inProgress,
+  notRefundable,
+  type CreateRefundInput,
+  type PaymentReference,
+  type RefundIdempotency,
+  type RefundRow,
+} from './refund';
+import { reverseRefund } from './refund-reversal';
+import {
   acceptedByProcessor,
   markRefundAccepted,
   refundById,
@@ -49,44 +59,7 @@ import {
   type StaleRefund,
 } from './refunds.sql';
 
-export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';
-
-export interface RefundRow {
-  id: string;
-  account_id: string;
-  livemode: boolean;
-  transaction_id: string;
-  refund_transaction_id: string;
-  amount: string;
-  currency: string;
-  reason: RefundReason | null;
-  status: 'pending' | 'succeeded' | 'failed';
-  failure_reason: string | null;
-  metadata: Record<string, string>;
-  idempotency_key: string | null;
-  request_hash: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface CreateRefundInput {
-  transaction: string;
-  amount?: number;
-  reason?: RefundReason;
-  metadata?: Record<string, string>;
-}
-
-/** The refunded payment as the processor knows it. */
-interface PaymentReference {
-  processor_reference: string | null;
-  card_last4: string | null;
-}
-
-/** The Idempotency-Key of the request and its fingerprint, kept on the refund itself. */
-export interface RefundIdempotency {
-  key: string;
-  fingerprint: string;
-}
+export type { CreateRefundInput, RefundIdempotency, RefundReason, RefundRow } from './refund';
 
 export function serializeRefund(r: RefundRow) {
   return {
@@ -314,12 +287,22 @@ export class RefundsService {
     source: Tenant,
     id: string,
     outcome: FinalOutcome,
-  ): Promise<'ignored_unknown_refund' | 'unchanged' | 'refund_succeeded' | 'refund_failed'> {
+  ): Promise<
+    'ignored_unknown_refund' | 'unchanged' | 'refund_succeeded' | 'refund_failed' | 'refund_reversed'
+  > {
     const [refund] = await tx.query<RefundRow>(
-      'select * from payments.refunds where id = $1 and account_id = $2 and livemode = $3',
+      'select * from payments.refunds where id = $1 and account_id = $2 and livemode = $3 for update',
       [id, source.account, source.livemode],
     );
     if (!refund) return 'ignored_unknown_refund';
+    if (refund.status === 'succeeded' && outcome.status === 'failed') {
+      // Failed after succeeding (Stripe: the card's issuer could not take the money back):
+      // the money is the merchant's again (refund-reversal.ts).
+      const reversed = await reverseRefund(tx, refund, outcome.message, this.clock.now());
+      if (reversed)
+        await this.emit(tx, reversed.refund, reversed.merchant, 'refund.failed', reversed.refund.updated_at);
+      return reversed ? 'refund_reversed' : 'unchanged';
+    }
     if (refund.status !== 'pending') return 'unchanged';
     const recorded = await this.record(tx, refund, outcome);
     return recorded.status === 'succeeded' ? 'refund_succeeded' : 'refund_failed';
@@ -386,27 +369,3 @@ export class RefundsService {
     });
   }
 }
-
-const inProgress = () =>
-  new ApiError(
-    'idempotency_request_in_progress',
-    'A request with this Idempotency-Key is still in progress; retry shortly.',
-    undefined,
-    { headers: { 'retry-after': '1' } },
-  );
-
-const notRefundable = (t: TransactionRow) =>
-  new ApiError(
-    'transaction_not_refundable',
-    t.type !== 'payment'
-      ? 'Only payments can be refunded; this transaction is a refund.'
-      : `Only succeeded payments can be refunded; this payment is ${t.status}.`,
-    'transaction',
-  );
-
-const exceeds = (remaining: bigint) =>
-  new ApiError(
-    'refund_exceeds_remaining',
-    `The refund exceeds what remains refundable on the payment (${remaining}).`,
-    'amount',
-  );

@@ -3,7 +3,7 @@
 
 import type { Database, Tx } from '@paygrid/platform';
 import type { FinalOutcome } from '../intents/intent-saga';
-import type { RefundRow } from './refunds.service';
+import type { RefundRow } from './refund';
 
 /** pending -> succeeded | failed (with the processor's reason), once; undefined if already moved. */
 export async function settleRefund(
