@@ -25,7 +25,7 @@ import {
   DocumentDiscount,
   DocumentLines,
   InvoiceLineDto,
-} from '../documents/document-lines.dto';
+} from './document-lines.dto';
 import { INVOICE_STATUSES, type CollectionMethod, type InvoiceStatus } from './invoices.internal';
 
 /** What a draft may carry; every field can be changed while it is a draft. */

@@ -94,13 +94,6 @@ export interface InvoicesInternal {
   createInTx(tx: Tx, tenant: Tenant, input: CreateInvoiceInput): Promise<Invoice>;
 
   /**
-   * draft -> open: assigns the gapless number, snapshots seller and customer, computes the
-   * due date, emits invoice.finalized. A zero-total invoice becomes `paid` at once
-   * (invoice.paid). 409 invalid_state_transition unless draft.
-   */
-  finalizeInTx(tx: Tx, tenant: Tenant, id: string, now: Date): Promise<Invoice>;
-
-  /**
    * Collects an open invoice: `charge_automatically` with a customer default mandate ->
    * writes a `payment.charge_mandate` command (reference `${id}:${attempt}`, attempt >= 1,
    * the same attempt twice is charged once by the payments service);
@@ -115,8 +108,10 @@ export interface InvoicesInternal {
   ): Promise<{ invoice: Invoice; action: 'charge_requested' | 'sent' | 'nothing_due' }>;
 
   /**
-   * createInTx, finalizeInTx and collectInTx (attempt `attempt`) of one invoice in one go,
-   * without reading back the rows it has just written: the billing engine's renewal.
+   * createInTx, then draft -> open (the gapless number, the seller and customer snapshots,
+   * the due date; invoice.finalized, or invoice.paid at once for a zero total), then
+   * collectInTx (attempt `attempt`), without reading back the rows it has just written: the
+   * billing engine's renewal, a subscription change's invoice, estimates' /convert with send.
    */
   createAndCollectInTx(
     tx: Tx,

@@ -18,8 +18,9 @@ import {
   type Tx,
   type Tenant,
 } from '@paygrid/platform';
-import { addDays, isValidTimeZone, periodContaining, periodStart } from '../billing/billing-cycle';
-import { emitSubscriptionEvent, type BillingEngine } from '../billing/billing-engine';
+import { addDays, isValidTimeZone, periodContaining, periodStart } from './billing-cycle';
+import { emitSubscriptionEvent } from './subscription-events';
+import type { SubscriptionEngine } from './subscription-engine';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
 import { assertTransition } from './subscription-states';
 import {
@@ -82,7 +83,7 @@ function normalizeItems(items: SubscriptionItemDto[]) {
 export class SubscriptionsService {
   constructor(
     private readonly db: Database,
-    private readonly engine: BillingEngine,
+    private readonly engine: SubscriptionEngine,
     private readonly invoices: InvoicesInternal,
   ) {}
 
@@ -455,20 +456,22 @@ export class SubscriptionsService {
       return credited;
     }
     const tenant = { account: row.account_id, livemode: row.livemode };
-    const draft = await this.invoices.createInTx(tx, tenant, {
-      customer: row.customer_id,
-      currency: row.currency,
-      lines: composed.lines,
-      discount: composed.discount > 0n ? { amount: minorToJson(composed.discount) } : null,
-      collection_method: row.collection_method,
-      ...(row.days_until_due !== null ? { days_until_due: row.days_until_due } : {}),
-      description: `Subscription ${row.id}: change of ${now.toISOString().slice(0, 10)}`,
-      subscription: row.id,
-      now,
-    });
-    const invoice = await this.invoices.finalizeInTx(tx, tenant, draft.id, now);
-    if (invoice.status === 'open' && invoice.amount_due > 0n)
-      await this.invoices.collectInTx(tx, tenant, invoice.id, 1, now);
+    const { invoice } = await this.invoices.createAndCollectInTx(
+      tx,
+      tenant,
+      {
+        customer: row.customer_id,
+        currency: row.currency,
+        lines: composed.lines,
+        discount: composed.discount > 0n ? { amount: minorToJson(composed.discount) } : null,
+        collection_method: row.collection_method,
+        ...(row.days_until_due !== null ? { days_until_due: row.days_until_due } : {}),
+        description: `Subscription ${row.id}: change of ${now.toISOString().slice(0, 10)}`,
+        subscription: row.id,
+        now,
+      },
+      1,
+    );
     await tx.query(`update invoicing.subscription_prorations set invoice_id = $2 where id = any($1)`, [
       ids,
       invoice.id,
