@@ -19,8 +19,8 @@ import {
   type KeyRow,
   scopesForGroupings,
 } from './account.model';
-import { issueKey, rollKeyInDb } from './key-issuing';
-import { hashKey, looksLikeKey, type KeyKind } from './keys';
+import { issueKey, type NewKeyInput, rollKeyInDb } from './key-issuing';
+import { hashKey, looksLikeKey } from './keys';
 
 export {
   type AccountRow,
@@ -156,14 +156,7 @@ export class AccountsService {
     return row;
   }
 
-  async createKey(input: {
-    account: string;
-    livemode: boolean;
-    kind: KeyKind;
-    scopes?: string[];
-    name?: string;
-    expires_at?: Date;
-  }): Promise<KeyRow & { secret: string }> {
+  async createKey(input: NewKeyInput): Promise<KeyRow & { secret: string }> {
     const account = await this.getAccount(input.account);
     return issueKey(this.db, this.now(), account, input);
   }

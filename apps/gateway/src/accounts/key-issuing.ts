@@ -7,18 +7,21 @@ import { ApiError, type Database, newId, notFound } from '@paygrid/platform';
 import { type AccountRow, KEY_COLUMNS, keyState, type KeyRow, scopesForGroupings } from './account.model';
 import { generateKey, hashKey, type KeyKind } from './keys';
 
+/** POST /admin/v1/accounts/:id/keys, as the admin API passes it. */
+export interface NewKeyInput {
+  account: string;
+  livemode: boolean;
+  kind: KeyKind;
+  scopes?: string[];
+  name?: string;
+  expires_at?: Date;
+}
+
 export async function issueKey(
   db: Database,
   now: Date,
   account: AccountRow,
-  input: {
-    account: string;
-    livemode: boolean;
-    kind: KeyKind;
-    scopes?: string[];
-    name?: string;
-    expires_at?: Date;
-  },
+  input: NewKeyInput,
 ): Promise<KeyRow & { secret: string }> {
   const allowed = scopesForGroupings(account.groupings);
   let scopes: string[] = [];

@@ -4,10 +4,11 @@
 // lines and the pending prorations, finalized and collected through the invoices module, all
 // in the caller's transaction.
 
-import { isoOrNull, type Logger, minorToJson, type Tx } from '@paygrid/platform';
+import { isoOrNull, type Logger, type Tx } from '@paygrid/platform';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
 import { periodAt } from '../subscriptions/billing-cycle';
 import { emitSubscriptionEvent } from '../subscriptions/subscription-events';
+import { subscriptionInvoice } from '../subscriptions/subscription-invoice';
 import {
   billingTime,
   composeInvoice,
@@ -64,19 +65,16 @@ export async function billPeriod(
   const { invoice, action } = await invoices.createAndCollectInTx(
     tx,
     tenant,
-    {
-      customer: row.customer_id,
-      currency: row.currency,
-      lines: composed.lines,
-      discount: composed.discount > 0n ? { amount: minorToJson(composed.discount) } : null,
-      collection_method: row.collection_method,
-      ...(row.days_until_due !== null ? { days_until_due: row.days_until_due } : {}),
-      description: invoiceDescriptionInWords(row.items, from, period.end, row.time_zone),
-      subscription: row.id,
-      period_start: from,
-      period_end: period.end,
+    subscriptionInvoice(
+      row,
+      composed,
+      invoiceDescriptionInWords(row.items, from, period.end, row.time_zone),
       now,
-    },
+      {
+        start: from,
+        end: period.end,
+      },
+    ),
     1,
   );
   const charged = action === 'charge_requested';

@@ -3,20 +3,12 @@
 // subscription.updated event and the engine's step, in one transaction. The preview runs the
 // same functions and writes nothing, so a change with its proration_date bills exactly that.
 
-import {
-  ApiError,
-  type Database,
-  iso,
-  lockOwned,
-  minorToJson,
-  newId,
-  type Tx,
-  type Tenant,
-} from '@paygrid/platform';
+import { ApiError, type Database, iso, lockOwned, newId, type Tx, type Tenant } from '@paygrid/platform';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
 import { periodContaining, periodStart } from './billing-cycle';
 import type { SubscriptionEngine } from './subscription-engine';
 import { emitSubscriptionEvent } from './subscription-events';
+import { subscriptionInvoice } from './subscription-invoice';
 import { normalizeItems } from './subscription-items';
 import {
   composeInvoice,
@@ -258,20 +250,11 @@ export class SubscriptionChanges {
       return credited;
     }
     const tenant = { account: row.account_id, livemode: row.livemode };
+    const description = `Subscription ${row.id}: change of ${now.toISOString().slice(0, 10)}`;
     const { invoice } = await this.invoices.createAndCollectInTx(
       tx,
       tenant,
-      {
-        customer: row.customer_id,
-        currency: row.currency,
-        lines: composed.lines,
-        discount: composed.discount > 0n ? { amount: minorToJson(composed.discount) } : null,
-        collection_method: row.collection_method,
-        ...(row.days_until_due !== null ? { days_until_due: row.days_until_due } : {}),
-        description: `Subscription ${row.id}: change of ${now.toISOString().slice(0, 10)}`,
-        subscription: row.id,
-        now,
-      },
+      subscriptionInvoice(row, composed, description, now),
       1,
     );
     await tx.query(`update invoicing.subscription_prorations set invoice_id = $2 where id = any($1)`, [
