@@ -70,7 +70,7 @@ export class InvoiceDraftFieldsDto {
       send: false,
     },
   ],
-  // checkDraft's cross-field rules, stated (invoices.service.ts): days_until_due or due_date,
+  // checkDraft's cross-field rules, stated (create-invoice.ts): days_until_due or due_date,
   // not both; a charge_automatically invoice takes neither (send_invoice is the default).
   not: { required: ['days_until_due', 'due_date'] },
   if: {

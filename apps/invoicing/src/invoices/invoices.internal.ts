@@ -3,7 +3,7 @@
 // transaction, so a subscription renewal and its invoice, charge command and events commit
 // together or not at all. Times are passed in (`now`), so test clocks can move them.
 //
-// Implemented by InvoicesService (invoices.service.ts); wired in src/invoicing.ts and reachable
+// Implemented by InvoicesService (invoices.service.ts, over the use cases beside it); wired in src/invoicing.ts and reachable
 // through Nest injection (`@Inject(InvoicesService)`) or the `INVOICES_INTERNAL` token.
 
 import type { Database, Tx, Tenant } from '@paygrid/platform';
@@ -132,7 +132,7 @@ export interface InvoicesInternal {
  * emits invoice.overdue and records `overdue_at`. `scope` limits it to one tenant and/or the
  * customers of one test clock (test clocks advance only their own invoices; the real-time
  * timer passes no test_clock and skips invoices of test-clock customers).
- * Returns how many invoices it marked. Exported from invoices.service.ts; also
+ * Returns how many invoices it marked. Exported from invoice-overdue.ts; also
  * `InvoicesInternal.runOverdue(now, scope?)`, which supplies db and URLs.
  */
 export type RunOverdue = (
