@@ -12,7 +12,7 @@ import {
   prorateAmount,
   type Cycle,
   type Interval,
-} from '../../apps/invoicing/src/billing/billing-cycle';
+} from '../../apps/invoicing/src/subscriptions/billing-cycle';
 
 const iso = (d: Date) => d.toISOString();
 const monthly = (anchor: string, timeZone?: string): Cycle => ({

@@ -1,10 +1,8 @@
-// Over 400 lines (443): keys, accounts and the authentication cache share one row lock and
-// one cache; splitting them by use case is issue 14 item 3's kind of work, not done yet.
 // Accounts and API keys: the gateway's own data. The hot path (authenticate a key) is
 // served from an in-memory cache once warm; revocation, rolling and suspension invalidate
 // the cache on every gateway instance through the invalidation channel.
 
-import { ALL_SCOPES, GROUPINGS, type Grouping, type Scope } from '@paygrid/contracts';
+import { GROUPINGS, type Grouping } from '@paygrid/contracts';
 import {
   ApiError,
   newId,
@@ -14,102 +12,30 @@ import {
   type ListQuery,
   type Page,
 } from '@paygrid/platform';
-import { generateKey, hashKey, looksLikeKey, type KeyKind } from './keys';
+import {
+  type AccountRow,
+  type AuthenticatedKey,
+  KEY_COLUMNS,
+  type KeyRow,
+  scopesForGroupings,
+} from './account.model';
+import { issueKey, type NewKeyInput, rollKeyInDb } from './key-issuing';
+import { hashKey, looksLikeKey } from './keys';
+
+export {
+  type AccountRow,
+  type AuthenticatedKey,
+  type KeyRow,
+  type KeyState,
+  keyState,
+  MAX_ROLL_GRACE_SECONDS,
+  scopesForGroupings,
+} from './account.model';
 import type { InvalidationChannel } from './invalidation';
-
-export interface AccountRow {
-  id: string;
-  name: string;
-  groupings: Grouping[];
-  status: 'active' | 'suspended';
-  rate_limit_per_second: number | null;
-  metadata: Record<string, string>;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface KeyRow {
-  id: string;
-  account_id: string;
-  livemode: boolean;
-  kind: KeyKind;
-  scopes: string[];
-  prefix: string;
-  last4: string;
-  name: string | null;
-  expires_at: Date | null;
-  revoked_at: Date | null;
-  last_used_at: Date | null;
-  rolled_to: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface AuthenticatedKey {
-  key: KeyRow;
-  account: AccountRow;
-  /** Scopes effective for this key (all the groupings allow for secret keys). */
-  scopes: string[];
-}
-
-/** Every column of gateway.api_keys but the secret's hash, which never leaves the database. */
-const KEY_COLUMNS =
-  'id, account_id, livemode, kind, scopes, prefix, last4, name, expires_at, revoked_at, last_used_at, rolled_to, created_at, updated_at';
-
-/** Longest grace period of a roll: the old secret stays valid at most this long. */
-export const MAX_ROLL_GRACE_SECONDS = 7 * 24 * 3600;
-
-export type KeyState = 'active' | 'expired' | 'revoked';
-
-/** A key is usable until it is revoked or its expires_at passes (both compared with `now`). */
-export function keyState(key: Pick<KeyRow, 'revoked_at' | 'expires_at'>, now: Date): KeyState {
-  if (key.revoked_at !== null && new Date(key.revoked_at) <= now) return 'revoked';
-  if (key.expires_at !== null && new Date(key.expires_at) <= now) return 'expired';
-  return 'active';
-}
 
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX_ENTRIES = 50_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-/** Resources each grouping gives access to (docs/api.md §2). */
-const GROUPING_RESOURCES: Record<Grouping, readonly string[]> = {
-  payments: [
-    'merchants',
-    'payment_links',
-    'transactions',
-    'refunds',
-    'disputes',
-    'mandates',
-    'processor_connections',
-    'webhooks',
-    'events',
-    'request_logs',
-    'invoices',
-    'account',
-  ],
-  invoicing: [
-    'invoices',
-    'customers',
-    'subscriptions',
-    'estimates',
-    'test_clocks',
-    'webhooks',
-    'events',
-    'request_logs',
-    'account',
-  ],
-};
-
-export function scopesForGroupings(groupings: readonly Grouping[]): Scope[] {
-  const resources = new Set(groupings.flatMap((g) => GROUPING_RESOURCES[g]));
-  return ALL_SCOPES.filter((scope) => {
-    const [resource, access] = scope.split(':');
-    // With only the payments grouping, invoices are read-only.
-    if (resource === 'invoices' && access === 'write' && !groupings.includes('invoicing')) return false;
-    return resources.has(resource);
-  });
-}
 
 export class AccountsService {
   private readonly cache = new Map<string, { value: AuthenticatedKey | null; expires: number }>();
@@ -230,66 +156,9 @@ export class AccountsService {
     return row;
   }
 
-  async createKey(input: {
-    account: string;
-    livemode: boolean;
-    kind: KeyKind;
-    scopes?: string[];
-    name?: string;
-    expires_at?: Date;
-  }): Promise<KeyRow & { secret: string }> {
+  async createKey(input: NewKeyInput): Promise<KeyRow & { secret: string }> {
     const account = await this.getAccount(input.account);
-    const allowed = scopesForGroupings(account.groupings);
-    let scopes: string[] = [];
-    if (input.expires_at && input.expires_at <= this.now()) {
-      throw new ApiError('parameter_invalid', 'expires_at must be in the future.', 'expires_at');
-    }
-    if (input.kind === 'restricted') {
-      if (!input.scopes?.length)
-        throw new ApiError('parameter_missing', 'Restricted keys need at least one scope.', 'scopes');
-      const unknown = input.scopes.filter((s) => !(ALL_SCOPES as string[]).includes(s));
-      if (unknown.length) {
-        throw new ApiError(
-          'parameter_invalid',
-          `Unknown scope: ${unknown.join(', ')} (scopes are <resource>:read or <resource>:write).`,
-          'scopes',
-        );
-      }
-      const outside = input.scopes.filter((s) => !(allowed as string[]).includes(s));
-      if (outside.length) {
-        throw new ApiError(
-          'parameter_invalid',
-          `Scopes not available to this account's groupings: ${outside.join(', ')}`,
-          'scopes',
-        );
-      }
-      scopes = [...new Set(input.scopes)].sort();
-    } else if (input.scopes?.length) {
-      throw new ApiError(
-        'parameter_invalid',
-        'Secret keys carry every scope of the account; use a restricted key for a scope list.',
-        'scopes',
-      );
-    }
-    const { secret, prefix, last4 } = generateKey(input.kind, input.livemode);
-    const [row] = await this.db.query<KeyRow>(
-      `insert into gateway.api_keys (id, account_id, livemode, kind, scopes, secret_hash, prefix, last4, name, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       returning ${KEY_COLUMNS}`,
-      [
-        newId('key'),
-        account.id,
-        input.livemode,
-        input.kind,
-        scopes,
-        hashKey(secret),
-        prefix,
-        last4,
-        input.name ?? null,
-        input.expires_at ?? null,
-      ],
-    );
-    return { ...row, secret };
+    return issueKey(this.db, this.now(), account, input);
   }
 
   async revokeKey(id: string): Promise<KeyRow> {
@@ -313,56 +182,10 @@ export class AccountsService {
 
   /**
    * Replaces a key's secret: a new key with the same account, mode, kind, scopes, name and
-   * expiry, and the old one expiring after the grace period (at once when it is 0, never
-   * later than it already would). Revoked, expired or already rolled keys cannot be rolled.
+   * expiry, and the old one expiring after the grace period (key-issuing.ts).
    */
   async rollKey(id: string, graceSeconds = 0): Promise<KeyRow & { secret: string }> {
-    const now = this.now();
-    const rolled = await this.db.transaction(async (tx) => {
-      const [old] = await tx.query<KeyRow>(
-        `select ${KEY_COLUMNS} from gateway.api_keys where id = $1 for update`,
-        [id],
-      );
-      if (!old) throw notFound('key', id);
-      const state = keyState(old, now);
-      if (state !== 'active') {
-        throw new ApiError(
-          'invalid_state_transition',
-          `This key is ${state}; only an active key can be rolled.`,
-        );
-      }
-      if (old.rolled_to) {
-        throw new ApiError(
-          'invalid_state_transition',
-          `This key was already rolled to ${old.rolled_to}; roll that key instead.`,
-        );
-      }
-      const graceEnd = new Date(now.getTime() + graceSeconds * 1000);
-      const oldExpiry = old.expires_at ? new Date(old.expires_at) : null;
-      const { secret, prefix, last4 } = generateKey(old.kind, old.livemode);
-      const [created] = await tx.query<KeyRow>(
-        `insert into gateway.api_keys (id, account_id, livemode, kind, scopes, secret_hash, prefix, last4, name, expires_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         returning ${KEY_COLUMNS}`,
-        [
-          newId('key'),
-          old.account_id,
-          old.livemode,
-          old.kind,
-          old.scopes,
-          hashKey(secret),
-          prefix,
-          last4,
-          old.name,
-          oldExpiry,
-        ],
-      );
-      await tx.query(
-        'update gateway.api_keys set expires_at = $2, rolled_to = $3, updated_at = now() where id = $1',
-        [old.id, oldExpiry && oldExpiry < graceEnd ? oldExpiry : graceEnd, created.id],
-      );
-      return { ...created, secret };
-    });
+    const rolled = await rollKeyInDb(this.db, this.now(), id, graceSeconds);
     // After commit: every instance drops its cache, so the old key's new expiry applies everywhere.
     await this.invalidation.publish();
     return rolled;

@@ -1,5 +1,3 @@
-// Over 400 lines (505): one use case per file for invoicing is issue 14 item 3, not done yet;
-// this file grew by the plan-and-period wording of invoice lines (issue 17 item 1).
 // The billing engine: everything that happens to subscriptions because time passed or a
 // payment came back. It owns the subscription_periods ledger, renewals (invoice created,
 // finalized and collected through the invoices module, in the same transaction as the
@@ -16,46 +14,20 @@
 // clock for subscriptions not on a test clock, and test clocks call it with their frozen
 // time, step by step.
 
-import { TOPICS } from '@paygrid/contracts';
-import {
-  emitEvent,
-  isoOrNull,
-  minorToJson,
-  Periodic,
-  type Clock,
-  type Database,
-  type Logger,
-  type Tx,
-} from '@paygrid/platform';
+import { Periodic, type Clock, type Database, type Logger, type Tx } from '@paygrid/platform';
 import type { InvoicesInternal, PaymentOutcome } from '../invoices/invoices.internal';
+import { billPeriod } from './renew-subscription';
+import { applyPaymentOutcome, retryCollection } from './dunning';
+import type { SubscriptionEngine } from '../subscriptions/subscription-engine';
+import type { ClockBilling } from '../test-clocks/test-clocks.service';
+import { emitSubscriptionEvent } from '../subscriptions/subscription-events';
 import {
   assertTransition,
   eventForStatus,
   type SubscriptionStatus,
 } from '../subscriptions/subscription-states';
-import {
-  billingTime,
-  composeInvoice,
-  cycleOf,
-  pendingActions,
-  periodLines,
-  invoiceDescriptionInWords,
-  retryTime,
-  serializeSubscription,
-  type ProrationLine,
-  type SubscriptionRow,
-} from '../subscriptions/subscription.model';
-import { periodAt } from './billing-cycle';
-
-export type SubscriptionEvent =
-  | 'subscription.created'
-  | 'subscription.updated'
-  | 'subscription.renewed'
-  | 'subscription.past_due'
-  | 'subscription.paused'
-  | 'subscription.resumed'
-  | 'subscription.canceled'
-  | 'subscription.trial_will_end';
+import { cycleOf, pendingActions, type SubscriptionRow } from '../subscriptions/subscription.model';
+import { periodAt } from '../subscriptions/billing-cycle';
 
 /** Which subscriptions a run looks at: those on no test clock, or those of one clock. */
 export type Scope = { testClock: null } | { testClock: string };
@@ -82,24 +54,7 @@ export interface BillingEngineOptions {
   intervalMs?: number;
 }
 
-export async function emitSubscriptionEvent(
-  tx: Tx,
-  type: SubscriptionEvent,
-  row: SubscriptionRow,
-  at: Date,
-  previous?: Record<string, unknown>,
-): Promise<void> {
-  await emitEvent(tx, TOPICS.invoicingEvents, {
-    type,
-    account: row.account_id,
-    livemode: row.livemode,
-    object: serializeSubscription(row),
-    ...(previous ? { previous_attributes: previous } : {}),
-    at,
-  });
-}
-
-export class BillingEngine {
+export class BillingEngine implements SubscriptionEngine, ClockBilling {
   private readonly timer: Periodic;
   /** Told how long each real-time run took, in seconds (the service's metrics). */
   onRun?: (seconds: number) => void;
@@ -285,203 +240,20 @@ export class BillingEngine {
 
   /**
    * Bills period `next_period_index`: ledger row first (the primary key refuses a second bill
-   * of the period), then the invoice with the period's lines and the pending prorations,
-   * finalized and collected, all in the caller's transaction.
+   * of the period), then the invoice, all in the caller's transaction (renew-subscription.ts).
    */
-  async billPeriod(tx: Tx, row: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
-    const n = row.next_period_index;
-    const period = periodAt(cycleOf(row), n);
-    const from = billingTime(row, n);
-    const claimed = await tx.query(
-      `insert into invoicing.subscription_periods
-         (subscription_id, period_index, account_id, livemode, test_clock, period_start, period_end, billed_from, outcome, amount, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, 'invoiced', 0, $9) on conflict do nothing returning period_index`,
-      [row.id, n, row.account_id, row.livemode, row.test_clock, period.start, period.end, from, now],
-    );
-    const renewal = row.current_period_index !== null;
-    if (!claimed.length) {
-      // Already billed (cannot happen under the row lock; kept as the last line of defence).
-      this.logger.error({ subscription: row.id, period: n }, 'period already billed; skipping to the next');
-      const [skipped] = await tx.query<SubscriptionRow>(
-        'update invoicing.subscriptions set next_period_index = $2 where id = $1 returning *',
-        [row.id, n + 1],
-      );
-      return skipped;
-    }
-    const prorations = await tx.query<ProrationLine & { id: string }>(
-      `select id, description, amount, period_start, period_end from invoicing.subscription_prorations
-        where subscription_id = $1 and invoice_id is null order by created_at, id`,
-      [row.id],
-    );
-    const composed = composeInvoice(
-      periodLines(row.items, period, from, row.time_zone),
-      prorations.map((p) => ({ ...p, amount: BigInt(p.amount) })),
-      BigInt(row.pending_credit),
-    );
-    const tenant = { account: row.account_id, livemode: row.livemode };
-    // Created, finalized and (when something is due) collected as attempt 1.
-    const { invoice, action } = await this.invoices.createAndCollectInTx(
-      tx,
-      tenant,
-      {
-        customer: row.customer_id,
-        currency: row.currency,
-        lines: composed.lines,
-        discount: composed.discount > 0n ? { amount: minorToJson(composed.discount) } : null,
-        collection_method: row.collection_method,
-        ...(row.days_until_due !== null ? { days_until_due: row.days_until_due } : {}),
-        description: invoiceDescriptionInWords(row.items, from, period.end, row.time_zone),
-        subscription: row.id,
-        period_start: from,
-        period_end: period.end,
-        now,
-      },
-      1,
-    );
-    const charged = action === 'charge_requested';
-    if (prorations.length) {
-      await tx.query(`update invoicing.subscription_prorations set invoice_id = $2 where id = any($1)`, [
-        prorations.map((p) => p.id),
-        invoice.id,
-      ]);
-    }
-    // The ledger row and the subscription in one statement (two tables, one round trip).
-    const [updated] = await tx.query<SubscriptionRow>(
-      `with period as (
-         update invoicing.subscription_periods
-            set invoice_id = $6, amount = $9, payment_status = $10, attempts = $11, first_attempt_at = $12,
-                awaiting_outcome = $13
-          where subscription_id = $1 and period_index = $3)
-       update invoicing.subscriptions
-          set next_period_index = $2, current_period_index = $3, current_period_start = $4, current_period_end = $5,
-              latest_invoice = $6, pending_credit = $7, updated_at = $8
-        where id = $1 returning *`,
-      [
-        row.id,
-        n + 1,
-        n,
-        from,
-        period.end,
-        invoice.id,
-        composed.creditLeft,
-        now,
-        invoice.total,
-        invoice.status === 'paid' ? 'paid' : 'pending',
-        charged ? 1 : 0,
-        charged ? now : null,
-        charged,
-      ],
-    );
-    if (renewal) {
-      await emitSubscriptionEvent(tx, 'subscription.renewed', updated, now, {
-        current_period_start: row.current_period_start
-          ? new Date(row.current_period_start).toISOString()
-          : null,
-        current_period_end: isoOrNull(row.current_period_end),
-      });
-    }
-    return updated;
+  billPeriod(tx: Tx, row: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
+    return billPeriod(this.invoices, this.logger, tx, row, now);
   }
 
-  /** The earliest due dunning retry of `row`: the next collection attempt of that invoice. */
-  private async retry(tx: Tx, row: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
-    const [period] = await tx.query<{ period_index: number; invoice_id: string; attempts: number }>(
-      `select period_index, invoice_id, attempts from invoicing.subscription_periods
-        where subscription_id = $1 and next_retry_at is not null order by next_retry_at limit 1 for update`,
-      [row.id],
-    );
-    if (!period) return row;
-    const tenant = { account: row.account_id, livemode: row.livemode };
-    const attempt = period.attempts + 1;
-    const collected = await this.invoices.collectInTx(tx, tenant, period.invoice_id, attempt, now);
-    const charging = collected.action === 'charge_requested';
-    const settled = collected.invoice.status !== 'open';
-    await tx.query(
-      `update invoicing.subscription_periods
-          set attempts = $3, next_retry_at = null, awaiting_outcome = $4,
-              payment_status = case when $5 then 'paid' else payment_status end
-        where subscription_id = $1 and period_index = $2`,
-      [
-        row.id,
-        period.period_index,
-        charging ? attempt : period.attempts,
-        charging,
-        settled && collected.invoice.status === 'paid',
-      ],
-    );
-    return row;
+  /** The earliest due dunning retry of `row` (dunning.ts). */
+  private retry(tx: Tx, row: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
+    return retryCollection(this.invoices, tx, row, now);
   }
 
-  /**
-   * The invoices module calls this in the settlement transaction of every payment outcome.
-   * Success: the period is paid and a past_due/unpaid/incomplete subscription is active again
-   * once nothing else is owed. Failure: the next retry is scheduled (+1, +3, +5, +7 days after
-   * the first attempt); past_due on the first failure; after the last, dunning_end_state.
-   */
-  async onPaymentOutcome(tx: Tx, outcome: PaymentOutcome): Promise<void> {
-    // Lock in the engine's order (subscription, then its period row), so an outcome and a
-    // retry of the same subscription cannot deadlock.
-    const [owner] = await tx.query<{ subscription_id: string }>(
-      'select subscription_id from invoicing.subscription_periods where invoice_id = $1',
-      [outcome.invoice.id],
-    );
-    if (!owner) return;
-    await tx.query('select 1 from invoicing.subscriptions where id = $1 for update', [owner.subscription_id]);
-    const [period] = await tx.query<{
-      subscription_id: string;
-      period_index: number;
-      attempts: number;
-      first_attempt_at: Date | null;
-      payment_status: string | null;
-    }>(
-      `select subscription_id, period_index, attempts, first_attempt_at, payment_status
-         from invoicing.subscription_periods where invoice_id = $1 for update`,
-      [outcome.invoice.id],
-    );
-    if (!period) return;
-    // A late outcome of an earlier attempt changes nothing (the later attempt decides).
-    const attempt = Number(outcome.reference?.split(':')[1] ?? period.attempts);
-    if (outcome.outcome === 'failed' && attempt < period.attempts) return;
-    // A failure reported for an invoice that got paid meanwhile (another payment) changes nothing.
-    if (outcome.outcome === 'failed' && outcome.invoice.status !== 'open') return;
-    const [sub] = await tx.query<SubscriptionRow>(
-      'select * from invoicing.subscriptions where id = $1 for update',
-      [period.subscription_id],
-    );
-    if (!sub) return;
-    const now = await this.nowFor(tx, sub.test_clock);
-    let row = sub;
-    if (outcome.outcome === 'succeeded') {
-      await tx.query(
-        `update invoicing.subscription_periods set payment_status = 'paid', awaiting_outcome = false, next_retry_at = null
-          where subscription_id = $1 and period_index = $2`,
-        [period.subscription_id, period.period_index],
-      );
-      const [owed] = await tx.query<{ n: string }>(
-        `select count(*) as n from invoicing.subscription_periods
-          where subscription_id = $1 and payment_status in ('failed', 'exhausted')`,
-        [sub.id],
-      );
-      if (Number(owed?.n ?? 0) === 0 && ['past_due', 'unpaid', 'incomplete'].includes(row.status)) {
-        row = await this.transition(tx, row, 'active', now);
-      }
-    } else {
-      const failedAttempts = Math.max(period.attempts, 1);
-      const firstAttempt = period.first_attempt_at ? new Date(period.first_attempt_at) : now;
-      // No dunning for the first invoice of an incomplete subscription: it expires instead.
-      const retryAt = row.status === 'incomplete' ? null : retryTime(firstAttempt, failedAttempts);
-      await tx.query(
-        `update invoicing.subscription_periods
-            set payment_status = $3, awaiting_outcome = false, next_retry_at = $4
-          where subscription_id = $1 and period_index = $2`,
-        [period.subscription_id, period.period_index, retryAt ? 'failed' : 'exhausted', retryAt],
-      );
-      if (row.status === 'active') row = await this.transition(tx, row, 'past_due', now);
-      if (!retryAt && row.status === 'past_due') {
-        row = await this.transition(tx, row, row.dunning_end_state, now);
-      }
-    }
-    await this.saveNextAction(tx, row);
+  /** Called by the invoices module in the settlement transaction of every payment outcome (dunning.ts). */
+  onPaymentOutcome(tx: Tx, outcome: PaymentOutcome): Promise<void> {
+    return applyPaymentOutcome(this, tx, outcome);
   }
 
   /** The time of a subscription: its test clock's frozen time, or the engine's clock. */

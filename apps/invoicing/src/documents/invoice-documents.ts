@@ -3,16 +3,17 @@
 // with the PDF named as an `invoice_pdf` attachment that the mail worker renders at send time
 // from the invoice's current data (through the loader the invoices module registers).
 
-import { type Clock, messagesFor, toMinor, type Tenant, type Tx } from '@paygrid/platform';
+import { ApiError, type Clock, messagesFor, toMinor, type Tenant, type Tx } from '@paygrid/platform';
 import { PORTAL_MAIL_LINK_TTL_S, portalLink } from '../portal/portal-token';
 import type { InvoiceDocuments, InvoiceMail } from '../invoices/invoice-mailer';
 import { invoicePdfFilename, type SerializedInvoice } from '../invoices/invoice.serializer';
 import type { MailService } from '../mail/mail.service';
-import { documentViewParts } from './document-parts';
+import { documentViewParts } from './document-view-parts';
 import { renderFacturX } from './facturx';
+import { invoiceToUbl, missingForEInvoice } from './ubl';
 import { escapeHtml, mailHtml } from './mail-templates';
 import { renderInvoicePdf, type DocumentParty, type InvoiceDocumentView } from './invoice-pdf';
-import { taxIdLine } from './seller-lines';
+import { taxIdLine } from '../account/seller-lines';
 
 export type InvoiceLoader = (owner: Tenant, id: string) => Promise<SerializedInvoice>;
 /** The account's current logo (PNG or JPEG bytes) for its PDFs, or null. */
@@ -23,6 +24,15 @@ export interface PortalLinkSettings {
   secret: string;
   publicBaseUrl: string;
   clock: Clock;
+}
+
+/** The invoice, or 409 invoice_incomplete naming what an e-invoice needs and it lacks. */
+function eInvoiceReady(invoice: SerializedInvoice): SerializedInvoice {
+  const missing = missingForEInvoice(invoice);
+  if (missing.length) {
+    throw new ApiError('invoice_incomplete', `An e-invoice needs ${missing.join(', ')}.`);
+  }
+  return invoice;
 }
 
 const big = (value: number | string | null | undefined) => toMinor(value ?? 0);
@@ -109,7 +119,12 @@ export class InvoiceDocumentsService implements InvoiceDocuments {
   }
 
   async renderFacturX(invoice: SerializedInvoice, account: string): Promise<Buffer> {
-    return renderFacturX(invoice, { ...invoiceView(invoice), logo: await this.logos(account) });
+    const ready = eInvoiceReady(invoice);
+    return renderFacturX(ready, { ...invoiceView(ready), logo: await this.logos(account) });
+  }
+
+  renderUbl(invoice: SerializedInvoice): string {
+    return invoiceToUbl(eInvoiceReady(invoice));
   }
 
   /**

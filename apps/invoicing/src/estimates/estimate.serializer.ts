@@ -2,7 +2,7 @@
 // bigint columns (strings from pg) and go through toMinor/minorToJson, never a float.
 
 import { isoOrNull } from '@paygrid/platform';
-import { fullCustomerSnapshot, serializeLinesAndTotals } from '../documents/document-parts';
+import { fullCustomerSnapshot, serializeLinesAndTotals } from '../invoices/document-parts';
 import type { CustomerSnapshot, StoredLine } from '../invoices/invoice.serializer';
 import type { EstimateKind, EstimateStatus } from './estimate-state';
 

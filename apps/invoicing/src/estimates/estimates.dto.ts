@@ -7,7 +7,7 @@ import {
   DocumentLines,
   DaysUntilDue,
   InvoiceLineDto,
-} from '../documents/document-lines.dto';
+} from '../invoices/document-lines.dto';
 import { ESTIMATE_KINDS, ESTIMATE_STATUSES, type EstimateKind, type EstimateStatus } from './estimate-state';
 
 /** What a draft may carry; every field can be changed while it is a draft. */

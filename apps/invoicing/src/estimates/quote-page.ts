@@ -14,7 +14,7 @@ import {
   toMinor,
 } from '@paygrid/platform';
 import type { SellerBranding, SellerSnapshot } from '../account/account-profile';
-import { brandLogo, sellerLines, supportLine } from '../documents/seller-lines';
+import { brandLogo, sellerLines, supportLine } from '../account/seller-lines';
 import { formatRate } from '../documents/invoice-pdf';
 import type { EstimateRow } from './estimate.serializer';
 

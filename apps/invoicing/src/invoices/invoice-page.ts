@@ -13,7 +13,7 @@ import {
   toMinor,
 } from '@paygrid/platform';
 import type { SellerBranding } from '../account/account-profile';
-import { brandLogo, sellerLines, supportLine } from '../documents/seller-lines';
+import { brandLogo, sellerLines, supportLine } from '../account/seller-lines';
 import type { SerializedInvoice } from './invoice.serializer';
 
 export const INVOICE_PAGE_CSS = `*{box-sizing:border-box}

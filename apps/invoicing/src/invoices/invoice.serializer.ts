@@ -4,7 +4,7 @@
 import { fullSellerSnapshot, type SellerSnapshot } from '../account/account-profile';
 import { isoOrNull, minorToJson, toMinor } from '@paygrid/platform';
 import type { Address } from '../customers/customers.service';
-import { fullCustomerSnapshot, serializeLinesAndTotals } from '../documents/document-parts';
+import { fullCustomerSnapshot, serializeLinesAndTotals } from './document-parts';
 import type { CollectionMethod, Invoice, InvoiceStatus } from './invoices.internal';
 import type { TaxCategory } from './totals';
 

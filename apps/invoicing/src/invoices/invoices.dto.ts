@@ -25,7 +25,7 @@ import {
   DocumentDiscount,
   DocumentLines,
   InvoiceLineDto,
-} from '../documents/document-lines.dto';
+} from './document-lines.dto';
 import { INVOICE_STATUSES, type CollectionMethod, type InvoiceStatus } from './invoices.internal';
 
 /** What a draft may carry; every field can be changed while it is a draft. */
@@ -70,7 +70,7 @@ export class InvoiceDraftFieldsDto {
       send: false,
     },
   ],
-  // checkDraft's cross-field rules, stated (invoices.service.ts): days_until_due or due_date,
+  // checkDraft's cross-field rules, stated (create-invoice.ts): days_until_due or due_date,
   // not both; a charge_automatically invoice takes neither (send_invoice is the default).
   not: { required: ['days_until_due', 'due_date'] },
   if: {

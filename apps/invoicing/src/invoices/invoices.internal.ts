@@ -3,7 +3,7 @@
 // transaction, so a subscription renewal and its invoice, charge command and events commit
 // together or not at all. Times are passed in (`now`), so test clocks can move them.
 //
-// Implemented by InvoicesService (invoices.service.ts); wired in src/invoicing.ts and reachable
+// Implemented by InvoicesService (invoices.service.ts, over the use cases beside it); wired in src/invoicing.ts and reachable
 // through Nest injection (`@Inject(InvoicesService)`) or the `INVOICES_INTERNAL` token.
 
 import type { Database, Tx, Tenant } from '@paygrid/platform';
@@ -94,13 +94,6 @@ export interface InvoicesInternal {
   createInTx(tx: Tx, tenant: Tenant, input: CreateInvoiceInput): Promise<Invoice>;
 
   /**
-   * draft -> open: assigns the gapless number, snapshots seller and customer, computes the
-   * due date, emits invoice.finalized. A zero-total invoice becomes `paid` at once
-   * (invoice.paid). 409 invalid_state_transition unless draft.
-   */
-  finalizeInTx(tx: Tx, tenant: Tenant, id: string, now: Date): Promise<Invoice>;
-
-  /**
    * Collects an open invoice: `charge_automatically` with a customer default mandate ->
    * writes a `payment.charge_mandate` command (reference `${id}:${attempt}`, attempt >= 1,
    * the same attempt twice is charged once by the payments service);
@@ -115,8 +108,10 @@ export interface InvoicesInternal {
   ): Promise<{ invoice: Invoice; action: 'charge_requested' | 'sent' | 'nothing_due' }>;
 
   /**
-   * createInTx, finalizeInTx and collectInTx (attempt `attempt`) of one invoice in one go,
-   * without reading back the rows it has just written: the billing engine's renewal.
+   * createInTx, then draft -> open (the gapless number, the seller and customer snapshots,
+   * the due date; invoice.finalized, or invoice.paid at once for a zero total), then
+   * collectInTx (attempt `attempt`), without reading back the rows it has just written: the
+   * billing engine's renewal, a subscription change's invoice, estimates' /convert with send.
    */
   createAndCollectInTx(
     tx: Tx,
@@ -137,7 +132,7 @@ export interface InvoicesInternal {
  * emits invoice.overdue and records `overdue_at`. `scope` limits it to one tenant and/or the
  * customers of one test clock (test clocks advance only their own invoices; the real-time
  * timer passes no test_clock and skips invoices of test-clock customers).
- * Returns how many invoices it marked. Exported from invoices.service.ts; also
+ * Returns how many invoices it marked. Exported from invoice-overdue.ts; also
  * `InvoicesInternal.runOverdue(now, scope?)`, which supplies db and URLs.
  */
 export type RunOverdue = (

@@ -23,7 +23,7 @@ export interface LineInput {
   unit_amount: number | bigint | string;
   /** Basis points (2000 = 20 %); 0 or absent = untaxed. */
   tax_rate_bps?: number | bigint | null;
-  /** The VAT category (EN 16931); checked and defaulted by documents/document-parts.ts. */
+  /** The VAT category (EN 16931); checked and defaulted by document-parts.ts. */
   tax_category?: TaxCategory | null;
   tax_exemption_reason?: string | null;
 }

@@ -14,7 +14,7 @@ import {
   type Messages,
 } from '@paygrid/platform';
 import type { SellerBranding } from '../account/account-profile';
-import { brandLogo } from '../documents/seller-lines';
+import { brandLogo } from '../account/seller-lines';
 import type { InvoiceRow } from '../invoices/invoice.serializer';
 import type { SubscriptionRow } from '../subscriptions/subscription.model';
 import type { CustomerCardRow, PortalData } from './portal.service';

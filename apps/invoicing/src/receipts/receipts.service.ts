@@ -33,7 +33,7 @@ import { profileInTx } from '../account/account.service';
 import type { LogoLoader } from '../documents/invoice-documents';
 import { escapeHtml, mailHtml } from '../documents/mail-templates';
 import { renderReceiptPdf, type ReceiptView } from '../documents/receipt-pdf';
-import { sellerLines } from '../documents/seller-lines';
+import { sellerLines } from '../account/seller-lines';
 import type { MailService } from '../mail/mail.service';
 
 /** What receipts read of a payment.succeeded transaction and a refund.succeeded refund. */

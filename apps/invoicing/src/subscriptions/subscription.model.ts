@@ -3,7 +3,7 @@
 
 import { isoOrNull, minorToJson, toMinor } from '@paygrid/platform';
 import type { LineInput } from '../invoices/totals';
-import { periodStart, prorateAmount, type Cycle, type Interval } from '../billing/billing-cycle';
+import { periodStart, prorateAmount, type Cycle, type Interval } from './billing-cycle';
 import type { SubscriptionStatus } from './subscription-states';
 
 export interface SubscriptionItem {

@@ -26,7 +26,7 @@ import {
   RangeFilter,
 } from '@paygrid/platform';
 import { IsCustomerId } from '../customers/customers.dto';
-import { INTERVALS } from '../billing/billing-cycle';
+import { INTERVALS } from './billing-cycle';
 import { SUBSCRIPTION_STATUSES } from './subscription-states';
 
 const MAX = 99_999_999_999;

@@ -1,41 +1,32 @@
-// Over 400 lines (527): one use case per file for invoicing is issue 14 item 3, not done yet.
 // Subscriptions: the API actions (create, change with proration and its preview, cancel,
 // pause, resume, read). Everything time does to them is the billing engine's; an action that
 // makes something due at once (the first invoice at creation) runs the engine's step inline,
 // in the action's own transaction. A subscription on a test clock lives at the clock's time.
+// A change and its preview are change-subscription.ts.
 
 import { rememberAccountName } from '../account/account.service';
 import {
   ApiError,
   type Database,
   findOwned,
-  iso,
   lockOwned,
-  minorToJson,
   newId,
   paginate,
   rangeClauses,
   type Tx,
   type Tenant,
 } from '@paygrid/platform';
-import { addDays, isValidTimeZone, periodContaining, periodStart } from '../billing/billing-cycle';
-import { emitSubscriptionEvent, type BillingEngine } from '../billing/billing-engine';
+import { addDays, isValidTimeZone, periodContaining } from './billing-cycle';
+import { emitSubscriptionEvent } from './subscription-events';
+import type { SubscriptionEngine } from './subscription-engine';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
+import { SubscriptionChanges } from './change-subscription';
+import { normalizeItems } from './subscription-items';
 import { assertTransition } from './subscription-states';
-import {
-  composeInvoice,
-  cycleOf,
-  itemsTotal,
-  periodLines,
-  prorationLines,
-  type ProrationLine,
-  type SubscriptionItem,
-  type SubscriptionRow,
-} from './subscription.model';
+import { itemsTotal, type SubscriptionRow } from './subscription.model';
 import type {
   CreateSubscriptionDto,
   ListSubscriptionsQuery,
-  SubscriptionItemDto,
   UpdateSubscriptionDto,
 } from './subscriptions.dto';
 
@@ -46,45 +37,16 @@ interface CustomerRef {
   deleted_at: Date | null;
 }
 
-/** One cycle and one currency per subscription (as Stripe): checked here, 400 otherwise. */
-function normalizeItems(items: SubscriptionItemDto[]) {
-  const [first] = items;
-  const interval = first.interval;
-  const intervalCount = first.interval_count ?? 1;
-  items.forEach((item, i) => {
-    if (item.currency !== first.currency) {
-      throw new ApiError(
-        'parameter_invalid',
-        'Every item of a subscription must have the same currency.',
-        `items[${i}].currency`,
-      );
-    }
-    if (item.interval !== interval || (item.interval_count ?? 1) !== intervalCount) {
-      throw new ApiError(
-        'parameter_invalid',
-        'Every item of a subscription must have the same interval and interval_count (one billing cycle per subscription).',
-        `items[${i}].interval`,
-      );
-    }
-  });
-  return {
-    currency: first.currency,
-    interval,
-    intervalCount,
-    items: items.map<SubscriptionItem>((i) => ({
-      description: i.description,
-      unit_amount: i.unit_amount,
-      quantity: i.quantity ?? 1,
-    })),
-  };
-}
-
 export class SubscriptionsService {
+  private readonly changes: SubscriptionChanges;
+
   constructor(
     private readonly db: Database,
-    private readonly engine: BillingEngine,
-    private readonly invoices: InvoicesInternal,
-  ) {}
+    private readonly engine: SubscriptionEngine,
+    invoices: InvoicesInternal,
+  ) {
+    this.changes = new SubscriptionChanges(db, engine, invoices);
+  }
 
   /** The time of a test clock (frozen), or the service's clock. */
   private async nowFor(tx: Tx, testClock: string | null): Promise<Date> {
@@ -241,243 +203,16 @@ export class SubscriptionsService {
   }
 
   /**
-   * What a change bills, without writing anything: the proration lines, the invoice
-   * `always_invoice` would create now, and the next renewal invoice. The same functions
-   * compute the change itself, so with the returned proration_date the change bills exactly this.
+   * What a change bills, without writing anything (change-subscription.ts): the proration
+   * lines, the invoice `always_invoice` would create now, and the next renewal invoice.
    */
-  async preview(tenant: Tenant, id: string, body: UpdateSubscriptionDto) {
-    return this.db.transaction(async (tx) => {
-      const row = await this.lock(tx, tenant, id);
-      const now = await this.nowFor(tx, row.test_clock);
-      const plan = await this.plan(tx, row, body, now);
-      const pending = await this.pendingProrations(tx, row.id);
-      const behavior = body.proration_behavior ?? 'create_prorations';
-      const immediate =
-        behavior === 'always_invoice' && plan.prorations.length
-          ? composeInvoice([], [...pending, ...plan.prorations], BigInt(row.pending_credit))
-          : null;
-      const items = plan.items ?? row.items;
-      const n = row.next_period_index;
-      const next = { start: periodStart(cycleOf(row), n), end: periodStart(cycleOf(row), n + 1) };
-      const carried = behavior === 'create_prorations' ? [...pending, ...plan.prorations] : pending;
-      const nextInvoice = composeInvoice(
-        periodLines(
-          items,
-          next,
-          new Date(Math.max(next.start.getTime(), new Date(row.bill_from).getTime())),
-          row.time_zone,
-        ),
-        immediate ? [] : carried,
-        immediate ? immediate.creditLeft : BigInt(row.pending_credit),
-      );
-      const money = (c: ReturnType<typeof composeInvoice>) => ({
-        lines: c.lines.map((l) => ({
-          description: l.description,
-          quantity: Number(l.quantity),
-          unit_amount: Number(l.unit_amount),
-        })),
-        subtotal: Number(c.subtotal),
-        discount: Number(c.discount),
-        total: Number(c.total),
-        credit_left: Number(c.creditLeft),
-      });
-      return {
-        object: 'subscription_preview' as const,
-        subscription: row.id,
-        currency: row.currency,
-        proration_behavior: behavior,
-        proration_date: plan.at ? iso(plan.at) : null,
-        proration_lines: (behavior === 'none' ? [] : plan.prorations).map((p) => ({
-          description: p.description,
-          amount: Number(p.amount),
-          period_start: iso(p.period_start),
-          period_end: iso(p.period_end),
-        })),
-        invoice_now: immediate ? money(immediate) : null,
-        next_invoice: { period_start: iso(next.start), period_end: iso(next.end), ...money(nextInvoice) },
-      };
-    });
+  preview(tenant: Tenant, id: string, body: UpdateSubscriptionDto) {
+    return this.changes.preview(tenant, id, body);
   }
 
-  /** The new items and the proration lines a change would produce at its proration date. */
-  private async plan(tx: Tx, row: SubscriptionRow, body: UpdateSubscriptionDto, now: Date) {
-    if (!body.items) return { items: undefined, prorations: [] as ProrationLine[], at: null };
-    const next = normalizeItems(body.items);
-    if (next.currency !== row.currency) {
-      throw new ApiError(
-        'parameter_invalid',
-        `items must stay in the subscription's currency ${row.currency}.`,
-        'items[0].currency',
-      );
-    }
-    if (next.interval !== row.interval || next.intervalCount !== row.interval_count) {
-      throw new ApiError(
-        'parameter_invalid',
-        "items must keep the subscription's billing cycle.",
-        'items[0].interval',
-      );
-    }
-    const at = body.proration_date ?? now;
-    const billed = row.status === 'active' || row.status === 'past_due';
-    if (
-      !billed ||
-      row.current_period_start === null ||
-      row.current_period_end === null ||
-      body.proration_behavior === 'none'
-    ) {
-      return { items: next.items, prorations: [] as ProrationLine[], at: billed ? at : null };
-    }
-    const periodStartAt = new Date(row.current_period_start);
-    const periodEnd = new Date(row.current_period_end);
-    if (
-      at.getTime() < periodStartAt.getTime() ||
-      at.getTime() > now.getTime() ||
-      at.getTime() >= periodEnd.getTime()
-    ) {
-      throw new ApiError(
-        'parameter_invalid',
-        'proration_date must be within the current period and not in the future.',
-        'proration_date',
-      );
-    }
-    // Prorate over the whole period (the stub after a trial is part of it), so the credit of
-    // unused time never exceeds what the period's invoice charged.
-    const full = periodContaining(cycleOf(row), periodStartAt);
-    void tx;
-    return {
-      items: next.items,
-      prorations: prorationLines(
-        row.items,
-        next.items,
-        { start: full.start, end: full.end },
-        at,
-        row.time_zone,
-      ),
-      at,
-    };
-  }
-
-  private async pendingProrations(tx: Tx, subscription: string): Promise<ProrationLine[]> {
-    const rows = await tx.query<ProrationLine & { amount: string }>(
-      `select description, amount, period_start, period_end from invoicing.subscription_prorations
-        where subscription_id = $1 and invoice_id is null order by created_at, id`,
-      [subscription],
-    );
-    return rows.map((r) => ({
-      ...r,
-      amount: BigInt(r.amount),
-      period_start: new Date(r.period_start),
-      period_end: new Date(r.period_end),
-    }));
-  }
-
-  async update(tenant: Tenant, id: string, body: UpdateSubscriptionDto): Promise<SubscriptionRow> {
-    return this.db.transaction(async (tx) => {
-      const row = await this.lock(tx, tenant, id);
-      if (row.status === 'canceled' || row.status === 'incomplete_expired') {
-        throw new ApiError(
-          'invalid_state_transition',
-          `Subscription '${id}' is ${row.status} and cannot change.`,
-        );
-      }
-      const now = await this.nowFor(tx, row.test_clock);
-      const plan = await this.plan(tx, row, body, now);
-      const behavior = body.proration_behavior ?? 'create_prorations';
-      const previous: Record<string, unknown> = {};
-      const sets: string[] = [];
-      const params: unknown[] = [row.id, now];
-      const set = (column: string, value: unknown, cast = '') => {
-        params.push(value);
-        sets.push(`${column} = $${params.length}${cast}`);
-      };
-      if (plan.items) {
-        previous.items = row.items;
-        set('items', JSON.stringify(plan.items), '::jsonb');
-      }
-      for (const field of [
-        'collection_method',
-        'days_until_due',
-        'dunning_end_state',
-        'cancel_at_period_end',
-      ] as const) {
-        if (body[field] !== undefined && body[field] !== row[field]) {
-          previous[field] = row[field];
-          set(field, body[field]);
-        }
-      }
-      if (body.metadata) {
-        previous.metadata = row.metadata;
-        set('metadata', JSON.stringify({ ...row.metadata, ...body.metadata }), '::jsonb');
-      }
-      if (!sets.length) return row;
-      let [updated] = await tx.query<SubscriptionRow>(
-        `update invoicing.subscriptions set ${sets.join(', ')}, updated_at = $2 where id = $1 returning *`,
-        params,
-      );
-      if (plan.prorations.length && behavior !== 'none') {
-        for (const p of plan.prorations) {
-          await tx.query(
-            `insert into invoicing.subscription_prorations (id, subscription_id, description, amount, period_start, period_end, created_at)
-             values ($1, $2, $3, $4, $5, $6, $7)`,
-            [newId('ii'), row.id, p.description, p.amount, p.period_start, p.period_end, now],
-          );
-        }
-        if (behavior === 'always_invoice') updated = await this.invoiceProrationsNow(tx, updated, now);
-      }
-      await emitSubscriptionEvent(tx, 'subscription.updated', updated, now, previous);
-      return this.engine.stepInTx(tx, updated, now);
-    });
-  }
-
-  /** always_invoice: the pending prorations on an invoice of their own, finalized and collected now. */
-  private async invoiceProrationsNow(tx: Tx, row: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
-    const pending = await tx.query<ProrationLine & { id: string; amount: string }>(
-      `select id, description, amount, period_start, period_end from invoicing.subscription_prorations
-        where subscription_id = $1 and invoice_id is null order by created_at, id`,
-      [row.id],
-    );
-    const composed = composeInvoice(
-      [],
-      pending.map((p) => ({ ...p, amount: BigInt(p.amount) })),
-      BigInt(row.pending_credit),
-    );
-    const ids = pending.map((p) => p.id);
-    if (!composed.lines.length) {
-      // Only credit: nothing to invoice; it is carried to the next invoice.
-      await tx.query(
-        `update invoicing.subscription_prorations set invoice_id = 'credit' where id = any($1)`,
-        [ids],
-      );
-      const [credited] = await tx.query<SubscriptionRow>(
-        'update invoicing.subscriptions set pending_credit = $2 where id = $1 returning *',
-        [row.id, composed.creditLeft],
-      );
-      return credited;
-    }
-    const tenant = { account: row.account_id, livemode: row.livemode };
-    const draft = await this.invoices.createInTx(tx, tenant, {
-      customer: row.customer_id,
-      currency: row.currency,
-      lines: composed.lines,
-      discount: composed.discount > 0n ? { amount: minorToJson(composed.discount) } : null,
-      collection_method: row.collection_method,
-      ...(row.days_until_due !== null ? { days_until_due: row.days_until_due } : {}),
-      description: `Subscription ${row.id}: change of ${now.toISOString().slice(0, 10)}`,
-      subscription: row.id,
-      now,
-    });
-    const invoice = await this.invoices.finalizeInTx(tx, tenant, draft.id, now);
-    if (invoice.status === 'open' && invoice.amount_due > 0n)
-      await this.invoices.collectInTx(tx, tenant, invoice.id, 1, now);
-    await tx.query(`update invoicing.subscription_prorations set invoice_id = $2 where id = any($1)`, [
-      ids,
-      invoice.id,
-    ]);
-    const [updated] = await tx.query<SubscriptionRow>(
-      'update invoicing.subscriptions set latest_invoice = $2, pending_credit = $3 where id = $1 returning *',
-      [row.id, invoice.id, composed.creditLeft],
-    );
-    return updated;
+  /** A change of items or settings, prorated as asked (change-subscription.ts). */
+  update(tenant: Tenant, id: string, body: UpdateSubscriptionDto): Promise<SubscriptionRow> {
+    return this.changes.update(tenant, id, body);
   }
 
   async cancel(tenant: Tenant, id: string, at: 'now' | 'period_end'): Promise<SubscriptionRow> {

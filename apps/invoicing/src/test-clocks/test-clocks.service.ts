@@ -19,8 +19,18 @@ import {
   paginateOwned,
   type Tenant,
 } from '@paygrid/platform';
-import type { BillingEngine } from '../billing/billing-engine';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
+
+/**
+ * What an advance asks of the billing engine (billing/billing-engine.ts implements it;
+ * billing/billing.module.ts passes it in, so test clocks never import billing/).
+ */
+export interface ClockBilling {
+  /** Runs the steps due at `now` of the subscriptions on test clock `scope.testClock`. */
+  runDue(now: Date, scope: { testClock: string }): Promise<number>;
+  /** How many charges of this clock's invoices still await their outcome. */
+  awaitingOutcomes(testClock: string): Promise<number>;
+}
 
 export interface TestClockRow {
   id: string;
@@ -70,7 +80,7 @@ export class TestClocksService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly engine: BillingEngine,
+    private readonly engine: ClockBilling,
     private readonly invoices: InvoicesInternal,
     private readonly logger: Logger,
     private readonly options: TestClockOptions = {},

@@ -1,15 +1,14 @@
-// What invoices and estimates compute and show the same way, written once: the customer
-// snapshot a document freezes, the priced lines it stores (totals from invoices/totals.ts),
-// the lines-and-totals part of its public JSON, and the same part of its PDF view.
+// What invoices and estimates compute the same way, written once: the customer snapshot a
+// document freezes, the priced lines it stores (totals from totals.ts) and the
+// lines-and-totals part of its public JSON (its PDF view: documents/document-view-parts.ts).
 // Amounts stay integer minor units throughout (toMinor/minorToJson, never a float).
 
-import { ApiError, formatMinor, MAX_AMOUNT, minorToJson, toMinor } from '@paygrid/platform';
+import { ApiError, MAX_AMOUNT, minorToJson, toMinor } from '@paygrid/platform';
 import type { CustomerRow } from '../customers/customers.service';
-import type { CustomerSnapshot, StoredLine } from '../invoices/invoice.serializer';
-import { computeTotals, type DiscountInput, type LineInput, type TaxCategory } from '../invoices/totals';
-import { formatRate, type InvoiceDocumentView } from './invoice-pdf';
+import type { CustomerSnapshot, StoredLine } from './invoice.serializer';
+import { computeTotals, type DiscountInput, type LineInput, type TaxCategory } from './totals';
 
-type Discount = { percent_bps: number } | { amount: number } | null;
+export type Discount = { percent_bps: number } | { amount: number } | null;
 
 /** The customer as the document shows it from now on (later edits to the customer do not change it). */
 export const customerSnapshot = (c: CustomerRow): CustomerSnapshot => ({
@@ -132,52 +131,4 @@ export function serializeLinesAndTotals(row: StoredAmounts) {
     tax_total: money(row.tax_total),
     total: money(row.total),
   };
-}
-
-type Amount = number | string | null | undefined;
-const big = (value: Amount) => toMinor(value ?? 0);
-
-/** A document's lines, discount and totals (as stored or as serialized) and its customer. */
-interface DocumentAmounts {
-  currency: string;
-  customer: CustomerSnapshot | null;
-  lines: StoredLine[];
-  discount: Discount;
-  subtotal: Amount;
-  discount_total: Amount;
-  tax_total: Amount;
-  total: Amount;
-}
-
-/** The customer, lines, discount and totals of the PDF view. */
-export function documentViewParts(doc: DocumentAmounts) {
-  const { customer } = doc;
-  const discount = doc.discount as { percent_bps?: number; amount?: number } | null;
-  return {
-    customer: {
-      name: customer?.name ?? null,
-      email: customer?.email ?? null,
-      phone: customer?.phone ?? null,
-      tax_id: customer?.tax_id ?? null,
-      address: customer?.address ?? null,
-    },
-    lines: doc.lines.map((line) => ({
-      description: line.description,
-      quantity: BigInt(line.quantity),
-      unit_amount: big(line.unit_amount),
-      tax_rate_bps: BigInt(line.tax_rate_bps ?? 0),
-      amount: big(line.amount),
-      tax_amount: big(line.tax_amount),
-      taxable_amount: big(line.amount) - big(line.discount_amount),
-    })),
-    subtotal: big(doc.subtotal),
-    discount_total: big(doc.discount_total),
-    discount_label: discount?.percent_bps
-      ? formatRate(discount.percent_bps)
-      : discount?.amount
-        ? `${formatMinor(big(discount.amount), doc.currency)} off`
-        : null,
-    tax_total: big(doc.tax_total),
-    total: big(doc.total),
-  } satisfies Partial<InvoiceDocumentView>;
 }

@@ -2,7 +2,7 @@
 // address, tax ids, contact) and the logo at the top of a hosted page.
 
 import { escapeHtml, messagesFor, type Messages } from '@paygrid/platform';
-import type { SellerBranding, SellerSnapshot } from '../account/account-profile';
+import type { SellerBranding, SellerSnapshot } from './account-profile';
 
 const TAX_ID_LABELS: Record<string, string> = {
   eu_vat: 'VAT',

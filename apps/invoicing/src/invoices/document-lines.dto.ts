@@ -18,7 +18,7 @@ import {
 } from 'class-validator';
 import { TAX_CATEGORIES } from '@paygrid/contracts';
 import { IsOmittable, JSONSchema } from '@paygrid/platform';
-import { MAX_BPS, MAX_LINES, type TaxCategory } from '../invoices/totals';
+import { MAX_BPS, MAX_LINES, type TaxCategory } from './totals';
 
 const MAX = 99_999_999_999;
 

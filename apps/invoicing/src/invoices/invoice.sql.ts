@@ -1,0 +1,131 @@
+// The invoices table as the invoice use cases (create-invoice.ts, finalize-invoice.ts,
+// collect-invoice.ts, pay-invoice.ts, settle-invoice.ts) read and write it: every statement
+// runs in the transaction it is given, and every state change goes through `move`, so the
+// status, its status_transitions time and its event are written in one place.
+
+import { type InvoicingEventType, TOPICS } from '@paygrid/contracts';
+import {
+  type Clock,
+  type Database,
+  emitRowEvent,
+  findOwned,
+  lockOwned,
+  toMinor,
+  type Tx,
+  updateColumns,
+  type Tenant,
+} from '@paygrid/platform';
+import type { CustomerRow } from '../customers/customers.service';
+import { ENTERED_AT, transition, type InvoiceAction } from './invoice-state';
+import { type InvoiceRow, serializeInvoice } from './invoice.serializer';
+import type { InvoiceStatus } from './invoices.internal';
+
+export interface InvoiceSettings {
+  /** Where customers reach the gateway (hosted pages are `${publicBaseUrl}/i/...`). */
+  publicBaseUrl: string;
+  /** Invoice numbers are `${numberPrefix}-0001`, `-0002`, ... per account and mode. */
+  numberPrefix: string;
+}
+
+/** The event of entering each status (an action that keeps the status emits none here). */
+const EVENT_ON_ENTERING: Partial<Record<InvoiceStatus, InvoicingEventType>> = {
+  open: 'invoice.finalized',
+  paid: 'invoice.paid',
+  void: 'invoice.voided',
+  uncollectible: 'invoice.marked_uncollectible',
+};
+
+export class InvoiceStore {
+  constructor(
+    private readonly clock: Clock,
+    readonly settings: InvoiceSettings,
+  ) {}
+
+  serialize(row: InvoiceRow) {
+    return serializeInvoice(row, this.settings.publicBaseUrl);
+  }
+
+  lock(tx: Tx, tenant: Tenant, id: string): Promise<InvoiceRow> {
+    return lockOwned<InvoiceRow>(tx, 'invoicing.invoices', tenant, id, 'invoice');
+  }
+
+  find(db: Database | Tx, tenant: Tenant, id: string): Promise<InvoiceRow> {
+    return findOwned<InvoiceRow>(db, 'invoicing.invoices', tenant, id, 'invoice');
+  }
+
+  customer(tx: Tx, tenant: Tenant, id: string, param = 'id'): Promise<CustomerRow> {
+    return findOwned<CustomerRow>(tx, 'invoicing.customers', tenant, id, 'customer', param);
+  }
+
+  /** The seller as the account is named now (finalization snapshots it). */
+  async nameSeller(tx: Tx, id: string, sellerName: string): Promise<InvoiceRow> {
+    const [row] = await tx.query<InvoiceRow>(
+      'update invoicing.invoices set seller_name = $2 where id = $1 returning *',
+      [id, sellerName],
+    );
+    return row;
+  }
+
+  /**
+   * The next gapless number of the tenant. The counter row is locked until this transaction
+   * ends: concurrent finalizations of one account and mode queue here, and a rollback returns
+   * the number. No gap, no duplicate.
+   */
+  async nextNumber(tx: Tx, tenant: Tenant): Promise<string> {
+    const [counter] = await tx.query<{ last_number: string }>(
+      `insert into invoicing.invoice_number_counters (account_id, livemode, last_number) values ($1, $2, 1)
+       on conflict (account_id, livemode) do update set last_number = invoice_number_counters.last_number + 1
+       returning last_number`,
+      [tenant.account, tenant.livemode],
+    );
+    return `${this.settings.numberPrefix}-${counter.last_number.toString().padStart(4, '0')}`;
+  }
+
+  /** Applies a state-machine action: new status, its status_transitions time, its event. */
+  async move(
+    tx: Tx,
+    current: InvoiceRow,
+    action: InvoiceAction,
+    now: Date,
+    changes: Record<string, unknown>,
+  ): Promise<InvoiceRow> {
+    const status = transition(current.id, current.status, action);
+    const enteredAt = ENTERED_AT[status];
+    const all: Record<string, unknown> = { ...changes, status };
+    if (enteredAt && status !== current.status) all[enteredAt] = now;
+    if (status === 'paid' && changes.amount_due === undefined) {
+      all.amount_paid = (toMinor(current.amount_paid) + toMinor(current.amount_due)).toString();
+      all.amount_due = '0';
+    }
+    const row = await this.patch(tx, current, all, now);
+    const type = status !== current.status ? EVENT_ON_ENTERING[status] : undefined;
+    if (type) await this.emit(tx, type, row, now);
+    return row;
+  }
+
+  /** Updates columns of one invoice (names are the use cases' constants, never input). */
+  patch(tx: Tx, current: InvoiceRow, changes: Record<string, unknown>, now: Date): Promise<InvoiceRow> {
+    return updateColumns<InvoiceRow>(tx, 'invoicing.invoices', current.id, changes, now);
+  }
+
+  /**
+   * The time of an API action: the test clock's frozen time for invoices of a customer on a
+   * test clock (so due dates and overdue follow the clock), else the service clock.
+   */
+  async nowFor(tx: Tx, testClock: string | null): Promise<Date> {
+    if (!testClock) return this.clock.now();
+    const [clock] = await tx.query<{ frozen_time: Date }>(
+      'select frozen_time from invoicing.test_clocks where id = $1',
+      [testClock],
+    );
+    return clock ? new Date(clock.frozen_time) : this.clock.now();
+  }
+
+  async emit(tx: Tx, type: InvoicingEventType, row: InvoiceRow, at: Date): Promise<void> {
+    await emitRowEvent(tx, TOPICS.invoicingEvents, row, {
+      type,
+      object: this.serialize(row),
+      at,
+    });
+  }
+}
