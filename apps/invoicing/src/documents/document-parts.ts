@@ -22,7 +22,9 @@ export const customerSnapshot = (c: CustomerRow): CustomerSnapshot => ({
 });
 
 /** A stored snapshot in today's shape (snapshots taken before languages were kept have none). */
-export const fullCustomerSnapshot = (stored: CustomerSnapshot | null): CustomerSnapshot | null =>
+export const fullCustomerSnapshot = (
+  stored: CustomerSnapshot | null,
+): (CustomerSnapshot & { preferred_locales: string[] }) | null =>
   stored ? { ...stored, preferred_locales: stored.preferred_locales ?? [] } : null;
 
 /** A discount is `{ percent_bps }` or `{ amount }`: exactly one of the two. */
@@ -142,7 +144,8 @@ interface DocumentAmounts {
   currency: string;
   customer: CustomerSnapshot | null;
   lines: StoredLine[];
-  discount: Discount;
+  /** As stored (`Discount`) or as the contract types it (both keys optional, exactly one present). */
+  discount: { percent_bps?: number; amount?: number } | null;
   subtotal: Amount;
   discount_total: Amount;
   tax_total: Amount;
@@ -152,7 +155,7 @@ interface DocumentAmounts {
 /** The customer, lines, discount and totals of the PDF view. */
 export function documentViewParts(doc: DocumentAmounts) {
   const { customer } = doc;
-  const discount = doc.discount as { percent_bps?: number; amount?: number } | null;
+  const { discount } = doc;
   return {
     customer: {
       name: customer?.name ?? null,
