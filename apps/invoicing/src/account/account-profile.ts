@@ -2,6 +2,7 @@
 // take from it: the seller snapshot an invoice keeps and the name mail is sent under.
 
 import type { TaxId } from './tax-ids';
+import type { Account } from '@paygrid/contracts';
 
 export interface AccountAddress {
   line1: string | null;
@@ -103,7 +104,11 @@ export function logoUrl(
 }
 
 /** The account object of docs/api.md §5. */
-export function serializeAccount(account: string, row: AccountProfileRow | undefined, publicBaseUrl: string) {
+export function serializeAccount(
+  account: string,
+  row: AccountProfileRow | undefined,
+  publicBaseUrl: string,
+): Account {
   const profile = profileOf(row);
   return {
     id: account,

@@ -5,7 +5,7 @@
 // through the outbox, in the same transaction as the change. DELETE archives (soft delete):
 // the customer stays readable, is left out of lists by default and can no longer change.
 
-import { TOPICS } from '@paygrid/contracts';
+import { TOPICS, type BillingHistoryItem, type Customer } from '@paygrid/contracts';
 import {
   ApiError,
   type Clock,
@@ -21,6 +21,7 @@ import {
   toMinor,
   type Tx,
   type Tenant,
+  iso,
 } from '@paygrid/platform';
 import type { AddressDto, CustomerDetailsDto, ListCustomersQuery } from './customers.dto';
 
@@ -82,7 +83,7 @@ function fullAddress(address: AddressDto | Address): Address {
   };
 }
 
-export function serializeCustomer(c: CustomerRow, summary?: BillingSummary) {
+export function serializeCustomer(c: CustomerRow, summary?: BillingSummary): Customer {
   return {
     id: c.id,
     object: 'customer' as const,
@@ -100,13 +101,13 @@ export function serializeCustomer(c: CustomerRow, summary?: BillingSummary) {
     metadata: c.metadata,
     deleted: c.deleted_at !== null,
     deleted_at: isoOrNull(c.deleted_at),
-    created_at: isoOrNull(c.created_at),
-    updated_at: isoOrNull(c.updated_at),
+    created_at: iso(c.created_at),
+    updated_at: iso(c.updated_at),
     ...(summary ? { billing_summary: summary } : {}),
   };
 }
 
-export function serializeBillingHistoryItem(row: BillingHistoryRow) {
+export function serializeBillingHistoryItem(row: BillingHistoryRow): BillingHistoryItem {
   return {
     object: 'billing_history_item' as const,
     type: row.kind,
@@ -114,8 +115,8 @@ export function serializeBillingHistoryItem(row: BillingHistoryRow) {
     status: row.status,
     amount: row.amount === null ? null : Number(row.amount),
     currency: row.currency,
-    occurred_at: isoOrNull(row.occurred_at),
-    updated_at: isoOrNull(row.updated_at),
+    occurred_at: iso(row.occurred_at),
+    updated_at: iso(row.updated_at),
   };
 }
 

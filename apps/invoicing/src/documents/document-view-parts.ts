@@ -3,7 +3,6 @@
 // Amounts stay integer minor units throughout (toMinor, never a float).
 
 import { formatMinor, toMinor } from '@paygrid/platform';
-import type { Discount } from '../invoices/document-parts';
 import type { CustomerSnapshot, StoredLine } from '../invoices/invoice.serializer';
 import { formatRate, type InvoiceDocumentView } from './invoice-pdf';
 
@@ -15,7 +14,8 @@ interface DocumentAmounts {
   currency: string;
   customer: CustomerSnapshot | null;
   lines: StoredLine[];
-  discount: Discount;
+  /** As stored (`Discount`) or as the contract types it (both keys optional, exactly one present). */
+  discount: { percent_bps?: number; amount?: number } | null;
   subtotal: Amount;
   discount_total: Amount;
   tax_total: Amount;
@@ -25,7 +25,7 @@ interface DocumentAmounts {
 /** The customer, lines, discount and totals of the PDF view. */
 export function documentViewParts(doc: DocumentAmounts) {
   const { customer } = doc;
-  const discount = doc.discount as { percent_bps?: number; amount?: number } | null;
+  const { discount } = doc;
   return {
     customer: {
       name: customer?.name ?? null,

@@ -1,10 +1,11 @@
 // The estimate row and its public JSON (docs/api.md §6), mapped in one place. Amounts are
 // bigint columns (strings from pg) and go through toMinor/minorToJson, never a float.
 
-import { isoOrNull } from '@paygrid/platform';
+import { isoOrNull, iso } from '@paygrid/platform';
 import { fullCustomerSnapshot, serializeLinesAndTotals } from '../invoices/document-parts';
 import type { CustomerSnapshot, StoredLine } from '../invoices/invoice.serializer';
 import type { EstimateKind, EstimateStatus } from './estimate-state';
+import type { Estimate } from '@paygrid/contracts';
 
 export interface EstimateRow {
   id: string;
@@ -44,7 +45,7 @@ export interface EstimateRow {
 export const estimatePublicUrl = (row: Pick<EstimateRow, 'status' | 'page_token'>, publicBaseUrl: string) =>
   row.status === 'draft' ? null : `${publicBaseUrl}/q/${row.page_token}`;
 
-export function serializeEstimate(row: EstimateRow, publicBaseUrl: string) {
+export function serializeEstimate(row: EstimateRow, publicBaseUrl: string): Estimate {
   return {
     id: row.id,
     object: 'estimate' as const,
@@ -71,9 +72,10 @@ export function serializeEstimate(row: EstimateRow, publicBaseUrl: string) {
     },
     decided_via: row.decided_via,
     metadata: row.metadata,
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 
-export type SerializedEstimate = ReturnType<typeof serializeEstimate>;
+/** The estimate as the API returns it, the contract's type (ADR 0014). */
+export type SerializedEstimate = Estimate;

@@ -21,7 +21,9 @@ export const customerSnapshot = (c: CustomerRow): CustomerSnapshot => ({
 });
 
 /** A stored snapshot in today's shape (snapshots taken before languages were kept have none). */
-export const fullCustomerSnapshot = (stored: CustomerSnapshot | null): CustomerSnapshot | null =>
+export const fullCustomerSnapshot = (
+  stored: CustomerSnapshot | null,
+): (CustomerSnapshot & { preferred_locales: string[] }) | null =>
   stored ? { ...stored, preferred_locales: stored.preferred_locales ?? [] } : null;
 
 /** A discount is `{ percent_bps }` or `{ amount }`: exactly one of the two. */

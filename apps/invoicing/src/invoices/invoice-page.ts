@@ -127,7 +127,7 @@ export function renderInvoicePage(view: InvoicePageView): string {
     .join('\n');
   const discount = inv.discount_total
     ? `<tr><th scope="row" colspan="4">${t('common.discount')}${
-        inv.discount && 'percent_bps' in inv.discount ? ` (${rate(inv.discount.percent_bps)})` : ''
+        inv.discount?.percent_bps !== undefined ? ` (${rate(inv.discount.percent_bps)})` : ''
       }</th><td class="num">-${money(inv.discount_total)}</td></tr>`
     : '';
   const pay = view.payUrl

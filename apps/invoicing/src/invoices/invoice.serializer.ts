@@ -2,11 +2,12 @@
 // bigint columns as strings; they go through toMinor/minorToJson, never through a float.
 
 import { fullSellerSnapshot, type SellerSnapshot } from '../account/account-profile';
-import { isoOrNull, minorToJson, toMinor } from '@paygrid/platform';
+import { isoOrNull, minorToJson, toMinor, iso } from '@paygrid/platform';
 import type { Address } from '../customers/customers.service';
 import { fullCustomerSnapshot, serializeLinesAndTotals } from './document-parts';
 import type { CollectionMethod, Invoice, InvoiceStatus } from './invoices.internal';
 import type { TaxCategory } from './totals';
+import type { Invoice as InvoiceObject } from '@paygrid/contracts';
 
 export interface StoredLine {
   description: string;
@@ -97,7 +98,7 @@ export function invoiceUrls(row: Pick<InvoiceRow, 'status' | 'page_token'>, publ
   return { hosted_url: page, pdf_url: `${page}/pdf` };
 }
 
-export function serializeInvoice(row: InvoiceRow, publicBaseUrl: string) {
+export function serializeInvoice(row: InvoiceRow, publicBaseUrl: string): InvoiceObject {
   return {
     id: row.id,
     object: 'invoice' as const,
@@ -140,12 +141,13 @@ export function serializeInvoice(row: InvoiceRow, publicBaseUrl: string) {
         : null,
     paid_out_of_band: row.paid_out_of_band,
     metadata: row.metadata,
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 
-export type SerializedInvoice = ReturnType<typeof serializeInvoice>;
+/** The invoice as the API returns it, the contract's type (ADR 0014). */
+export type SerializedInvoice = InvoiceObject;
 
 /** The internal view (bigint amounts) handed to other modules. */
 export function toInvoice(row: InvoiceRow): Invoice {

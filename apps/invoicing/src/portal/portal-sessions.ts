@@ -6,6 +6,7 @@ import { ApiError, type Clock, type Tenant } from '@paygrid/platform';
 import type { CustomersService } from '../customers/customers.service';
 import { PORTAL_SESSION_TTL_S, portalLink } from './portal-token';
 import type { CreatePortalSessionDto } from './portal-sessions.dto';
+import type { PortalSession } from '@paygrid/contracts';
 
 export interface PortalSettings {
   secret: string;
@@ -19,7 +20,7 @@ export class PortalSessions {
     private readonly settings: PortalSettings,
   ) {}
 
-  async create(tenant: Tenant, customerId: string, body: CreatePortalSessionDto) {
+  async create(tenant: Tenant, customerId: string, body: CreatePortalSessionDto): Promise<PortalSession> {
     const customer = await this.customers.get(tenant, customerId);
     if (customer.deleted_at) {
       throw new ApiError(

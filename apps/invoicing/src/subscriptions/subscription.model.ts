@@ -1,10 +1,11 @@
 // The stored subscription, its JSON form, and the pure rules the service and the engine share:
 // the cycle of a subscription, what it bills for a period, and when it next needs the engine.
 
-import { isoOrNull, minorToJson, toMinor } from '@paygrid/platform';
+import { isoOrNull, minorToJson, toMinor, iso } from '@paygrid/platform';
 import type { LineInput } from '../invoices/totals';
 import { periodStart, prorateAmount, type Cycle, type Interval } from './billing-cycle';
 import type { SubscriptionStatus } from './subscription-states';
+import type { Subscription } from '@paygrid/contracts';
 
 export interface SubscriptionItem {
   description: string;
@@ -255,7 +256,7 @@ export function retryTime(firstAttemptAt: Date, failedAttempts: number): Date | 
   return days === undefined ? null : new Date(new Date(firstAttemptAt).getTime() + days * DAY_MS);
 }
 
-export function serializeSubscription(s: SubscriptionRow) {
+export function serializeSubscription(s: SubscriptionRow): Subscription {
   return {
     id: s.id,
     object: 'subscription' as const,
@@ -275,8 +276,8 @@ export function serializeSubscription(s: SubscriptionRow) {
     interval: s.interval,
     interval_count: s.interval_count,
     time_zone: s.time_zone,
-    billing_cycle_anchor: isoOrNull(s.billing_cycle_anchor),
-    start_date: isoOrNull(s.start_date),
+    billing_cycle_anchor: iso(s.billing_cycle_anchor),
+    start_date: iso(s.start_date),
     trial_start: isoOrNull(s.trial_start),
     trial_end: isoOrNull(s.trial_end),
     current_period_start: isoOrNull(s.current_period_start),
@@ -292,7 +293,7 @@ export function serializeSubscription(s: SubscriptionRow) {
     paused_at: isoOrNull(s.paused_at),
     next_action_at: isoOrNull(s.next_action_at),
     metadata: s.metadata,
-    created_at: isoOrNull(s.created_at),
-    updated_at: isoOrNull(s.updated_at),
+    created_at: iso(s.created_at),
+    updated_at: iso(s.updated_at),
   };
 }

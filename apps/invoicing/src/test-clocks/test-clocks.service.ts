@@ -18,8 +18,10 @@ import {
   newId,
   paginateOwned,
   type Tenant,
+  iso,
 } from '@paygrid/platform';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
+import type { TestClock } from '@paygrid/contracts';
 
 /**
  * What an advance asks of the billing engine (billing/billing-engine.ts implements it;
@@ -35,7 +37,8 @@ export interface ClockBilling {
 export interface TestClockRow {
   id: string;
   account_id: string;
-  livemode: boolean;
+  /** Always false: test clocks exist only in test mode (create refuses a live key). */
+  livemode: false;
   name: string | null;
   frozen_time: Date;
   status: 'ready' | 'advancing';
@@ -45,18 +48,18 @@ export interface TestClockRow {
   updated_at: Date;
 }
 
-export function serializeTestClock(c: TestClockRow) {
+export function serializeTestClock(c: TestClockRow): TestClock {
   return {
     id: c.id,
     object: 'test_clock' as const,
     livemode: c.livemode,
     name: c.name,
-    frozen_time: isoOrNull(c.frozen_time),
+    frozen_time: iso(c.frozen_time),
     status: c.status,
     advancing_to: isoOrNull(c.advancing_to),
     deleted: c.deleted_at !== null,
-    created_at: isoOrNull(c.created_at),
-    updated_at: isoOrNull(c.updated_at),
+    created_at: iso(c.created_at),
+    updated_at: iso(c.updated_at),
   };
 }
 

@@ -2,6 +2,7 @@
 // (docs/style.md rule 7: in one place), and its public form.
 
 import { isoOrNull, minorToJson, toMinor } from '@paygrid/platform';
+import type { Dispute } from '@paygrid/contracts';
 
 export type DisputeStatus = 'needs_response' | 'under_review' | 'won' | 'lost';
 
@@ -43,7 +44,7 @@ export interface DisputeRow {
   updated_at: Date;
 }
 
-export function serializeDispute(d: DisputeRow) {
+export function serializeDispute(d: DisputeRow): Dispute {
   return {
     id: d.id,
     object: 'dispute',

@@ -2,7 +2,7 @@
 // Status: active -> canceled (POST /v1/mandates/:id/cancel) | failed (last retry of a cycle
 // failed); every change emits mandate.created|canceled|failed through the outbox.
 
-import { TOPICS } from '@paygrid/contracts';
+import { TOPICS, type Mandate } from '@paygrid/contracts';
 import { emitEvent, isoOrNull, minorToJson, toMinor, type Tx } from '@paygrid/platform';
 import type { PaymentMethodSummary } from '../connectors/connector';
 import type { Interval } from './cycle';
@@ -49,7 +49,7 @@ export interface MandateChargeRow {
   created_at: Date;
 }
 
-export function serializeMandate(m: MandateRow) {
+export function serializeMandate(m: MandateRow): Mandate {
   return {
     id: m.id,
     object: 'mandate',

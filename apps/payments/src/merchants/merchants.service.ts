@@ -1,7 +1,7 @@
 // Merchants and their onboarding. Every status change emits merchant.onboarding.updated
 // (with previous_attributes) through the outbox, in the same transaction as the change.
 
-import { TOPICS } from '@paygrid/contracts';
+import { TOPICS, type Merchant } from '@paygrid/contracts';
 import {
   ApiError,
   type Clock,
@@ -15,6 +15,7 @@ import {
   paginateOwned,
   type Tx,
   type Tenant,
+  iso,
 } from '@paygrid/platform';
 import { canTransition, requirementsDue, sandboxDecision, type OnboardingStatus } from './onboarding';
 import type { MerchantDetailsDto } from './merchants.dto';
@@ -28,7 +29,7 @@ export interface MerchantRow {
   email: string | null;
   country: string | null;
   default_currency: string | null;
-  business_type: string | null;
+  business_type: Merchant['business_type'];
   website: string | null;
   onboarding_status: OnboardingStatus;
   submitted_at: Date | null;
@@ -39,7 +40,7 @@ export interface MerchantRow {
   updated_at: Date;
 }
 
-export function serializeMerchant(m: MerchantRow) {
+export function serializeMerchant(m: MerchantRow): Merchant {
   const due = requirementsDue(m);
   const capability =
     m.onboarding_status === 'active'
@@ -67,8 +68,8 @@ export function serializeMerchant(m: MerchantRow) {
     },
     capabilities: { card_payments: capability, payouts: capability },
     metadata: m.metadata,
-    created_at: isoOrNull(m.created_at),
-    updated_at: isoOrNull(m.updated_at),
+    created_at: iso(m.created_at),
+    updated_at: iso(m.updated_at),
   };
 }
 

@@ -2,7 +2,7 @@
 // emits its event through the outbox in the same transaction. The checkout itself is
 // card-payments/pay-by-card.ts, with the link's form tokens in checkout-form-token.ts.
 
-import { TOPICS } from '@paygrid/contracts';
+import { TOPICS, type PaymentLink } from '@paygrid/contracts';
 import {
   ApiError,
   type Clock,
@@ -36,7 +36,7 @@ export interface PaymentLinkRow {
   currency: string;
   line_items: LineItem[] | null;
   amount_total: string;
-  recurring: { interval: string; interval_count: number } | null;
+  recurring: PaymentLink['recurring'];
   description: string | null;
   max_completions: number | null;
   completions_count: number;
@@ -55,7 +55,7 @@ export function effectiveStatus(link: PaymentLinkRow, now: Date): PaymentLinkSta
   return link.status;
 }
 
-export function serializePaymentLink(link: PaymentLinkRow, publicBaseUrl: string, now: Date) {
+export function serializePaymentLink(link: PaymentLinkRow, publicBaseUrl: string, now: Date): PaymentLink {
   return {
     id: link.id,
     object: 'payment_link',

@@ -22,6 +22,7 @@ import {
   paginateOwned,
   type Tenant,
   type Tx,
+  iso,
 } from '@paygrid/platform';
 import type { PaymentConnector } from '../connectors/connector';
 import type { LiveConnectors } from '../connectors/connector-router';
@@ -33,6 +34,7 @@ import type {
   UpdateProcessorConnectionDto,
 } from './processor-connections.dto';
 import type { SecretBox } from './secret-box';
+import type { ProcessorConnection } from '@paygrid/contracts';
 
 export type ConnectionStatus = 'active' | 'failing' | 'disabled';
 
@@ -56,7 +58,7 @@ export interface ProcessorConnectionRow {
 }
 
 /** The public object: no credential, only the key's last 4 (docs/api.md Part 2). */
-export function serializeProcessorConnection(row: ProcessorConnectionRow) {
+export function serializeProcessorConnection(row: ProcessorConnectionRow): ProcessorConnection {
   return {
     id: row.id,
     object: 'processor_connection',
@@ -72,8 +74,8 @@ export function serializeProcessorConnection(row: ProcessorConnectionRow) {
       verified_at: isoOrNull(row.verified_at),
     },
     disabled_at: isoOrNull(row.disabled_at),
-    created_at: isoOrNull(row.created_at),
-    updated_at: isoOrNull(row.updated_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 

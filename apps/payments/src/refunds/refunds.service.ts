@@ -17,7 +17,7 @@
 // runs outside any transaction (idempotency key = refund id); tx2 records success (ledger
 // entries, refund.succeeded) or failure (releases the reservation, refund.failed).
 
-import { TOPICS } from '@paygrid/contracts';
+import { TOPICS, type Refund } from '@paygrid/contracts';
 import {
   ApiError,
   type Clock,
@@ -61,7 +61,7 @@ import {
 
 export type { CreateRefundInput, RefundIdempotency, RefundReason, RefundRow } from './refund';
 
-export function serializeRefund(r: RefundRow) {
+export function serializeRefund(r: RefundRow): Refund {
   return {
     id: r.id,
     object: 'refund',

@@ -4,6 +4,7 @@
 
 import { iso, minorToJson, toMinor } from '@paygrid/platform';
 import type { PaymentMethodSummary } from '../connectors/connector';
+import type { Transaction } from '@paygrid/contracts';
 
 export type TransactionType = 'payment' | 'refund';
 /**
@@ -34,7 +35,7 @@ export interface TransactionRow {
   /** Where the receipt goes: the address the payer gave on the hosted checkout. */
   receipt_email: string | null;
   payment_method: PaymentMethodSummary | null;
-  failure_code: string | null;
+  failure_code: Transaction['failure_code'];
   failure_message: string | null;
   processor_reference: string | null;
   /** Where the payer was sent to authenticate (requires_action); internal, never serialized. */
@@ -69,7 +70,7 @@ export function refundableAmount(
   return left > 0n ? left : 0n;
 }
 
-export function serializeTransaction(t: TransactionRow) {
+export function serializeTransaction(t: TransactionRow): Transaction {
   return {
     id: t.id,
     object: 'transaction',

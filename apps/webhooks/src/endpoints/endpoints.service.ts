@@ -1,7 +1,13 @@
 // Webhook endpoints: registration (event types limited to the groupings' catalogue, SSRF
 // checks), updates, secret rotation, and their deliveries.
 
-import { eventTypesFor, type Grouping } from '@paygrid/contracts';
+import {
+  eventTypesFor,
+  type DeletedWebhookEndpoint,
+  type Grouping,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '@paygrid/contracts';
 import {
   ApiError,
   type Clock,
@@ -43,7 +49,7 @@ interface DeliveryRow {
   event_id: string;
   event_type: string;
   livemode: boolean;
-  status: string;
+  status: WebhookDelivery['status'];
   attempts: number;
   next_attempt_at: Date | null;
   last_attempt_at: Date | null;
@@ -63,7 +69,7 @@ type Queryable = { query<T>(sql: string, params?: unknown[]): Promise<T[]> };
 
 export const SECRET_OVERLAP_MS = 24 * 3600 * 1000;
 
-export function serializeEndpoint(row: EndpointRow, withSecret = false) {
+export function serializeEndpoint(row: EndpointRow, withSecret = false): WebhookEndpoint {
   return {
     id: row.id,
     object: 'webhook_endpoint' as const,
@@ -80,7 +86,7 @@ export function serializeEndpoint(row: EndpointRow, withSecret = false) {
   };
 }
 
-function serializeDelivery(row: DeliveryRow, attempts: AttemptRow[]) {
+function serializeDelivery(row: DeliveryRow, attempts: AttemptRow[]): WebhookDelivery {
   return {
     id: row.id,
     object: 'webhook_delivery' as const,
@@ -226,7 +232,7 @@ export class EndpointsService {
     return serializeEndpoint(row);
   }
 
-  async remove(tenant: Tenant, id: string) {
+  async remove(tenant: Tenant, id: string): Promise<DeletedWebhookEndpoint> {
     await this.row(tenant, id);
     await this.db.query('delete from webhooks.endpoints where id = $1 and account_id = $2', [
       id,

@@ -8,6 +8,7 @@
 import type { ServerResponse } from 'node:http';
 import { type Clock, type Database, type Tenant } from '@paygrid/platform';
 import { SseStreams } from '../streaming/sse-streams';
+import type { RequestLog as RequestLogEntryObject } from '@paygrid/contracts';
 
 export interface RequestLogEntry {
   account: string;
@@ -23,7 +24,8 @@ export interface RequestLogEntry {
 interface Row {
   seq: string;
   request_id: string;
-  method: string;
+  /** The gateway answers any other method 405 before authentication, so none is noted (proxy.ts). */
+  method: RequestLogEntryObject['method'];
   path: string;
   status: number;
   duration_ms: number;
@@ -55,7 +57,7 @@ const PRUNE_EVERY_MS = 60_000;
 /** Rows per read of a stream. */
 const STREAM_BATCH = 100;
 
-const serialize = (row: Row) => ({
+const serialize = (row: Row): RequestLogEntryObject => ({
   object: 'request_log' as const,
   id: row.request_id,
   method: row.method,

@@ -1,12 +1,11 @@
 // The account's business profile (docs/api.md §5), exactly as the invoicing service serialises it.
 
 import { address, taxIds } from './document-parts';
-import { nullable, strictObject, timestamp, type JsonSchema } from './json-schema';
+import { nullable, strictObject, timestamp, type FromContract } from './json-schema';
 
-const text = (description: string, maxLength: number): JsonSchema =>
-  nullable({ type: 'string', maxLength, description });
+const text = (description: string, maxLength: number) => nullable({ type: 'string', maxLength, description });
 
-export const AccountSchema: JsonSchema = strictObject(
+export const AccountSchema = strictObject(
   {
     id: { type: 'string', pattern: '^acct_[0-9A-Za-z]{8,64}$', description: 'The account.' },
     object: { type: 'string', const: 'account' },
@@ -43,3 +42,6 @@ export const AccountSchema: JsonSchema = strictObject(
   },
   "The seller's identity on every page, document and e-mail the account's customers receive.",
 );
+
+/** The type of the account's business profile on the wire, derived from its schema: what `serializeAccount (invoicing)` returns. */
+export type Account = FromContract<typeof AccountSchema>;

@@ -1,12 +1,21 @@
 // The customer object and its billing history (docs/api.md §6), exactly as the invoicing
 // service serialises them.
 
-import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
+import {
+  idOf,
+  listOf,
+  nullable,
+  schemaRef,
+  strictObject,
+  timestamp,
+  withoutRequired,
+  type FromContract,
+} from './json-schema';
 
-const text = (maxLength: number, description?: string): JsonSchema =>
+const text = (maxLength: number, description?: string) =>
   nullable({ type: 'string', maxLength, ...(description ? { description } : {}) });
-const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' };
-const money = (description: string): JsonSchema => ({ type: 'integer', description });
+const currency = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' } as const;
+const money = (description: string) => ({ type: 'integer', description }) as const;
 
 const customer = strictObject(
   {
@@ -65,14 +74,14 @@ const customer = strictObject(
   'Someone you bill. `DELETE` archives: the customer stays readable, marked `deleted`.',
 );
 
-export const CustomerSchema: JsonSchema = {
+export const CustomerSchema = {
   ...customer,
-  required: (customer.required ?? []).filter((name) => name !== 'billing_summary'),
+  required: withoutRequired(customer, 'billing_summary'),
 };
 
 export const CustomerListSchema = listOf('Customer', '/v1/customers');
 
-export const BillingHistoryItemSchema: JsonSchema = strictObject(
+export const BillingHistoryItemSchema = strictObject(
   {
     object: { type: 'string', const: 'billing_history_item' },
     type: {
@@ -98,7 +107,7 @@ export const BillingHistoryItemSchema: JsonSchema = strictObject(
   "One entry of a customer's billing history.",
 );
 
-export const BillingHistorySchema: JsonSchema = strictObject(
+export const BillingHistorySchema = strictObject(
   {
     object: { type: 'string', const: 'list' },
     data: { type: 'array', items: BillingHistoryItemSchema, description: 'Newest first.' },
@@ -112,7 +121,7 @@ export const BillingHistorySchema: JsonSchema = strictObject(
   "A page of a customer's billing history: invoices, payments and refunds, newest first.",
 );
 
-export const PortalSessionSchema: JsonSchema = strictObject(
+export const PortalSessionSchema = strictObject(
   {
     id: idOf('bps', 'Unique identifier (sessions are not stored: the link itself is the credential).'),
     object: { type: 'string', const: 'portal_session' },
@@ -134,3 +143,12 @@ export const PortalSessionSchema: JsonSchema = strictObject(
   },
   "A customer's access to the customer portal: open and paid invoices, subscriptions, saved cards.",
 );
+
+/** The type of the customer on the wire, derived from its schema: what `serializeCustomer` returns. */
+export type Customer = FromContract<typeof CustomerSchema>;
+
+/** The type of one billing-history entry on the wire, derived from its schema: what `serializeBillingHistoryItem` returns. */
+export type BillingHistoryItem = FromContract<typeof BillingHistoryItemSchema>;
+
+/** The type of a portal session on the wire, derived from its schema. */
+export type PortalSession = FromContract<typeof PortalSessionSchema>;

@@ -1,16 +1,17 @@
 // The dispute object (docs/api.md Part 2, disputes), exactly as the payments service serialises
 // it (apps/payments/src/disputes/dispute.ts). Opened and moved by the processor's webhooks.
 
-import { idOf, listOf, nullable, strictObject, timestamp, type JsonSchema } from './json-schema';
+import { idOf, listOf, nullable, strictObject, timestamp, type FromContract } from './json-schema';
 
-const minor = (description: string): JsonSchema => ({
-  type: 'integer',
-  minimum: 0,
-  maximum: 99_999_999_999,
-  description,
-});
+const minor = (description: string) =>
+  ({
+    type: 'integer',
+    minimum: 0,
+    maximum: 99_999_999_999,
+    description,
+  }) as const;
 
-export const DisputeSchema: JsonSchema = strictObject(
+export const DisputeSchema = strictObject(
   {
     id: idOf('dp', 'Unique identifier.'),
     object: { type: 'string', const: 'dispute' },
@@ -40,3 +41,6 @@ export const DisputeSchema: JsonSchema = strictObject(
 );
 
 export const DisputeListSchema = listOf('Dispute', '/v1/disputes');
+
+/** The type of the dispute on the wire, derived from its schema: what `serializeDispute` returns. */
+export type Dispute = FromContract<typeof DisputeSchema>;

@@ -1,11 +1,11 @@
 // The parts invoices and estimates share (lines, discount, totals, customer snapshot), described once
 // so the two documents cannot drift apart; each caller passes the wording that names its document.
 
-import { nullable, strictObject, type JsonSchema } from './json-schema';
+import { nullable, strictObject } from './json-schema';
 
-export const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' };
-export const money = (description: string): JsonSchema => ({ type: 'integer', minimum: 0, description });
-export const text = (description: string): JsonSchema => nullable({ type: 'string', description });
+export const currency = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' } as const;
+export const money = (description: string) => ({ type: 'integer', minimum: 0, description }) as const;
+export const text = (description: string) => nullable({ type: 'string', description });
 
 /**
  * VAT categories of a line (UNCL 5305, the EN 16931 subset built so far): S standard rated
@@ -15,36 +15,37 @@ export const text = (description: string): JsonSchema => nullable({ type: 'strin
 export const TAX_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G'] as const;
 
 /** One computed line; `discountShare` and `description` name the document. */
-export const documentLines = (discountShare: string, description: string): JsonSchema => ({
-  type: 'array',
-  items: strictObject(
-    {
-      description: { type: 'string', maxLength: 500 },
-      quantity: { type: 'integer', minimum: 1 },
-      unit_amount: money('Minor units.'),
-      tax_rate_bps: {
-        type: 'integer',
-        minimum: 0,
-        maximum: 10_000,
-        description: 'Basis points: 2000 = 20 %.',
+export const documentLines = (discountShare: string, description: string) =>
+  ({
+    type: 'array',
+    items: strictObject(
+      {
+        description: { type: 'string', maxLength: 500 },
+        quantity: { type: 'integer', minimum: 1 },
+        unit_amount: money('Minor units.'),
+        tax_rate_bps: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 10_000,
+          description: 'Basis points: 2000 = 20 %.',
+        },
+        amount: money('quantity x unit_amount, before discount and tax.'),
+        discount_amount: money(discountShare),
+        tax_amount: money('Tax on (amount - discount_amount), rounded half-even once.'),
+        tax_category: {
+          type: 'string',
+          enum: TAX_CATEGORIES,
+          description:
+            'VAT category: S (standard rated), Z (zero rated), E (exempt), AE (reverse charge), K (intra-community supply), G (export outside the EU).',
+        },
+        tax_exemption_reason: text('Why no VAT is charged (E, AE, K and G lines).'),
       },
-      amount: money('quantity x unit_amount, before discount and tax.'),
-      discount_amount: money(discountShare),
-      tax_amount: money('Tax on (amount - discount_amount), rounded half-even once.'),
-      tax_category: {
-        type: 'string',
-        enum: TAX_CATEGORIES,
-        description:
-          'VAT category: S (standard rated), Z (zero rated), E (exempt), AE (reverse charge), K (intra-community supply), G (export outside the EU).',
-      },
-      tax_exemption_reason: text('Why no VAT is charged (E, AE, K and G lines).'),
-    },
-    description,
-  ),
-  maxItems: 250,
-});
+      description,
+    ),
+    maxItems: 250,
+  }) as const;
 
-export const documentDiscount = (description: string): JsonSchema =>
+export const documentDiscount = (description: string) =>
   nullable({
     type: 'object',
     description,
@@ -57,12 +58,12 @@ export const documentDiscount = (description: string): JsonSchema =>
     maxProperties: 1,
   });
 
-export const documentTotals: Record<string, JsonSchema> = {
+export const documentTotals = {
   subtotal: money('Sum of the line amounts.'),
   discount_total: money('Never more than the subtotal.'),
   tax_total: money('Sum of the line taxes.'),
   total: money('subtotal - discount_total + tax_total.'),
-};
+} as const;
 
 export const address = nullable(
   strictObject({
@@ -76,7 +77,7 @@ export const address = nullable(
 );
 
 /** The customer as the document froze it; `description` says when. */
-export const customerDetails = (description: string): JsonSchema =>
+export const customerDetails = (description: string) =>
   nullable(
     strictObject(
       {
@@ -98,17 +99,17 @@ export const customerDetails = (description: string): JsonSchema =>
 
 /** Tax ids as the account profile keeps them (docs/api.md §5). */
 export const TAX_ID_TYPES = ['eu_vat', 'gb_vat', 'ch_vat', 'no_vat', 'us_ein', 'au_abn'] as const;
-export const taxIds: JsonSchema = {
+export const taxIds = {
   type: 'array',
   maxItems: 5,
   items: strictObject({
     type: { type: 'string', enum: TAX_ID_TYPES },
     value: { type: 'string', description: 'Normalised: upper case, without spaces or dots.' },
   }),
-};
+} as const;
 
 /** The seller as an invoice froze it at finalization, from the account's business profile. */
-export const sellerDetails = (description: string): JsonSchema =>
+export const sellerDetails = (description: string) =>
   nullable(
     strictObject(
       {

@@ -8,9 +8,9 @@ import {
   documentTotals,
   text,
 } from './document-parts';
-import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
+import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type FromContract } from './json-schema';
 
-export const EstimateSchema: JsonSchema = strictObject(
+export const EstimateSchema = strictObject(
   {
     id: idOf('est', 'Unique identifier.'),
     object: { type: 'string', const: 'estimate' },
@@ -63,3 +63,6 @@ export const EstimateSchema: JsonSchema = strictObject(
 );
 
 export const EstimateListSchema = listOf('Estimate', '/v1/estimates');
+
+/** The type of the estimate on the wire, derived from its schema: what `serializeEstimate` returns. */
+export type Estimate = FromContract<typeof EstimateSchema>;

@@ -39,7 +39,24 @@ export * from './error.schema';
 export { SUBSCRIPTION_STATUSES } from './subscription.schema';
 export { TAX_CATEGORIES, TAX_ID_TYPES } from './document-parts';
 export { eventSchemaName } from './event.schema';
-export { SCHEMA_REF_PREFIX, schemaRef, type JsonSchema } from './json-schema';
+export { SCHEMA_REF_PREFIX, schemaRef, type FromContract, type JsonSchema } from './json-schema';
+
+// The type of each response object on the wire, derived from its schema above (ADR 0014): a
+// serializer annotated with one fails `tsc` when it adds, drops or mistypes a field.
+export type { Account } from './account.schema';
+export type { BillingHistoryItem, Customer, PortalSession } from './customer.schema';
+export type { Dispute } from './dispute.schema';
+export type { Estimate } from './estimate.schema';
+export type { DeletedInvoice, Invoice } from './invoice.schema';
+export type { Mandate } from './mandate.schema';
+export type { Merchant } from './merchant.schema';
+export type { PaymentLink } from './payment-link.schema';
+export type { ProcessorConnection } from './processor-connection.schema';
+export type { RequestLog } from './request-log.schema';
+export type { Subscription, SubscriptionPreview } from './subscription.schema';
+export type { TestClock } from './test-clock.schema';
+export type { Refund, Transaction } from './transaction.schema';
+export type { DeletedWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from './webhook.schema';
 
 const OBJECT_SCHEMAS = {
   ErrorEnvelope: ErrorEnvelopeSchema,

@@ -10,9 +10,9 @@ import {
   money,
   text,
 } from './document-parts';
-import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
+import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type FromContract } from './json-schema';
 
-export const InvoiceSchema: JsonSchema = strictObject(
+export const InvoiceSchema = strictObject(
   {
     id: idOf('inv', 'Unique identifier.'),
     object: { type: 'string', const: 'invoice' },
@@ -84,7 +84,7 @@ export const InvoiceSchema: JsonSchema = strictObject(
 
 export const InvoiceListSchema = listOf('Invoice', '/v1/invoices');
 
-export const DeletedInvoiceSchema: JsonSchema = strictObject(
+export const DeletedInvoiceSchema = strictObject(
   {
     id: idOf('inv', 'The deleted draft.'),
     object: { type: 'string', const: 'invoice' },
@@ -92,3 +92,9 @@ export const DeletedInvoiceSchema: JsonSchema = strictObject(
   },
   'A deleted draft invoice.',
 );
+
+/** The type of the invoice on the wire, derived from its schema: what `serializeInvoice` returns. */
+export type Invoice = FromContract<typeof InvoiceSchema>;
+
+/** The type of a deleted draft invoice on the wire, derived from its schema. */
+export type DeletedInvoice = FromContract<typeof DeletedInvoiceSchema>;

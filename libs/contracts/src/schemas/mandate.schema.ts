@@ -1,8 +1,8 @@
 // The mandate object (docs/api.md §5), exactly as the payments service serialises it.
 
-import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
+import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type FromContract } from './json-schema';
 
-export const MandateSchema: JsonSchema = strictObject(
+export const MandateSchema = strictObject(
   {
     id: idOf('mdt', 'Unique identifier.'),
     object: { type: 'string', const: 'mandate' },
@@ -61,3 +61,6 @@ export const MandateSchema: JsonSchema = strictObject(
 );
 
 export const MandateListSchema = listOf('Mandate', '/v1/mandates');
+
+/** The type of the mandate on the wire, derived from its schema: what `serializeMandate` returns. */
+export type Mandate = FromContract<typeof MandateSchema>;

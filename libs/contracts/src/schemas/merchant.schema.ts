@@ -1,10 +1,10 @@
 // The merchant object (docs/api.md §5), exactly as the payments service serialises it.
 
-import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
+import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type FromContract } from './json-schema';
 
-const capability: JsonSchema = { type: 'string', enum: ['active', 'inactive', 'pending'] };
+const capability = { type: 'string', enum: ['active', 'inactive', 'pending'] } as const;
 
-export const MerchantSchema: JsonSchema = strictObject(
+export const MerchantSchema = strictObject(
   {
     id: idOf('mer', 'Unique identifier.'),
     object: { type: 'string', const: 'merchant' },
@@ -47,3 +47,6 @@ export const MerchantSchema: JsonSchema = strictObject(
 );
 
 export const MerchantListSchema = listOf('Merchant', '/v1/merchants');
+
+/** The merchant object as the API returns it: what `serializeMerchant` must produce. */
+export type Merchant = FromContract<typeof MerchantSchema>;

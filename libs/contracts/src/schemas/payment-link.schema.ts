@@ -1,15 +1,16 @@
 // The payment link object (docs/api.md §5), exactly as the payments service serialises it.
 
-import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
+import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type FromContract } from './json-schema';
 
-const amount = (description: string): JsonSchema => ({
-  type: 'integer',
-  minimum: 1,
-  maximum: 99_999_999_999,
-  description,
-});
+const amount = (description: string) =>
+  ({
+    type: 'integer',
+    minimum: 1,
+    maximum: 99_999_999_999,
+    description,
+  }) as const;
 
-export const PaymentLinkSchema: JsonSchema = strictObject(
+export const PaymentLinkSchema = strictObject(
   {
     id: idOf('plink', 'Unique identifier.'),
     object: { type: 'string', const: 'payment_link' },
@@ -65,3 +66,6 @@ export const PaymentLinkSchema: JsonSchema = strictObject(
 );
 
 export const PaymentLinkListSchema = listOf('PaymentLink', '/v1/payment-links');
+
+/** The type of the payment link on the wire, derived from its schema: what `serializePaymentLink` returns. */
+export type PaymentLink = FromContract<typeof PaymentLinkSchema>;

@@ -1,9 +1,9 @@
 // The processor connection object (docs/api.md Part 2), exactly as the payments service
 // serialises it. Credentials are write-only: no property of this object carries them.
 
-import { idOf, listOf, nullable, strictObject, timestamp, type JsonSchema } from './json-schema';
+import { idOf, listOf, nullable, strictObject, timestamp, type FromContract } from './json-schema';
 
-export const ProcessorConnectionSchema: JsonSchema = strictObject(
+export const ProcessorConnectionSchema = strictObject(
   {
     id: idOf('pcon', 'Unique identifier.'),
     object: { type: 'string', const: 'processor_connection' },
@@ -46,3 +46,6 @@ export const ProcessorConnectionSchema: JsonSchema = strictObject(
 );
 
 export const ProcessorConnectionListSchema = listOf('ProcessorConnection', '/v1/processor-connections');
+
+/** The type of the processor connection on the wire, derived from its schema: what `serializeProcessorConnection` returns. */
+export type ProcessorConnection = FromContract<typeof ProcessorConnectionSchema>;

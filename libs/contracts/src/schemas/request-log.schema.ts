@@ -2,9 +2,9 @@
 // request log endpoints (docs/api.md, "Request log"): what was asked and how it went, never
 // what was sent (no query string, no body, no key, no card data).
 
-import { listOf, strictObject, type JsonSchema } from './json-schema';
+import { listOf, strictObject, type FromContract } from './json-schema';
 
-export const RequestLogSchema: JsonSchema = strictObject(
+export const RequestLogSchema = strictObject(
   {
     object: { type: 'string', const: 'request_log' },
     id: {
@@ -35,4 +35,7 @@ export const RequestLogSchema: JsonSchema = strictObject(
   'An API request of the account, kept for 24 hours.',
 );
 
-export const RequestLogListSchema: JsonSchema = listOf('RequestLog', '/v1/request-logs');
+export const RequestLogListSchema = listOf('RequestLog', '/v1/request-logs');
+
+/** The type of a request log entry on the wire, derived from its schema. */
+export type RequestLog = FromContract<typeof RequestLogSchema>;

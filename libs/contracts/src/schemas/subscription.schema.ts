@@ -1,7 +1,7 @@
 // The subscription object and the preview of a change (docs/api.md §6), exactly as the
 // invoicing service serialises them.
 
-import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
+import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type FromContract } from './json-schema';
 
 /** The subscription states of docs/api.md §6 (transitions: invoicing's subscription-states.ts). */
 export const SUBSCRIPTION_STATUSES = [
@@ -15,11 +15,11 @@ export const SUBSCRIPTION_STATUSES = [
   'paused',
 ] as const;
 
-const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' };
-const interval: JsonSchema = { type: 'string', enum: ['day', 'week', 'month', 'year'] };
-const minor = (description: string): JsonSchema => ({ type: 'integer', description });
+const currency = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' } as const;
+const interval = { type: 'string', enum: ['day', 'week', 'month', 'year'] } as const;
+const minor = (description: string) => ({ type: 'integer', description }) as const;
 
-export const SubscriptionSchema: JsonSchema = strictObject(
+export const SubscriptionSchema = strictObject(
   {
     id: idOf('sub', 'Unique identifier.'),
     object: { type: 'string', const: 'subscription' },
@@ -71,7 +71,7 @@ export const SubscriptionSchema: JsonSchema = strictObject(
 
 export const SubscriptionListSchema = listOf('Subscription', '/v1/subscriptions');
 
-const composed = (description: string): JsonSchema =>
+const composed = (description: string) =>
   strictObject(
     {
       lines: {
@@ -90,7 +90,7 @@ const composed = (description: string): JsonSchema =>
     description,
   );
 
-export const SubscriptionPreviewSchema: JsonSchema = strictObject(
+export const SubscriptionPreviewSchema = strictObject(
   {
     object: { type: 'string', const: 'subscription_preview' },
     subscription: idOf('sub', 'The subscription.'),
@@ -114,8 +114,14 @@ export const SubscriptionPreviewSchema: JsonSchema = strictObject(
         period_start: timestamp('Start of the next period.'),
         period_end: timestamp('Its end.'),
       },
-      required: [...(composed('').required ?? []), 'period_start', 'period_end'],
+      required: [...composed('').required, 'period_start', 'period_end'] as const,
     },
   },
   'What a change to a subscription bills, computed by the same code as the change.',
 );
+
+/** The type of the subscription on the wire, derived from its schema: what `serializeSubscription` returns. */
+export type Subscription = FromContract<typeof SubscriptionSchema>;
+
+/** The type of a subscription preview on the wire, derived from its schema. */
+export type SubscriptionPreview = FromContract<typeof SubscriptionPreviewSchema>;

@@ -1,8 +1,8 @@
 // The test clock object (docs/api.md §6), exactly as the invoicing service serialises it.
 
-import { idOf, listOf, nullable, strictObject, timestamp, type JsonSchema } from './json-schema';
+import { idOf, listOf, nullable, strictObject, timestamp, type FromContract } from './json-schema';
 
-export const TestClockSchema: JsonSchema = strictObject(
+export const TestClockSchema = strictObject(
   {
     id: idOf('clock', 'Unique identifier.'),
     object: { type: 'string', const: 'test_clock' },
@@ -19,3 +19,6 @@ export const TestClockSchema: JsonSchema = strictObject(
 );
 
 export const TestClockListSchema = listOf('TestClock', '/v1/test-clocks');
+
+/** The type of the test clock on the wire, derived from its schema: what `serializeTestClock` returns. */
+export type TestClock = FromContract<typeof TestClockSchema>;

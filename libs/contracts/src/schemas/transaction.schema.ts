@@ -1,24 +1,25 @@
 // The transaction and refund objects (docs/api.md §5), exactly as the payments service
 // serialises them.
 
-import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
+import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type FromContract } from './json-schema';
 
-const amount = (description: string): JsonSchema => ({
-  type: 'integer',
-  minimum: 0,
-  maximum: 99_999_999_999,
-  description,
-});
-const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' };
-const status: JsonSchema = {
+const amount = (description: string) =>
+  ({
+    type: 'integer',
+    minimum: 0,
+    maximum: 99_999_999_999,
+    description,
+  }) as const;
+const currency = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217.' } as const;
+const status = {
   type: 'string',
   enum: ['pending', 'requires_action', 'succeeded', 'failed'],
   description:
     '`requires_action`: the payer is authenticating at the processor (3-D Secure); the payment becomes `succeeded` or `failed` when they return or the processor reports.',
-};
+} as const;
 const optionalId = (prefix: string, description: string) => nullable(idOf(prefix, description));
 
-export const TransactionSchema: JsonSchema = strictObject(
+export const TransactionSchema = strictObject(
   {
     id: idOf('txn', 'Unique identifier.'),
     object: { type: 'string', const: 'transaction' },
@@ -81,7 +82,7 @@ export const TransactionSchema: JsonSchema = strictObject(
 
 export const TransactionListSchema = listOf('Transaction', '/v1/transactions');
 
-export const RefundSchema: JsonSchema = strictObject(
+export const RefundSchema = strictObject(
   {
     id: idOf('re', 'Unique identifier.'),
     object: { type: 'string', const: 'refund' },
@@ -101,3 +102,9 @@ export const RefundSchema: JsonSchema = strictObject(
 );
 
 export const RefundListSchema = listOf('Refund', '/v1/refunds');
+
+/** The type of the transaction on the wire, derived from its schema: what `serializeTransaction` returns. */
+export type Transaction = FromContract<typeof TransactionSchema>;
+
+/** The type of the refund on the wire, derived from its schema: what `serializeRefund` returns. */
+export type Refund = FromContract<typeof RefundSchema>;

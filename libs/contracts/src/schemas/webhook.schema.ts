@@ -1,6 +1,15 @@
 // Webhook endpoints and their deliveries (docs/api.md §7).
 
-import { idOf, listOf, nullable, schemaRef, strictObject, timestamp, type JsonSchema } from './json-schema';
+import {
+  idOf,
+  listOf,
+  nullable,
+  schemaRef,
+  strictObject,
+  timestamp,
+  withoutRequired,
+  type FromContract,
+} from './json-schema';
 
 const endpoint = strictObject(
   {
@@ -29,14 +38,14 @@ const endpoint = strictObject(
   'Where and which events are delivered, signed with the Standard Webhooks scheme.',
 );
 
-export const WebhookEndpointSchema: JsonSchema = {
+export const WebhookEndpointSchema = {
   ...endpoint,
-  required: (endpoint.required ?? []).filter((name) => name !== 'secret'),
+  required: withoutRequired(endpoint, 'secret'),
 };
 
 export const WebhookEndpointListSchema = listOf('WebhookEndpoint', '/v1/webhooks');
 
-export const DeletedWebhookEndpointSchema: JsonSchema = strictObject(
+export const DeletedWebhookEndpointSchema = strictObject(
   {
     id: idOf('we', 'The deleted endpoint.'),
     object: { type: 'string', const: 'webhook_endpoint' },
@@ -59,7 +68,7 @@ const attempt = strictObject(
   'One HTTP attempt of a delivery.',
 );
 
-export const WebhookDeliverySchema: JsonSchema = strictObject(
+export const WebhookDeliverySchema = strictObject(
   {
     id: idOf('del', 'Unique identifier.'),
     object: { type: 'string', const: 'webhook_delivery' },
@@ -77,7 +86,7 @@ export const WebhookDeliverySchema: JsonSchema = strictObject(
   'The delivery of one event to one endpoint, with every attempt.',
 );
 
-export const WebhookDeliveryListSchema: JsonSchema = strictObject(
+export const WebhookDeliveryListSchema = strictObject(
   {
     object: { type: 'string', const: 'list' },
     data: { type: 'array', items: schemaRef('WebhookDelivery'), description: 'Newest first.' },
@@ -90,3 +99,12 @@ export const WebhookDeliveryListSchema: JsonSchema = strictObject(
   },
   'A page of WebhookDelivery objects.',
 );
+
+/** The type of the webhook endpoint on the wire, derived from its schema: what `serializeEndpoint` returns. */
+export type WebhookEndpoint = FromContract<typeof WebhookEndpointSchema>;
+
+/** The type of a deleted webhook endpoint on the wire, derived from its schema. */
+export type DeletedWebhookEndpoint = FromContract<typeof DeletedWebhookEndpointSchema>;
+
+/** The type of a webhook delivery on the wire, derived from its schema. */
+export type WebhookDelivery = FromContract<typeof WebhookDeliverySchema>;
