@@ -26,6 +26,7 @@ import { markdownTable } from './lib/stats.mjs';
 import { api } from './api.mjs';
 import { billingEngine } from './billing-engine.mjs';
 import { curves, renderCurves } from './curves.mjs';
+import { dbPort } from './db-port.mjs';
 import { gatewayOverhead } from './gateway-overhead.mjs';
 import { invoices } from './invoices.mjs';
 import { modesFor, sharedTarget, stopSharedTargets } from './lib/platform-target.mjs';
@@ -296,6 +297,8 @@ export const BENCHMARKS = [
       },
     ],
   },
+  // The embedded database port (docs/adr/0015): in-process, no platform needed.
+  dbPort,
   // Last: the references of issue 15 run after the service figures they are compared with.
   references,
 ];
