@@ -2,9 +2,9 @@
 // same statements through each way the services could reach PGlite, interleaved round by
 // round on the same machine, with medians over the rounds.
 //
-//   today           TypeORM + pg (the platform's Database, pool of 4) -> the wire-protocol
-//                   server (libs/platform/src/db/pglite-server.ts) -> PGlite
-//   pg + wire       pg's Pool (4) -> the same wire-protocol server -> PGlite (no TypeORM)
+//   TypeORM + pg    TypeORM's DataSource as the pool (4), over pg -> the wire-protocol server
+//                   (libs/platform/src/db/pglite-server.ts) -> PGlite: the port before ADR 0015
+//   pg + wire       the platform's Database since ADR 0015: pg's Pool (4) -> the same server
 //   PGlite direct   PGlite's own query() and transaction(), in process (no socket, no driver)
 //   typeorm-pglite  TypeORM with the typeorm-pglite 0.3.4 driver (PGlite in process); loaded
 //                   only when installed (it is not a dependency of the repository):
@@ -55,51 +55,36 @@ async function variants(say) {
   await setupClient.connect();
   await setupClient.query(SETUP);
   await setupClient.end();
-  const db = new Database(
-    new DataSource({
-      type: 'postgres',
-      url: wire.url,
-      schema: 'bench',
-      synchronize: false,
-      logging: false,
-      extra: { max: 4 },
-    }),
-    'bench',
-  );
-  await db.dataSource.initialize();
+  // The port as it was before ADR 0015: TypeORM's DataSource as the pool, over pg.
+  const source = new DataSource({
+    type: 'postgres',
+    url: wire.url,
+    schema: 'bench',
+    synchronize: false,
+    logging: false,
+    extra: { max: 4 },
+  });
+  await source.initialize();
   made.push({
-    name: 'today: TypeORM + pg -> wire server',
-    query: (sql, params) => db.query(sql, params),
-    // What the services call (retries of serialization failures and deadlocks included).
-    transaction: (work) => db.transaction((tx) => work((sql, params) => tx.query(sql, params))),
+    name: 'TypeORM + pg -> wire server (before ADR 0015)',
+    query: (sql, params) => source.query(sql, params),
+    transaction: (work) => source.transaction((manager) => work((sql, params) => manager.query(sql, params))),
     close: async () => {
-      await db.close();
+      await source.destroy();
       await wire.close();
     },
   });
 
   const wire2 = await startEmbeddedDatabase('memory://');
-  const pool = new pg.Pool({ connectionString: wire2.url, max: 4 });
-  await pool.query(SETUP);
+  const db = await Database.connect({ url: wire2.url, schema: 'bench', migrations: [], poolSize: 4 });
+  await db.pool.query(SETUP);
   made.push({
-    name: 'pg -> wire server',
-    query: async (sql, params) => (await pool.query(sql, params)).rows,
-    transaction: async (work) => {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await work(async (sql, params) => (await client.query(sql, params)).rows);
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    name: 'pg -> wire server (the platform Database since ADR 0015)',
+    query: (sql, params) => db.query(sql, params),
+    // What the services call (retries of serialization failures and deadlocks included).
+    transaction: (work) => db.transaction((tx) => work((sql, params) => tx.query(sql, params))),
     close: async () => {
-      await pool.end();
+      await db.close();
       await wire2.close();
     },
   });
