@@ -169,12 +169,10 @@ async function startApps(
   });
   started.push(() => gateway.stop());
   const demo = options.demo === false ? undefined : await ensureDemo(gateway, options.dataDir);
-  await gateway.app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
-  const address = gateway.app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const url = await gateway.listen(options.port, options.host ?? '127.0.0.1');
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     gateway,
     services: { payments, invoicing, webhooks },
     operatorToken,

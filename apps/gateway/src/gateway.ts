@@ -1,17 +1,14 @@
-// Assembles the gateway: its runtime (database, no bus), the accounts and keys, the admin
-// API, health, and the /v1 proxy to the services.
+// Assembles the gateway on the platform's composition root (createService): its migrations
+// (database, no bus), the accounts and keys, the admin API, health, and the /v1 proxy to the
+// services.
 
-import type { ServiceName } from '@paygrid/contracts';
-import { Module, type DynamicModule } from '@nestjs/common';
 import {
-  createHttpApp,
+  createService,
   platformTablesMigration,
-  RuntimeModule,
-  startRuntime,
   type Logger,
   type Metrics,
+  type Service,
 } from '@paygrid/platform';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AccountsService } from './accounts/accounts.service';
 import { LocalInvalidation, RedisInvalidation, type InvalidationChannel } from './accounts/invalidation';
 import { AccountProfilesAdminController } from './admin/account-profiles.controller';
@@ -36,60 +33,29 @@ import { INSTALLED_SERVICES, UPSTREAM } from './tokens';
 
 export const GATEWAY_MIGRATIONS = [platformTablesMigration('gateway'), Accounts1700000000100];
 
-@Module({})
-class GatewayModule {
-  static forRoot(deps: {
-    runtime: import('@paygrid/platform').ServiceRuntime;
-    accounts: AccountsService;
-    upstream: Upstream;
-    operatorToken: string;
-    internalSecret: string;
-    publicBaseUrl: string;
-    document: OpenApiDocumentService;
-    services: readonly ServiceName[];
-    forwarder: OperatorForwarder;
-  }): DynamicModule {
-    return {
-      module: GatewayModule,
-      // The gateway serves the merged document (ApiReferenceController), not a fragment of its own.
-      imports: [RuntimeModule.forRoot(deps.runtime, { health: false, openapi: false })],
-      controllers: [
-        AdminController,
-        AccountProfilesAdminController,
-        MerchantDecisionsController,
-        ProcessorConnectionsAdminController,
-        GatewayHealthController,
-        ApiReferenceController,
-      ],
-      providers: [
-        { provide: AccountsService, useValue: deps.accounts },
-        { provide: UPSTREAM, useValue: deps.upstream },
-        { provide: INSTALLED_SERVICES, useValue: deps.services },
-        { provide: OPERATOR_TOKEN, useValue: deps.operatorToken },
-        { provide: OperatorForwarder, useValue: deps.forwarder },
-        {
-          provide: LiveProcessorCoverage,
-          useValue: new LiveProcessorCoverage(deps.forwarder, deps.services),
-        },
-        OperatorGuard,
-        { provide: OpenApiDocumentService, useValue: deps.document },
-      ],
-    };
-  }
+export type Gateway = Service<{ accounts: AccountsService }>;
+
+/** Cache invalidation of keys across replicas: Redis when there is one (distributed), else this process. */
+async function invalidationChannel(config: GatewayConfig, logger: Logger): Promise<InvalidationChannel> {
+  if (!config.redisUrl) return new LocalInvalidation();
+  const redis = new RedisInvalidation(config.redisUrl, logger);
+  await redis.connect();
+  return redis;
 }
 
-export interface Gateway {
-  app: NestFastifyApplication;
-  accounts: AccountsService;
-  metrics: Metrics;
-  stop(): Promise<void>;
+/** Shared buckets in Redis when there is one (distributed), else in this process. */
+async function rateLimiter(config: GatewayConfig, logger: Logger): Promise<RateLimiter> {
+  if (!config.redisUrl) return new MemoryRateLimiter();
+  const limiter = new RedisRateLimiter(config.redisUrl, logger.child({ component: 'rate-limit' }));
+  await limiter.ready();
+  return limiter;
 }
 
-export async function createGateway(
+export function createGateway(
   config: GatewayConfig,
   options: { upstream?: Upstream; logger?: Logger; metrics?: Metrics } = {},
 ): Promise<Gateway> {
-  const runtime = await startRuntime({
+  return createService({
     config,
     schema: 'gateway',
     migrations: GATEWAY_MIGRATIONS,
@@ -97,86 +63,80 @@ export async function createGateway(
     bus: 'none',
     logger: options.logger,
     metrics: options.metrics,
+    async assemble(runtime) {
+      const invalidation = await invalidationChannel(config, runtime.logger);
+      const accounts = new AccountsService(runtime.db, invalidation);
+      const rateLimits = new ApiRateLimits(
+        await rateLimiter(config, runtime.logger),
+        config.rateLimits,
+        config.authFailuresPerSecond,
+      );
+      const rejections = runtime.metrics.counter(
+        'paygrid_rate_limit_rejections_total',
+        "Requests answered 429 rate_limited, by limit: a key's quota (key) or an address's failed authentications (failed_auth).",
+        ['limit'],
+      );
+      for (const limit of ['key', 'failed_auth']) rejections.inc({ limit }, 0);
+      rateLimits.onRejected = (limit) => rejections.inc({ limit });
+      const upstream = options.upstream ?? new HttpUpstream(config.upstreams, config.upstreamTimeoutMs);
+      const document = new OpenApiDocumentService(upstream, config.publicBaseUrl, config.services);
+      const forwarder = new OperatorForwarder(upstream, config.internalSecret);
+      // The request log lives in the webhooks service (GET /v1/request-logs); none without it.
+      const requestLog = config.services.includes('webhooks')
+        ? new RequestLogShipper(
+            forwarder,
+            runtime.logger.child({ component: 'request-log' }),
+            runtime.metrics,
+          )
+        : undefined;
+      return {
+        controllers: [
+          AdminController,
+          AccountProfilesAdminController,
+          MerchantDecisionsController,
+          ProcessorConnectionsAdminController,
+          GatewayHealthController,
+          ApiReferenceController,
+        ],
+        providers: [
+          { provide: AccountsService, useValue: accounts },
+          { provide: UPSTREAM, useValue: upstream },
+          { provide: INSTALLED_SERVICES, useValue: config.services },
+          { provide: OPERATOR_TOKEN, useValue: config.operatorToken },
+          { provide: OperatorForwarder, useValue: forwarder },
+          { provide: LiveProcessorCoverage, useValue: new LiveProcessorCoverage(forwarder, config.services) },
+          OperatorGuard,
+          { provide: OpenApiDocumentService, useValue: document },
+        ],
+        // The gateway serves the merged document (ApiReferenceController), not a fragment of its own.
+        platformRoutes: { health: false, openapi: false },
+        http: {
+          internalGuard: false,
+          accessLog: true,
+          configure: (fastify) => {
+            registerSecurityHeaders(fastify, { publicBaseUrl: config.publicBaseUrl });
+            registerProxy(fastify, {
+              accounts,
+              upstream,
+              rateLimits,
+              internalSecret: config.internalSecret,
+              logger: runtime.logger,
+              maxInFlight: config.maxInFlight,
+              document,
+              services: config.services,
+              requestLog,
+            });
+          },
+        },
+        // What the proxied requests in flight still use.
+        resources: [
+          () => requestLog?.close(),
+          () => upstream.close(),
+          () => rateLimits.close(),
+          () => invalidation.close(),
+        ],
+        handle: { accounts },
+      };
+    },
   });
-  let invalidation: InvalidationChannel;
-  if (config.redisUrl) {
-    const redis = new RedisInvalidation(config.redisUrl, runtime.logger);
-    await redis.connect();
-    invalidation = redis;
-  } else {
-    invalidation = new LocalInvalidation();
-  }
-  const accounts = new AccountsService(runtime.db, invalidation);
-  // Shared buckets in Redis when there is one (distributed), else in this process.
-  let limiter: RateLimiter;
-  if (config.redisUrl) {
-    const redisLimiter = new RedisRateLimiter(
-      config.redisUrl,
-      runtime.logger.child({ component: 'rate-limit' }),
-    );
-    await redisLimiter.ready();
-    limiter = redisLimiter;
-  } else {
-    limiter = new MemoryRateLimiter();
-  }
-  const rateLimits = new ApiRateLimits(limiter, config.rateLimits, config.authFailuresPerSecond);
-  const rejections = runtime.metrics.counter(
-    'paygrid_rate_limit_rejections_total',
-    "Requests answered 429 rate_limited, by limit: a key's quota (key) or an address's failed authentications (failed_auth).",
-    ['limit'],
-  );
-  for (const limit of ['key', 'failed_auth']) rejections.inc({ limit }, 0);
-  rateLimits.onRejected = (limit) => rejections.inc({ limit });
-  const upstream = options.upstream ?? new HttpUpstream(config.upstreams, config.upstreamTimeoutMs);
-  const document = new OpenApiDocumentService(upstream, config.publicBaseUrl, config.services);
-  const forwarder = new OperatorForwarder(upstream, config.internalSecret);
-  // The request log lives in the webhooks service (GET /v1/request-logs); none without it.
-  const requestLog = config.services.includes('webhooks')
-    ? new RequestLogShipper(forwarder, runtime.logger.child({ component: 'request-log' }), runtime.metrics)
-    : undefined;
-  const app = await createHttpApp(
-    GatewayModule.forRoot({
-      runtime,
-      accounts,
-      upstream,
-      operatorToken: config.operatorToken,
-      internalSecret: config.internalSecret,
-      publicBaseUrl: config.publicBaseUrl,
-      document,
-      services: config.services,
-      forwarder,
-    }),
-    runtime,
-    {
-      internalGuard: false,
-      accessLog: true,
-      configure: (fastify) => {
-        registerSecurityHeaders(fastify, { publicBaseUrl: config.publicBaseUrl });
-        registerProxy(fastify, {
-          accounts,
-          upstream,
-          rateLimits,
-          internalSecret: config.internalSecret,
-          logger: runtime.logger,
-          maxInFlight: config.maxInFlight,
-          document,
-          services: config.services,
-          requestLog,
-        });
-      },
-    },
-  );
-  return {
-    app,
-    accounts,
-    metrics: runtime.metrics,
-    async stop() {
-      await app.close();
-      await requestLog?.close();
-      await upstream.close();
-      await rateLimits.close();
-      await invalidation.close();
-      await runtime.stop();
-    },
-  };
 }

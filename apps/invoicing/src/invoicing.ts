@@ -1,25 +1,19 @@
-// Assembles the invoicing service: runtime (own schema), HTTP, the payments feed consumer
-// (an @EventPattern handler on InboxTransport, connected as the app's microservice), and the
-// timers (mail worker, overdue sweep).
+// Assembles the invoicing service on the platform's composition root (createService): its
+// migrations (own schema), its services, its controllers (HTTP, and the payments feed
+// consumer: an @EventPattern handler on InboxTransport), and its timers (the mail worker, the
+// billing engine, the estimate expiry and overdue sweeps).
 
-import { Module, type DynamicModule } from '@nestjs/common';
-import type { MicroserviceOptions } from '@nestjs/microservices';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TOPICS } from '@paygrid/contracts';
 import {
-  Periodic,
-  createHttpApp,
+  createService,
   idempotencyMigration,
-  InboxTransport,
   outboxTraceContextMigration,
+  Periodic,
   platformTablesMigration,
-  RuntimeModule,
-  startRuntime,
-  type Clock,
-  type EventBus,
-  type Logger,
+  type Service,
+  type ServiceAssembly,
+  type ServiceDeps,
   type ServiceRuntime,
-  type Metrics,
 } from '@paygrid/platform';
 import {
   AccountBrandingController,
@@ -86,84 +80,66 @@ export interface InvoicingParts {
   receipts: ReceiptsService;
 }
 
-@Module({})
-class InvoicingModule {
-  static forRoot(runtime: ServiceRuntime, parts: InvoicingParts): DynamicModule {
-    const customers = new CustomersService(runtime.db, runtime.clock);
-    const portalSettings = {
-      secret: runtime.config.internalSecret,
-      publicBaseUrl: parts.profiles.publicUrl,
-      clock: runtime.clock,
-    };
-    return {
-      module: InvoicingModule,
-      imports: [RuntimeModule.forRoot(runtime)],
-      controllers: [
-        AccountController,
-        AccountBrandingController,
-        AccountProfileOperatorController,
-        CustomersController,
-        InvoicesController,
-        InvoicePageController,
-        EstimatesController,
-        QuotePageController,
-        ReceiptsController,
-        PortalSessionsController,
-        PortalPageController,
-        ...parts.billing.controllers,
-        // Consumers (InboxTransport): @EventPattern handlers, no HTTP routes.
-        PaymentsFeedConsumer,
-      ],
-      providers: [
-        { provide: CustomersService, useValue: customers },
-        { provide: PORTAL_SETTINGS, useValue: portalSettings },
-        { provide: PortalSessions, useValue: new PortalSessions(customers, portalSettings) },
-        {
-          provide: PortalService,
-          useValue: new PortalService(runtime.db, parts.billing.subscriptions, parts.profiles),
-        },
-        { provide: MailService, useValue: parts.mail },
-        { provide: AccountProfileService, useValue: parts.profiles },
-        { provide: InvoiceDocumentsService, useValue: parts.documents },
-        { provide: InvoicesService, useValue: parts.invoices },
-        { provide: INVOICES_INTERNAL, useValue: parts.invoices },
-        {
-          provide: INVOICE_PAGE_SETTINGS,
-          useValue: { secret: runtime.config.internalSecret, clock: runtime.clock },
-        },
-        { provide: EstimatesService, useValue: parts.estimates },
-        { provide: ReceiptsService, useValue: parts.receipts },
-        {
-          provide: QUOTE_PAGE_SETTINGS,
-          useValue: { secret: runtime.config.internalSecret, clock: runtime.clock },
-        },
-        ...parts.billing.providers,
-      ],
-    };
-  }
+/** The controllers (HTTP, and the payments feed consumer) and what they are given. */
+function invoicingModule(
+  runtime: ServiceRuntime,
+  parts: InvoicingParts,
+): Pick<ServiceAssembly<object>, 'controllers' | 'providers'> {
+  const customers = new CustomersService(runtime.db, runtime.clock);
+  const portalSettings = {
+    secret: runtime.config.internalSecret,
+    publicBaseUrl: parts.profiles.publicUrl,
+    clock: runtime.clock,
+  };
+  return {
+    controllers: [
+      AccountController,
+      AccountBrandingController,
+      AccountProfileOperatorController,
+      CustomersController,
+      InvoicesController,
+      InvoicePageController,
+      EstimatesController,
+      QuotePageController,
+      ReceiptsController,
+      PortalSessionsController,
+      PortalPageController,
+      ...parts.billing.controllers,
+      // Consumers (InboxTransport): @EventPattern handlers, no HTTP routes.
+      PaymentsFeedConsumer,
+    ],
+    providers: [
+      { provide: CustomersService, useValue: customers },
+      { provide: PORTAL_SETTINGS, useValue: portalSettings },
+      { provide: PortalSessions, useValue: new PortalSessions(customers, portalSettings) },
+      {
+        provide: PortalService,
+        useValue: new PortalService(runtime.db, parts.billing.subscriptions, parts.profiles),
+      },
+      { provide: MailService, useValue: parts.mail },
+      { provide: AccountProfileService, useValue: parts.profiles },
+      { provide: InvoiceDocumentsService, useValue: parts.documents },
+      { provide: InvoicesService, useValue: parts.invoices },
+      { provide: INVOICES_INTERNAL, useValue: parts.invoices },
+      {
+        provide: INVOICE_PAGE_SETTINGS,
+        useValue: { secret: runtime.config.internalSecret, clock: runtime.clock },
+      },
+      { provide: EstimatesService, useValue: parts.estimates },
+      { provide: ReceiptsService, useValue: parts.receipts },
+      {
+        provide: QUOTE_PAGE_SETTINGS,
+        useValue: { secret: runtime.config.internalSecret, clock: runtime.clock },
+      },
+      ...parts.billing.providers,
+    ],
+  };
 }
 
-export interface InvoicingService {
-  app: NestFastifyApplication;
-  runtime: ServiceRuntime;
-  mail: MailService;
-  invoices: InvoicesService;
-  estimates: EstimatesService;
-  billing: Billing;
-  stop(): Promise<void>;
-}
+export type InvoicingService = Service<Pick<InvoicingParts, 'mail' | 'invoices' | 'estimates' | 'billing'>>;
 
-export async function createInvoicing(
-  config: InvoicingConfig,
-  options: { bus?: EventBus; logger?: Logger; clock?: Clock; metrics?: Metrics } = {},
-): Promise<InvoicingService> {
-  const runtime = await startRuntime({
-    config,
-    schema: 'invoicing',
-    migrations: INVOICING_MIGRATIONS,
-    topics: [TOPICS.invoicingEvents, TOPICS.paymentsEvents, TOPICS.paymentsCommands],
-    ...options,
-  });
+/** The services of one instance, built once on the runtime. */
+function buildParts(runtime: ServiceRuntime, config: InvoicingConfig): InvoicingParts {
   const mail = new MailService(runtime.db, runtime.clock, runtime.logger, config);
   const profiles = new AccountProfileService(runtime.db, runtime.clock, config.publicBaseUrl);
   const logos = (account: string) => profiles.currentLogo(account);
@@ -187,40 +163,38 @@ export async function createInvoicing(
     mail,
   );
   const billing = createBilling(runtime, invoices, { estimates });
-  registerInvoicingMetrics(runtime, billing.engine);
   const receipts = new ReceiptsService(runtime.db, mail, logos);
-  const parts: InvoicingParts = { mail, documents, invoices, billing, estimates, profiles, receipts };
-  const app = await createHttpApp(InvoicingModule.forRoot(runtime, parts), runtime);
-  mail.start();
-  // Sweeps on the injected clock, in every instance (their claims skip locked rows).
-  const expiry = new Periodic(
-    'estimate expiry sweep',
-    EXPIRY_SWEEP_MS,
-    () => estimates.runExpiry(runtime.clock.now()),
-    runtime.logger,
-  ).start();
-  billing.engine.start();
-  app.connectMicroservice<MicroserviceOptions>({ strategy: new InboxTransport(runtime.consumer) });
-  await app.startAllMicroservices();
-  const overdue = new Periodic(
-    'overdue sweep',
-    OVERDUE_SWEEP_MS,
-    () => invoices.runOverdue(runtime.clock.now()),
-    runtime.logger,
-  ).start();
-  return {
-    app,
-    runtime,
-    mail,
-    invoices,
-    billing,
-    estimates,
-    async stop() {
-      await Promise.all([expiry.stop(), overdue.stop()]);
-      await billing.engine.stop();
-      await app.close();
-      await mail.stop();
-      await runtime.stop();
+  return { mail, documents, invoices, billing, estimates, profiles, receipts };
+}
+
+export function createInvoicing(config: InvoicingConfig, deps: ServiceDeps = {}): Promise<InvoicingService> {
+  return createService({
+    config,
+    schema: 'invoicing',
+    migrations: INVOICING_MIGRATIONS,
+    topics: [TOPICS.invoicingEvents, TOPICS.paymentsEvents, TOPICS.paymentsCommands],
+    ...deps,
+    assemble(runtime) {
+      const parts = buildParts(runtime, config);
+      const { mail, invoices, estimates, billing } = parts;
+      registerInvoicingMetrics(runtime, billing.engine);
+      const now = () => runtime.clock.now();
+      return {
+        ...invoicingModule(runtime, parts),
+        // Sweeps on the injected clock, in every instance (their claims skip locked rows).
+        background: [
+          new Periodic(
+            'estimate expiry sweep',
+            EXPIRY_SWEEP_MS,
+            () => estimates.runExpiry(now()),
+            runtime.logger,
+          ),
+          new Periodic('overdue sweep', OVERDUE_SWEEP_MS, () => invoices.runOverdue(now()), runtime.logger),
+          billing.engine,
+        ],
+        resources: [mail],
+        handle: { mail, invoices, estimates, billing },
+      };
     },
-  };
+  });
 }

@@ -1,24 +1,18 @@
-// Assembles the payments service: runtime (own schema, outbox to payments.events.v1), its
-// HTTP modules, and its consumers (@EventPattern handlers on InboxTransport, connected as the
-// app's microservice).
+// Assembles the payments service on the platform's composition root (createService): its
+// migrations (own schema, outbox to payments.events.v1), its services, its controllers (HTTP,
+// and the consumers: @EventPattern handlers on InboxTransport) and its background jobs.
 
-import { Module, type DynamicModule } from '@nestjs/common';
-import type { MicroserviceOptions } from '@nestjs/microservices';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TOPICS } from '@paygrid/contracts';
 import {
-  createHttpApp,
+  createService,
   idempotencyMigration,
-  InboxTransport,
   outboxTraceContextMigration,
   platformTablesMigration,
-  RuntimeModule,
-  startRuntime,
   type Clock,
-  type EventBus,
-  type Logger,
+  type Service,
+  type ServiceAssembly,
+  type ServiceDeps,
   type ServiceRuntime,
-  type Metrics,
 } from '@paygrid/platform';
 import { CheckoutFormTokens } from './card-payments/checkout-form-token';
 import { InvoiceFormTokens } from './card-payments/invoice-form-token';
@@ -223,129 +217,113 @@ async function liveProcessorHealth(connectors: ConnectorRouter): Promise<Record<
   };
 }
 
-@Module({})
-class PaymentsModule {
-  static forRoot(
-    runtime: ServiceRuntime,
-    config: PaymentsConfig,
-    services: Services,
-    clock: Clock,
-    testClock: OffsetClock | undefined,
-  ): DynamicModule {
-    const { connectors, processorConnections, transactions, links, refunds, mandates, jobs, customers } =
-      services;
-    return {
-      module: PaymentsModule,
-      imports: [RuntimeModule.forRoot(runtime, { healthDetails: () => liveProcessorHealth(connectors) })],
-      controllers: [
-        MerchantsController,
-        MerchantDecisionsController,
-        TransactionsController,
-        RefundsController,
-        DisputesController,
-        ProcessorHooksController,
-        PaymentLinksController,
-        CheckoutController,
-        BrandController,
-        AuthenticationController,
-        InvoicePaymentController,
-        CardUpdateController,
-        MandatePageController,
-        MandatesController,
-        ProcessorConnectionsController,
-        ProcessorConnectionsOperatorController,
-        // Exists only when the operator asked for a test clock (PAYMENTS_TEST_CLOCK=true).
-        ...(testClock ? [TestClockController] : []),
-        // Consumers (InboxTransport): @EventPattern handlers, no HTTP routes.
-        MandateCommandsConsumer,
-        AccountProfilesConsumer,
-        CustomerDirectoryConsumer,
-      ],
-      providers: [
-        { provide: ConnectorRouter, useValue: connectors },
-        { provide: ProcessorConnectionsService, useValue: processorConnections },
-        { provide: MerchantsService, useValue: services.merchants },
-        { provide: TransactionsService, useValue: transactions },
-        { provide: PaymentLinksService, useValue: links },
-        { provide: MandatesService, useValue: mandates },
-        { provide: PayByCard, useValue: services.payByCard },
-        { provide: AUTHENTICATION, useValue: services.authentication },
-        { provide: CheckoutFormTokens, useValue: services.checkoutForms },
-        { provide: InvoiceFormTokens, useValue: services.invoiceForms },
-        { provide: CustomerDirectory, useValue: customers },
-        { provide: PaymentsJobs, useValue: jobs },
-        { provide: CHECKOUT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
-        { provide: INVOICE_PAYMENT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
-        { provide: CARD_UPDATE_SETTINGS, useValue: { secret: config.internalSecret, clock } },
-        {
-          provide: UpdateMandateCard,
-          useValue: new UpdateMandateCard(
-            mandates,
-            connectors,
-            clock,
-            new CardUpdateReturns(config.internalSecret, config.publicBaseUrl, clock),
-          ),
-        },
-        { provide: MANDATE_PAGE_SETTINGS, useValue: { secret: config.internalSecret, clock } },
-        { provide: MandatePage, useValue: new MandatePage(mandates) },
-        ...(testClock ? [{ provide: TEST_CLOCK, useValue: testClock }] : []),
-        { provide: RefundsService, useValue: refunds },
-        { provide: DisputesService, useValue: services.disputes },
-        { provide: ProcessorEventsService, useValue: services.processorEvents },
-        {
-          provide: MerchantDecisionsService,
-          useValue: new MerchantDecisionsService(runtime.db, clock, services.merchants),
-        },
-      ],
-    };
-  }
+/** The controllers (HTTP, and the consumers on InboxTransport) and what they are given. */
+function paymentsModule(
+  runtime: ServiceRuntime,
+  config: PaymentsConfig,
+  services: Services,
+  clock: Clock,
+  testClock: OffsetClock | undefined,
+): Pick<ServiceAssembly<object>, 'controllers' | 'providers'> {
+  const { connectors, processorConnections, transactions, links, refunds, mandates, jobs, customers } =
+    services;
+  return {
+    controllers: [
+      MerchantsController,
+      MerchantDecisionsController,
+      TransactionsController,
+      RefundsController,
+      DisputesController,
+      ProcessorHooksController,
+      PaymentLinksController,
+      CheckoutController,
+      BrandController,
+      AuthenticationController,
+      InvoicePaymentController,
+      CardUpdateController,
+      MandatePageController,
+      MandatesController,
+      ProcessorConnectionsController,
+      ProcessorConnectionsOperatorController,
+      // Exists only when the operator asked for a test clock (PAYMENTS_TEST_CLOCK=true).
+      ...(testClock ? [TestClockController] : []),
+      // Consumers (InboxTransport): @EventPattern handlers, no HTTP routes.
+      MandateCommandsConsumer,
+      AccountProfilesConsumer,
+      CustomerDirectoryConsumer,
+    ],
+    providers: [
+      { provide: ConnectorRouter, useValue: connectors },
+      { provide: ProcessorConnectionsService, useValue: processorConnections },
+      { provide: MerchantsService, useValue: services.merchants },
+      { provide: TransactionsService, useValue: transactions },
+      { provide: PaymentLinksService, useValue: links },
+      { provide: MandatesService, useValue: mandates },
+      { provide: PayByCard, useValue: services.payByCard },
+      { provide: AUTHENTICATION, useValue: services.authentication },
+      { provide: CheckoutFormTokens, useValue: services.checkoutForms },
+      { provide: InvoiceFormTokens, useValue: services.invoiceForms },
+      { provide: CustomerDirectory, useValue: customers },
+      { provide: PaymentsJobs, useValue: jobs },
+      { provide: CHECKOUT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
+      { provide: INVOICE_PAYMENT_SETTINGS, useValue: { secret: config.internalSecret, clock } },
+      { provide: CARD_UPDATE_SETTINGS, useValue: { secret: config.internalSecret, clock } },
+      {
+        provide: UpdateMandateCard,
+        useValue: new UpdateMandateCard(
+          mandates,
+          connectors,
+          clock,
+          new CardUpdateReturns(config.internalSecret, config.publicBaseUrl, clock),
+        ),
+      },
+      { provide: MANDATE_PAGE_SETTINGS, useValue: { secret: config.internalSecret, clock } },
+      { provide: MandatePage, useValue: new MandatePage(mandates) },
+      ...(testClock ? [{ provide: TEST_CLOCK, useValue: testClock }] : []),
+      { provide: RefundsService, useValue: refunds },
+      { provide: DisputesService, useValue: services.disputes },
+      { provide: ProcessorEventsService, useValue: services.processorEvents },
+      {
+        provide: MerchantDecisionsService,
+        useValue: new MerchantDecisionsService(runtime.db, clock, services.merchants),
+      },
+    ],
+  };
 }
 
-export interface PaymentsService {
-  app: NestFastifyApplication;
-  runtime: ServiceRuntime;
+export type PaymentsService = Service<{
   /** The background jobs (tests run a pass with runOnce()). */
   jobs: PaymentsJobs;
-  stop(): Promise<void>;
-}
+}>;
 
-export async function createPayments(
-  config: PaymentsConfig,
-  options: { bus?: EventBus; logger?: Logger; clock?: Clock; metrics?: Metrics } = {},
-): Promise<PaymentsService> {
-  const runtime = await startRuntime({
+export function createPayments(config: PaymentsConfig, deps: ServiceDeps = {}): Promise<PaymentsService> {
+  return createService({
     config,
     schema: 'payments',
     migrations: PAYMENTS_MIGRATIONS,
     // invoicing.events.v1: account.updated (the business profile's projection) and
     // customer.created|deleted (the customer directory).
     topics: [TOPICS.paymentsEvents, TOPICS.paymentsCommands, TOPICS.invoicingEvents],
-    ...options,
-  });
-  const testClock = config.testClock ? new OffsetClock(runtime.clock) : undefined;
-  if (testClock) runtime.logger.warn('PAYMENTS_TEST_CLOCK is on: the operator context can move this clock');
-  if (config.testExitAfterCharge) {
-    runtime.logger.warn(
-      'PAYMENTS_TEST_EXIT_AFTER_CHARGE is on: the process kills itself after every live charge',
-    );
-  }
-  const clock = testClock ?? runtime.clock;
-  const services = buildServices(runtime, config, clock);
-  const app = await createHttpApp(
-    PaymentsModule.forRoot(runtime, config, services, clock, testClock),
-    runtime,
-  );
-  app.connectMicroservice<MicroserviceOptions>({ strategy: new InboxTransport(runtime.consumer) });
-  await app.startAllMicroservices();
-  if (config.jobsEnabled) services.jobs.start();
-  return {
-    app,
-    runtime,
-    jobs: services.jobs,
-    async stop() {
-      await services.jobs.stop();
-      await app.close();
-      await runtime.stop();
+    ...deps,
+    assemble(runtime) {
+      const testClock = config.testClock ? new OffsetClock(runtime.clock) : undefined;
+      if (testClock)
+        runtime.logger.warn('PAYMENTS_TEST_CLOCK is on: the operator context can move this clock');
+      if (config.testExitAfterCharge) {
+        runtime.logger.warn(
+          'PAYMENTS_TEST_EXIT_AFTER_CHARGE is on: the process kills itself after every live charge',
+        );
+      }
+      const clock = testClock ?? runtime.clock;
+      const services = buildServices(runtime, config, clock);
+      const { jobs } = services;
+      return {
+        ...paymentsModule(runtime, config, services, clock, testClock),
+        platformRoutes: { healthDetails: () => liveProcessorHealth(services.connectors) },
+        // Stopped even when the timer is off: stop() waits for a pass a test ran by hand.
+        background: [config.jobsEnabled ? jobs : () => jobs.stop()],
+        handle: { jobs },
+      };
     },
-  };
+  });
 }

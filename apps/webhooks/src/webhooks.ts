@@ -1,23 +1,17 @@
-// Assembles the webhooks service: runtime (own schema), HTTP, and the event log consumer (an
-// @EventPattern handler on InboxTransport, connected as the app's microservice).
+// Assembles the webhooks service on the platform's composition root (createService): its
+// migrations (own schema), the event log, its controllers (HTTP, and the event log consumer: an
+// @EventPattern handler on InboxTransport), the delivery worker and the event log's pruner.
 
-import { Module, type DynamicModule } from '@nestjs/common';
-import type { MicroserviceOptions } from '@nestjs/microservices';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EVENT_TOPICS } from '@paygrid/contracts';
 import {
-  Periodic,
-  createHttpApp,
+  createService,
   idempotencyMigration,
-  InboxTransport,
+  Periodic,
   platformTablesMigration,
-  RuntimeModule,
-  startRuntime,
-  type Clock,
-  type EventBus,
-  type Logger,
-  type ServiceRuntime,
   type Metrics,
+  type Service,
+  type ServiceDeps,
+  type ServiceRuntime,
 } from '@paygrid/platform';
 import { blockListOf, type WebhooksConfig } from './config';
 import { DeliveryWorker } from './delivery/worker';
@@ -47,72 +41,75 @@ export const WEBHOOKS_MIGRATIONS = [
   RequestLog1700000000440,
 ];
 
-@Module({})
-class WebhooksModule {
-  static forRoot(
-    runtime: ServiceRuntime,
-    eventLog: EventLog,
-    endpoints: EndpointsService,
-    streams: EventStream,
-    requestLog: RequestLog,
-  ): DynamicModule {
-    return {
-      module: WebhooksModule,
-      imports: [RuntimeModule.forRoot(runtime)],
-      // EventLogConsumer: @EventPattern handlers on InboxTransport, no HTTP routes.
-      controllers: [
-        EventsController,
-        EndpointsController,
-        RequestLogsController,
-        RequestLogIngestController,
-        EventLogConsumer,
-      ],
-      providers: [
-        { provide: EventLog, useValue: eventLog },
-        { provide: EndpointsService, useValue: endpoints },
-        { provide: EventStream, useValue: streams },
-        { provide: RequestLog, useValue: requestLog },
-      ],
-    };
-  }
-}
+export type WebhooksService = Service<{ eventLog: EventLog; worker: DeliveryWorker }>;
 
-export interface WebhooksService {
-  app: NestFastifyApplication;
-  runtime: ServiceRuntime;
-  eventLog: EventLog;
-  worker: DeliveryWorker;
-  stop(): Promise<void>;
-}
-
-export async function createWebhooks(
+export function createWebhooks(
   config: WebhooksConfig,
-  options: {
-    bus?: EventBus;
-    logger?: Logger;
-    clock?: Clock;
-    metrics?: Metrics;
+  options: ServiceDeps & {
     /** Tests: shorter event-stream connections and polls. */
     eventStream?: EventStreamOptions;
   } = {},
 ): Promise<WebhooksService> {
-  const { eventStream, ...runtimeOptions } = options;
-  const runtime = await startRuntime({
+  const { eventStream, ...deps } = options;
+  return createService({
     config,
     schema: 'webhooks',
     migrations: WEBHOOKS_MIGRATIONS,
     topics: EVENT_TOPICS,
-    ...runtimeOptions,
+    ...deps,
+    assemble(runtime) {
+      const eventLog = new EventLog(runtime.db, runtime.clock);
+      // Sandbox endpoints: private targets only when the operator allows them, and then loopback
+      // plus the operator's list (WEBHOOKS_PRIVATE_TARGETS); live endpoints: public https only.
+      const sandboxTargets = {
+        allowPrivate: config.allowPrivateTargets,
+        privateAllowList: blockListOf(config.privateTargets),
+      };
+      const worker = new DeliveryWorker(runtime.db, runtime.clock, runtime.logger, sandboxTargets);
+      registerQueueGauges(runtime);
+      observeAttempts(runtime.metrics, worker);
+      eventLog.onDeliveries = worker.wake;
+      const streams = new EventStream(runtime.db, eventStream);
+      eventLog.onRecorded = streams.wake;
+      const endpoints = new EndpointsService(
+        runtime.db,
+        runtime.clock,
+        sandboxTargets,
+        worker.wake,
+        streams.wake,
+      );
+      const requestLog = new RequestLog(runtime.db, runtime.clock);
+      const pruner = new Periodic(
+        'event log prune',
+        3_600_000,
+        () => eventLog.prune(runtime.clock.now()),
+        runtime.logger,
+      );
+      return {
+        // EventLogConsumer: @EventPattern handlers on InboxTransport, no HTTP routes.
+        controllers: [
+          EventsController,
+          EndpointsController,
+          RequestLogsController,
+          RequestLogIngestController,
+          EventLogConsumer,
+        ],
+        providers: [
+          { provide: EventLog, useValue: eventLog },
+          { provide: EndpointsService, useValue: endpoints },
+          { provide: EventStream, useValue: streams },
+          { provide: RequestLog, useValue: requestLog },
+        ],
+        // The open event and request-log streams end before HTTP closes, which would wait on them.
+        background: [pruner, worker, () => streams.close(), () => requestLog.close()],
+        handle: { eventLog, worker },
+      };
+    },
   });
-  const eventLog = new EventLog(runtime.db, runtime.clock);
-  // Sandbox endpoints: private targets only when the operator allows them, and then loopback
-  // plus the operator's list (WEBHOOKS_PRIVATE_TARGETS); live endpoints: public https only.
-  const sandboxTargets = {
-    allowPrivate: config.allowPrivateTargets,
-    privateAllowList: blockListOf(config.privateTargets),
-  };
-  const worker = new DeliveryWorker(runtime.db, runtime.clock, runtime.logger, sandboxTargets);
-  // What an operator scales delivery on (the chart's autoscaler reads it): deliveries due now.
+}
+
+/** What an operator scales delivery on (the chart's autoscaler reads it), and disabled endpoints. */
+function registerQueueGauges(runtime: ServiceRuntime): void {
   runtime.metrics.gauge(
     'paygrid_webhook_queue_depth',
     'Webhook deliveries pending and due now (scale the webhooks service on it).',
@@ -135,45 +132,6 @@ export async function createWebhooks(
       set({}, Number(row.n));
     },
   );
-  observeAttempts(runtime.metrics, worker);
-  eventLog.onDeliveries = worker.wake;
-  const streams = new EventStream(runtime.db, eventStream);
-  eventLog.onRecorded = streams.wake;
-  const endpoints = new EndpointsService(
-    runtime.db,
-    runtime.clock,
-    sandboxTargets,
-    worker.wake,
-    streams.wake,
-  );
-  const requestLog = new RequestLog(runtime.db, runtime.clock);
-  const app = await createHttpApp(
-    WebhooksModule.forRoot(runtime, eventLog, endpoints, streams, requestLog),
-    runtime,
-  );
-  app.connectMicroservice<MicroserviceOptions>({ strategy: new InboxTransport(runtime.consumer) });
-  await app.startAllMicroservices();
-  worker.start();
-  const pruner = new Periodic(
-    'event log prune',
-    3_600_000,
-    () => eventLog.prune(runtime.clock.now()),
-    runtime.logger,
-  ).start();
-  return {
-    app,
-    runtime,
-    eventLog,
-    worker,
-    async stop() {
-      await pruner.stop();
-      await worker.stop();
-      streams.close();
-      requestLog.close();
-      await app.close();
-      await runtime.stop();
-    },
-  };
 }
 
 /**

@@ -40,3 +40,4 @@ export * from './signed-token';
 export * from './periodic';
 export * from './observability/tracing';
 export * from './i18n/messages';
+export * from './service';

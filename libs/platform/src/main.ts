@@ -1,30 +1,22 @@
 // The entry point every app's main.ts uses: read config (fail fast with every problem),
 // start, listen, and stop cleanly on SIGTERM/SIGINT.
 
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError } from './config';
-import type { Metrics } from './observability/metrics';
 import { startTracing, stopTracing, type TracingConfig } from './observability/tracing';
-
-export interface Runnable {
-  app: NestFastifyApplication;
-  /** The process's metrics, served on METRICS_PORT when it is set. */
-  runtime?: { metrics: Metrics };
-  metrics?: Metrics;
-  stop(): Promise<void>;
-}
+import type { ServiceHandle } from './service';
 
 export function runMain<
   C extends { port: number; host: string; metricsPort?: number; tracing?: TracingConfig },
->(readConfig: () => C, start: (config: C) => Promise<Runnable>): void {
+>(readConfig: () => C, start: (config: C) => Promise<ServiceHandle>): void {
   const main = async () => {
     const config = readConfig();
     // Before the app starts, so its first requests are traced too (a no-op without an endpoint).
     if (config.tracing) startTracing(config.tracing);
     const service = await start(config);
-    await service.app.listen({ port: config.port, host: config.host });
-    const metrics = service.metrics ?? service.runtime?.metrics;
-    if (config.metricsPort !== undefined && metrics) await metrics.listen(config.metricsPort, config.host);
+    await service.listen(config.port, config.host);
+    // The process's metrics, served on METRICS_PORT when it is set.
+    if (config.metricsPort !== undefined)
+      await service.runtime.metrics.listen(config.metricsPort, config.host);
     let stopping = false;
     const stop = async () => {
       if (stopping) return;

@@ -35,7 +35,6 @@ export interface RuntimeOptions {
   config: ServiceConfig;
   schema: string;
   migrations: (new () => MigrationInterface)[];
-  entities?: (new () => unknown)[];
   /** Topics the service publishes or consumes (created on Kafka if missing). */
   topics: readonly string[];
   /**
@@ -58,7 +57,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
       url: config.databaseUrl,
       schema: options.schema,
       migrations: options.migrations,
-      entities: options.entities,
       poolSize: options.poolSize ?? (config.mode === 'embedded' ? 4 : 20),
       applicationName: `paygrid-${config.service}`,
     },
@@ -152,7 +150,6 @@ function registerPoolGauge(metrics: Metrics, db: Database, service: string): voi
     ['service', 'state'],
     async (set) => {
       const pool = db.poolUsage();
-      if (!pool) return;
       set({ service, state: 'total' }, pool.total);
       set({ service, state: 'idle' }, pool.idle);
       set({ service, state: 'waiting' }, pool.waiting);

@@ -4,8 +4,8 @@
 // with its own parameters, checked for the two ways a hot path's cost grows with the data.
 
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
-import { DataSource, type Logger as TypeOrmLogger, type MigrationInterface } from 'typeorm';
+import { Client, Pool } from 'pg';
+import type { Logger as TypeOrmLogger, MigrationInterface } from 'typeorm';
 import { Database } from '@paygrid/platform';
 
 /** A table with more rows than this is large: a Seq Scan of it fails the suite. */
@@ -87,7 +87,7 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
 
 /**
  * A service's Database on `url`, migrated by its own migration list, with every statement
- * going through `recorder` (the options of Database.connect, plus the logger).
+ * going through `recorder` (a listener on each new connection of its pool).
  */
 export async function migratedDatabase(
   url: string,
@@ -95,21 +95,16 @@ export async function migratedDatabase(
   migrations: (new () => MigrationInterface)[],
   recorder: StatementRecorder,
 ): Promise<Database> {
-  const dataSource = new DataSource({
-    type: 'postgres',
-    url,
-    schema,
-    migrations,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    migrationsRun: false,
-    logging: true,
-    logger: recorder,
-    applicationName: `plans-${schema}`,
-    extra: { max: 4 },
+  const pool = new Pool({ connectionString: url, max: 4, application_name: `plans-${schema}` });
+  // Every statement of every connection (pool.query checks one out too) goes to the recorder.
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((sql: unknown, params?: unknown, ...rest: unknown[]) => {
+      if (typeof sql === 'string') recorder.logQuery(sql, Array.isArray(params) ? params : undefined);
+      return query(sql, params, ...rest);
+    }) as typeof client.query;
   });
-  await dataSource.initialize();
-  const db = new Database(dataSource, schema);
+  const db = new Database(pool, schema, { url, migrations, applicationName: `plans-${schema}` });
   await db.migrate();
   return db;
 }
@@ -335,7 +330,7 @@ export async function planFixture(
     async close() {
       await largeClient.end();
       await smallClient.end();
-      for (const database of databases) await database.dataSource.destroy();
+      for (const database of databases) await database.close();
       await large.drop();
       await small.drop();
     },

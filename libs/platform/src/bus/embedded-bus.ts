@@ -6,17 +6,44 @@
 // handles messages in log order, which is stronger than Kafka's per-key order.
 
 import { EventEmitter } from 'node:events';
-import { DataSource } from 'typeorm';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { Database } from '../db/database';
 import type { Logger } from '../logging';
 import { backoffMs, sleep, type BusMessage, type EventBus, type Subscription } from './bus';
 
 const POLL_MS = 1_000;
 const BATCH = 200;
 
+/**
+ * The log's tables, in the `bus` schema (with its own `bus.migrations`). `if not exists`: an
+ * embedded database made before this migration already has them (the bus used to create them
+ * itself on connect), and then it only records the migration as run.
+ */
+export class EmbeddedBusTables1700000000010 implements MigrationInterface {
+  name = 'EmbeddedBusTables1700000000010';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`create table if not exists bus.messages (
+      id bigserial primary key, topic text not null, key text not null, value text not null,
+      created_at timestamptz not null default now())`);
+    await runner.query('create index if not exists messages_topic_id on bus.messages (topic, id)');
+    await runner.query(`create table if not exists bus.positions (
+      group_id text not null, topic text not null, position bigint not null default 0,
+      primary key (group_id, topic))`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('drop table bus.positions');
+    await runner.query('drop table bus.messages');
+  }
+}
+
+export const EMBEDDED_BUS_MIGRATIONS = [EmbeddedBusTables1700000000010];
+
 export class EmbeddedBus implements EventBus {
   readonly transport = 'embedded' as const;
   private readonly wake = new EventEmitter();
-  private dataSource?: DataSource;
+  private database?: Database;
   private running = true;
   private readonly loops: Promise<void>[] = [];
 
@@ -28,22 +55,29 @@ export class EmbeddedBus implements EventBus {
   }
 
   async connect(): Promise<void> {
-    if (this.dataSource) return;
-    this.dataSource = new DataSource({ type: 'postgres', url: this.url, extra: { max: 4 }, logging: false });
-    await this.dataSource.initialize();
-    await this.dataSource.query('create schema if not exists bus');
-    await this.dataSource.query(`create table if not exists bus.messages (
-      id bigserial primary key, topic text not null, key text not null, value text not null,
-      created_at timestamptz not null default now())`);
-    await this.dataSource.query('create index if not exists messages_topic_id on bus.messages (topic, id)');
-    await this.dataSource.query(`create table if not exists bus.positions (
-      group_id text not null, topic text not null, position bigint not null default 0,
-      primary key (group_id, topic))`);
+    if (this.database) return;
+    const database = await Database.connect(
+      {
+        url: this.url,
+        schema: 'bus',
+        migrations: EMBEDDED_BUS_MIGRATIONS,
+        poolSize: 4,
+        applicationName: 'paygrid-bus',
+      },
+      this.logger,
+    );
+    try {
+      await database.migrate();
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+    this.database = database;
   }
 
-  private get db(): DataSource {
-    if (!this.dataSource) throw new Error('EmbeddedBus used before connect');
-    return this.dataSource;
+  private get db(): Database {
+    if (!this.database) throw new Error('EmbeddedBus used before connect');
+    return this.database;
   }
 
   async publish(topic: string, messages: BusMessage[]): Promise<void> {
@@ -71,11 +105,11 @@ export class EmbeddedBus implements EventBus {
     const log = this.logger.child({ component: 'embedded-bus', groupId, topic });
     while (this.running) {
       try {
-        const [{ position }] = await this.db.query(
+        const [{ position }] = await this.db.query<{ position: string }>(
           'select position from bus.positions where group_id = $1 and topic = $2',
           [groupId, topic],
         );
-        const batch: { id: string; key: string; value: string }[] = await this.db.query(
+        const batch = await this.db.query<{ id: string; key: string; value: string }>(
           'select id, key, value from bus.messages where topic = $1 and id > $2 order by id limit $3',
           [topic, position, BATCH],
         );
@@ -147,6 +181,6 @@ export class EmbeddedBus implements EventBus {
     this.running = false;
     this.wake.emit('close');
     await Promise.allSettled(this.loops);
-    if (this.dataSource?.isInitialized) await this.dataSource.destroy();
+    await this.database?.close();
   }
 }

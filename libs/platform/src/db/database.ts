@@ -1,15 +1,11 @@
-// One Database per service: a TypeORM DataSource bound to the service's own schema, with
-// explicit migrations (never synchronize) and a transaction helper that writes outbox rows
-// in the same transaction as the business change and wakes the relay after commit.
+// One Database per service: a pg pool bound to the service's own schema, explicit
+// migrations (TypeORM's runner, never synchronize), and a transaction helper that writes
+// outbox rows in the same transaction as the business change and wakes the relay after
+// commit. The same pg driver runs on PostgreSQL and, through the wire-protocol server, on the
+// embedded PGlite (docs/adr/0015).
 
-import {
-  DataSource,
-  type EntityManager,
-  type EntitySchema,
-  type MigrationInterface,
-  type MixedList,
-} from 'typeorm';
-import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
+import { Pool, type PoolClient } from 'pg';
+import { DataSource, type MigrationInterface } from 'typeorm';
 import { isRetryableTransactionError } from '../errors';
 import type { Logger } from '../logging';
 import { requestTransaction } from './request-transaction';
@@ -19,11 +15,12 @@ export interface DatabaseOptions {
   url: string;
   /** The service's schema; every table of the service lives in it. */
   schema: string;
-  entities?: MixedList<string | (new () => unknown) | EntitySchema>;
   migrations: (new () => MigrationInterface)[];
   poolSize?: number;
   applicationName?: string;
 }
+
+export type IsolationLevel = 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
 
 export interface OutboxMessage {
   topic: string;
@@ -33,33 +30,22 @@ export interface OutboxMessage {
   payload: unknown;
 }
 
-/**
- * TypeORM answers UPDATE/DELETE ... RETURNING with [rows, rowCount] and everything else with
- * rows; callers always get the rows.
- */
-export function rowsOf<T>(result: unknown): T[] {
-  if (
-    Array.isArray(result) &&
-    result.length === 2 &&
-    Array.isArray(result[0]) &&
-    typeof result[1] === 'number'
-  ) {
-    return result[0] as T[];
-  }
-  return result as T[];
+/** What a statement is sent through: the pool, or the connection of a transaction. */
+export interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-/** A transaction: the entity manager plus the outbox of this schema. */
+/** A transaction: its connection plus the outbox of this schema. */
 export class Tx {
   readonly outboxed: OutboxMessage[] = [];
   constructor(
-    readonly manager: EntityManager,
+    readonly client: Queryable,
     readonly schema: string,
     private readonly notifyChannel?: string,
   ) {}
 
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return rowsOf<T>(await this.manager.query(sql, params));
+    return (await this.client.query(sql, params)).rows as T[];
   }
 
   /** Writes messages to the outbox; they are published after this transaction commits. */
@@ -80,12 +66,12 @@ export class Tx {
     if (this.notifyChannel) {
       // NOTIFY is delivered at commit, so the relay leader in another instance wakes too.
       values.push(this.notifyChannel);
-      await this.manager.query(
+      await this.client.query(
         `with written as (${insert} returning 1) select pg_notify($${values.length}, '') from written limit 1`,
         values,
       );
     } else {
-      await this.manager.query(insert, values);
+      await this.client.query(insert, values);
     }
     this.outboxed.push(...messages);
   }
@@ -95,50 +81,74 @@ export class Database {
   private readonly commitListeners = new Set<() => void>();
   /** Channel NOTIFYed by every transaction that writes outbox rows (distributed mode). */
   notifyChannel?: string;
+  private ended = false;
 
   constructor(
-    readonly dataSource: DataSource,
+    readonly pool: Pool,
     readonly schema: string,
+    private readonly options: Pick<DatabaseOptions, 'url' | 'migrations' | 'applicationName'>,
     private readonly logger?: Logger,
   ) {}
 
   static async connect(options: DatabaseOptions, logger?: Logger): Promise<Database> {
-    const dataSource = new DataSource({
-      type: 'postgres',
-      url: options.url,
-      schema: options.schema,
-      entities: options.entities ?? [],
-      migrations: options.migrations,
-      migrationsTableName: 'migrations',
-      synchronize: false,
-      migrationsRun: false,
-      logging: false,
-      applicationName: options.applicationName ?? options.schema,
-      extra: { max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 },
+    const pool = new Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 10_000,
+      application_name: options.applicationName ?? options.schema,
     });
-    await dataSource.initialize();
-    return new Database(dataSource, options.schema, logger);
+    // An idle connection that dies (a restarted server) is dropped by the pool; without a
+    // listener its error would end the process.
+    pool.on('error', (err) => logger?.warn({ err }, 'idle database connection failed'));
+    const db = new Database(pool, options.schema, options, logger);
+    try {
+      await db.ping();
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+    return db;
   }
 
   /**
-   * Creates the schema and runs pending migrations under an advisory lock, so several
-   * instances starting at once migrate exactly once.
+   * Creates the schema and runs pending migrations (TypeORM's runner, on a DataSource of its
+   * own that lives only for the run) under an advisory lock, so several instances starting
+   * at once migrate exactly once.
    */
   async migrate(): Promise<void> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
+    const lock = `paygrid:migrate:${this.schema}`;
+    const client = await this.pool.connect();
     try {
-      await runner.query(`create schema if not exists ${this.schema}`);
-      await runner.query('select pg_advisory_lock(hashtext($1))', [`paygrid:migrate:${this.schema}`]);
+      await client.query(`create schema if not exists ${this.schema}`);
+      await client.query('select pg_advisory_lock(hashtext($1))', [lock]);
+      const runner = new DataSource({
+        type: 'postgres',
+        url: this.options.url,
+        schema: this.schema,
+        migrations: this.options.migrations,
+        migrationsTableName: 'migrations',
+        synchronize: false,
+        migrationsRun: false,
+        logging: false,
+        applicationName: this.options.applicationName ?? this.schema,
+        extra: { max: 1 },
+      });
       try {
-        const ran = await this.dataSource.runMigrations({ transaction: 'each' });
+        await runner.initialize();
+        const ran = await runner.runMigrations({ transaction: 'each' });
         if (ran.length) this.logger?.info({ migrations: ran.map((m) => m.name) }, 'migrations applied');
       } finally {
-        await runner.query('select pg_advisory_unlock(hashtext($1))', [`paygrid:migrate:${this.schema}`]);
+        if (runner.isInitialized) await runner.destroy();
+        await client.query('select pg_advisory_unlock(hashtext($1))', [lock]);
       }
     } finally {
-      await runner.release();
+      client.release();
     }
+  }
+
+  /** A connection of its own (the relay's leader lock and LISTEN); release it when done. */
+  connect(): Promise<PoolClient> {
+    return this.pool.connect();
   }
 
   /** Called after every commit that wrote outbox rows (the relay wakes on it). */
@@ -156,7 +166,7 @@ export class Database {
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     const ambient = requestTransaction.getStore();
     if (ambient?.db === this) return ambient.tx.query<T>(sql, params);
-    return rowsOf<T>(await this.dataSource.query(sql, params));
+    return (await this.pool.query(sql, params)).rows as T[];
   }
 
   /**
@@ -183,17 +193,9 @@ export class Database {
   ): Promise<T> {
     const retries = options.retries ?? 5;
     for (let attempt = 0; ; attempt++) {
-      let tx: Tx | undefined;
       try {
-        // Without an explicit level TypeORM sends no SET TRANSACTION: one round trip less.
-        const run = (manager: EntityManager) => {
-          tx = new Tx(manager, this.schema, this.notifyChannel);
-          return work(tx);
-        };
-        const result = options.isolation
-          ? await this.dataSource.transaction(options.isolation, run)
-          : await this.dataSource.transaction(run);
-        if (tx?.outboxed.length) this.commitListeners.forEach((listener) => listener());
+        const { result, tx } = await this.once(work, options.isolation);
+        if (tx.outboxed.length) this.commitListeners.forEach((listener) => listener());
         return result;
       } catch (error) {
         if (attempt < retries && isRetryableTransactionError(error)) {
@@ -205,23 +207,45 @@ export class Database {
     }
   }
 
-  async ping(): Promise<void> {
-    await this.dataSource.query('select 1');
+  /** One attempt: begin, work, commit; rolled back on any failure. */
+  private async once<T>(
+    work: (tx: Tx) => Promise<T>,
+    isolation?: IsolationLevel,
+  ): Promise<{ result: T; tx: Tx }> {
+    const client = await this.pool.connect();
+    try {
+      // Without an explicit level no SET TRANSACTION is sent: one round trip less.
+      await client.query(isolation ? `begin isolation level ${isolation}` : 'begin');
+      const tx = new Tx(client, this.schema, this.notifyChannel);
+      const result = await work(tx);
+      await client.query('commit');
+      client.release();
+      return { result, tx };
+    } catch (error) {
+      try {
+        await client.query('rollback');
+        client.release();
+      } catch (rollbackError) {
+        // A connection whose rollback failed is in an unknown state: the pool drops it.
+        client.release(rollbackError instanceof Error ? rollbackError : true);
+      }
+      throw error;
+    }
   }
 
-  /** The pg pool's connections (undefined when the driver exposes none). */
-  poolUsage(): { total: number; idle: number; waiting: number } | undefined {
-    const pool = (
-      this.dataSource.driver as {
-        master?: Partial<Record<'totalCount' | 'idleCount' | 'waitingCount', number>>;
-      }
-    ).master;
-    if (typeof pool?.totalCount !== 'number') return undefined;
-    return { total: pool.totalCount, idle: pool.idleCount ?? 0, waiting: pool.waitingCount ?? 0 };
+  async ping(): Promise<void> {
+    await this.pool.query('select 1');
+  }
+
+  /** The pg pool's connections. */
+  poolUsage(): { total: number; idle: number; waiting: number } {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
   }
 
   async close(): Promise<void> {
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    if (this.ended) return;
+    this.ended = true;
+    await this.pool.end();
   }
 }
 

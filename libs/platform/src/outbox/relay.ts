@@ -8,7 +8,7 @@
 // leave in the order they were written. It wakes right after a commit that wrote outbox rows
 // and polls every `pollMs` as a fallback (for rows written by other instances).
 
-import type { QueryRunner } from 'typeorm';
+import type { PoolClient } from 'pg';
 import { backoffMs, sleep, type EventBus } from '../bus/bus';
 import type { Database } from '../db/database';
 import type { Logger } from '../logging';
@@ -44,7 +44,8 @@ export class OutboxRelay {
   private wakeUp?: () => void;
   private pending = false;
   private loop?: Promise<void>;
-  private lockRunner?: QueryRunner;
+  /** The leader's connection: it holds the advisory lock and LISTENs. */
+  private lockClient?: PoolClient;
   private readonly batchSize: number;
   private readonly pollMs: number;
   private lastPrune = 0;
@@ -67,7 +68,7 @@ export class OutboxRelay {
     // Only the leader publishes, so only the leader needs waking; a non-leader retrying the
     // election on every local commit would cost a round trip per write.
     this.db.onOutboxCommit(() => {
-      if (this.options.singleInstance || this.lockRunner) this.wake();
+      if (this.options.singleInstance || this.lockClient) this.wake();
     });
     this.loop = this.run();
   }
@@ -97,7 +98,7 @@ export class OutboxRelay {
       } catch (error) {
         if (!this.running) break;
         log.error({ err: error, failures }, 'outbox relay failed; retrying');
-        await this.dropLock();
+        this.dropLock();
         await sleep(backoffMs(failures++, 5_000));
       }
     }
@@ -155,42 +156,43 @@ export class OutboxRelay {
 
   private async isLeader(): Promise<boolean> {
     if (this.options.singleInstance) return true;
-    if (this.lockRunner && !this.lockRunner.isReleased) return true;
-    const runner = this.db.dataSource.createQueryRunner();
-    await runner.connect();
-    const [{ locked }] = await runner.query('select pg_try_advisory_lock(hashtext($1)) as locked', [
-      `paygrid:outbox:${this.db.schema}`,
-    ]);
-    if (locked) {
-      this.lockRunner = runner;
-      // Rows committed by other instances wake the leader at once (they NOTIFY, see
-      // outboxChannel) instead of at the next poll. If the lock's connection dies, so does
-      // the lock: step down at once rather than publish alongside a new leader.
-      const client = (runner as unknown as { databaseConnection?: import('node:events').EventEmitter })
-        .databaseConnection;
-      client?.on('notification', () => this.wake());
-      const stepDown = () => {
-        if (this.lockRunner === runner) this.lockRunner = undefined;
-      };
-      client?.once('error', stepDown);
-      client?.once('end', stepDown);
-      await runner.query(`listen ${outboxChannel(this.db.schema)}`);
-      return true;
+    if (this.lockClient) return true;
+    const client = await this.db.connect();
+    let locked = false;
+    try {
+      [{ locked }] = (
+        await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [
+          `paygrid:outbox:${this.db.schema}`,
+        ])
+      ).rows;
+    } catch (error) {
+      client.release(error instanceof Error ? error : true);
+      throw error;
     }
-    await runner.release();
-    return false;
+    if (!locked) {
+      client.release();
+      return false;
+    }
+    this.lockClient = client;
+    // Rows committed by other instances wake the leader at once (they NOTIFY, see
+    // outboxChannel) instead of at the next poll. If the lock's connection dies, so does
+    // the lock: step down at once rather than publish alongside a new leader.
+    client.on('notification', () => this.wake());
+    const stepDown = () => {
+      if (this.lockClient === client) this.lockClient = undefined;
+    };
+    client.on('error', stepDown);
+    client.once('end', stepDown);
+    await client.query(`listen ${outboxChannel(this.db.schema)}`);
+    return true;
   }
 
-  private async dropLock(): Promise<void> {
-    const runner = this.lockRunner;
-    this.lockRunner = undefined;
-    if (!runner || runner.isReleased) return;
-    try {
-      await runner.query('select pg_advisory_unlock_all()');
-    } catch {
-      // the connection is gone, and the lock with it
-    }
-    await runner.release().catch(() => undefined);
+  private dropLock(): void {
+    const client = this.lockClient;
+    this.lockClient = undefined;
+    if (!client) return;
+    // Destroyed, not returned to the pool: closing the connection ends its lock and LISTEN.
+    client.release(true);
   }
 
   private async pruneIfDue(): Promise<void> {
@@ -219,6 +221,6 @@ export class OutboxRelay {
     this.running = false;
     this.wakeUp?.();
     await this.loop;
-    await this.dropLock();
+    this.dropLock();
   }
 }
