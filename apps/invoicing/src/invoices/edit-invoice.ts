@@ -1,6 +1,7 @@
 // Editing and deleting a draft (PATCH and DELETE /v1/invoices/:id); finalized invoices are
 // never edited (invoice-state.ts).
 
+import type { DeletedInvoice } from '@paygrid/contracts';
 import type { Tenant, Tx } from '@paygrid/platform';
 import { checkDraft, type DraftFields, invalid } from './create-invoice';
 import { transition } from './invoice-state';
@@ -70,9 +71,14 @@ export async function updateDraft(
   return row;
 }
 
-export async function deleteDraft(store: InvoiceStore, tx: Tx, tenant: Tenant, id: string) {
+export async function deleteDraft(
+  store: InvoiceStore,
+  tx: Tx,
+  tenant: Tenant,
+  id: string,
+): Promise<DeletedInvoice> {
   const current = await store.lock(tx, tenant, id);
   transition(id, current.status, 'delete');
   await tx.query('delete from invoicing.invoices where id = $1', [id]);
-  return { id, object: 'invoice' as const, deleted: true as const };
+  return { id, object: 'invoice', deleted: true };
 }

@@ -3,6 +3,7 @@
 // subscription.updated event and the engine's step, in one transaction. The preview runs the
 // same functions and writes nothing, so a change with its proration_date bills exactly that.
 
+import type { SubscriptionPreview } from '@paygrid/contracts';
 import { ApiError, type Database, iso, lockOwned, newId, type Tx, type Tenant } from '@paygrid/platform';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
 import { periodContaining, periodStart } from './billing-cycle';
@@ -40,7 +41,7 @@ export class SubscriptionChanges {
    * `always_invoice` would create now, and the next renewal invoice. The same functions
    * compute the change itself, so with the returned proration_date the change bills exactly this.
    */
-  async preview(tenant: Tenant, id: string, body: UpdateSubscriptionDto) {
+  async preview(tenant: Tenant, id: string, body: UpdateSubscriptionDto): Promise<SubscriptionPreview> {
     return this.db.transaction(async (tx) => {
       const row = await this.lock(tx, tenant, id);
       const now = await this.nowFor(tx, row.test_clock);
