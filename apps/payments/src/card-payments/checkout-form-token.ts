@@ -85,7 +85,9 @@ export class CheckoutFormTokens {
       [tokenHash, link.id, new Date(now.getTime() - IN_FLIGHT_MS), limit !== null],
     );
     if (token_used) return { kind: 'used' };
-    const status = effectiveStatus(locked, now);
+    // The link as the payer's request found it: one completed meanwhile by a concurrent payer
+    // is `full` (409) below, as it was busy when this payer pressed Pay, not `closed`.
+    const status = effectiveStatus(link, now);
     if (status !== 'active') return { kind: 'closed', status };
     if (limit !== null && locked.completions_count + in_flight >= limit) return { kind: 'full' };
     const rows = await tx.query<{ token_hash: string }>(
