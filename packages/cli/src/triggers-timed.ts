@@ -89,9 +89,17 @@ async function failedRenewal(api: TimedApi): Promise<Obj> {
   const subscription = await post(api, '/v1/subscriptions', monthly(customer.id));
   const first = await get(api, `/v1/invoices/${String(subscription.latest_invoice)}`);
   await payInvoicePage(api, String(first.hosted_url), '4000000000000341');
+  // Both the saved card (mandate.created) and the paid first invoice (payment.succeeded) must
+  // have reached invoicing before the month passes. In distributed mode the two events travel
+  // on different Kafka partitions and may be handled in either order: a subscription still
+  // `incomplete` when its renewal fails is expired, never past_due.
   await until(
-    async () => ((await get(api, `/v1/customers/${customer.id}`)).default_mandate ? true : undefined),
-    'the saved card to become the customer default mandate',
+    async () =>
+      (await get(api, `/v1/customers/${customer.id}`)).default_mandate &&
+      (await get(api, `/v1/subscriptions/${subscription.id}`)).status === 'active'
+        ? true
+        : undefined,
+    'the saved card to become the customer default mandate and the first invoice to be paid',
   );
   await advance(32 * DAY);
   // The advance waits a bounded time for the charge's outcome; a slow one lands later. In
