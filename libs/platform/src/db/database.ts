@@ -100,6 +100,13 @@ export class Database {
     // An idle connection that dies (a restarted server) is dropped by the pool; without a
     // listener its error would end the process.
     pool.on('error', (err) => logger?.warn({ err }, 'idle database connection failed'));
+    // A connection that dies while checked out (a transaction or the relay's lock when the
+    // server restarts) emits 'error' too, and pg leaves that to the holder: without a listener
+    // the process ends. Its query in flight rejects with the error, which is what the holder
+    // acts on (a transaction rolls back and is retried or fails); here it is only logged.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => logger?.warn({ err }, 'database connection failed while in use'));
+    });
     const db = new Database(pool, options.schema, options, logger);
     try {
       await db.ping();

@@ -46,6 +46,8 @@ export class OutboxRelay {
   private loop?: Promise<void>;
   /** The leader's connection: it holds the advisory lock and LISTENs. */
   private lockClient?: PoolClient;
+  /** Steps down from leadership once: the lock's connection destroyed, never twice. */
+  private stepDown?: () => void;
   private readonly batchSize: number;
   private readonly pollMs: number;
   private lastPrune = 0;
@@ -178,9 +180,16 @@ export class OutboxRelay {
     // outboxChannel) instead of at the next poll. If the lock's connection dies, so does
     // the lock: step down at once rather than publish alongside a new leader.
     client.on('notification', () => this.wake());
+    // A dead connection is handed back destroyed (once), or the pool would count it as in use
+    // forever and its end() at shutdown would never return.
+    let released = false;
     const stepDown = () => {
       if (this.lockClient === client) this.lockClient = undefined;
+      if (released) return;
+      released = true;
+      client.release(true);
     };
+    this.stepDown = stepDown;
     client.on('error', stepDown);
     client.once('end', stepDown);
     await client.query(`listen ${outboxChannel(this.db.schema)}`);
@@ -188,11 +197,10 @@ export class OutboxRelay {
   }
 
   private dropLock(): void {
-    const client = this.lockClient;
-    this.lockClient = undefined;
-    if (!client) return;
     // Destroyed, not returned to the pool: closing the connection ends its lock and LISTEN.
-    client.release(true);
+    this.stepDown?.();
+    this.stepDown = undefined;
+    this.lockClient = undefined;
   }
 
   private async pruneIfDue(): Promise<void> {
