@@ -35,6 +35,20 @@ const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})
 /** 9999-12-31T23:59:59Z: the last instant an RFC 3339 timestamp can write. */
 export const LATEST_TIME_MS = 253_402_300_799_000;
 
+/**
+ * The schema of a time a client sends: RFC 3339, or unix seconds as Stripe takes them; both
+ * are documented, so a client (and a fuzzer) knows an integer is a time and not a mistake.
+ */
+export function dateInput(description: string) {
+  return {
+    description,
+    oneOf: [
+      { type: 'string' as const, format: 'date-time' },
+      { type: 'integer' as const, minimum: 1, maximum: LATEST_TIME_MS / 1000, description: 'Unix seconds.' },
+    ],
+  };
+}
+
 /** RFC 3339 or unix seconds in, Date out; anything else stays as is and fails IsDate-like checks. */
 export const toDate = ({ value }: { value: unknown }) => {
   if (typeof value === 'number' && Number.isInteger(value) && value > 0) return new Date(value * 1000);
@@ -123,21 +137,13 @@ export class CreateSubscriptionDto {
   items!: SubscriptionItemDto[];
 
   @IsOptional()
-  @JSONSchema({
-    type: 'string',
-    format: 'date-time',
-    description: 'Periods are computed from this instant (default: the trial end, else now).',
-  })
+  @JSONSchema(dateInput('Periods are computed from this instant (default: the trial end, else now).'))
   @Transform(toDate)
   @IsDateValue()
   billing_cycle_anchor?: Date;
 
   @IsOptional()
-  @JSONSchema({
-    type: 'string',
-    format: 'date-time',
-    description: 'End of the trial (after now). Not with trial_period_days.',
-  })
+  @JSONSchema(dateInput('End of the trial (after now). Not with trial_period_days.'))
   @Transform(toDate)
   @IsDateValue()
   trial_end?: Date;
@@ -203,12 +209,11 @@ export class UpdateSubscriptionDto {
     'create_prorations' | 'none' | 'always_invoice';
 
   @IsOmittable()
-  @JSONSchema({
-    type: 'string',
-    format: 'date-time',
-    description:
+  @JSONSchema(
+    dateInput(
       "Prorate as of this instant (within the current period, not after now); default now. Pass the preview's to bill exactly what it showed.",
-  })
+    ),
+  )
   @Transform(toDate)
   @IsDateValue()
   proration_date?: Date;

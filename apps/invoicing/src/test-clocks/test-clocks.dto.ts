@@ -1,15 +1,11 @@
 import { Transform } from 'class-transformer';
 import { IsString, Length } from 'class-validator';
 import { IsOmittable, JSONSchema } from '@paygrid/platform';
-import { IsDateValue, toDate } from '../subscriptions/subscriptions.dto';
+import { dateInput, IsDateValue, toDate } from '../subscriptions/subscriptions.dto';
 
 @JSONSchema({ examples: [{ frozen_time: '2028-01-31T00:00:00Z', name: 'Annual plan renewal' }] })
 export class CreateTestClockDto {
-  @JSONSchema({
-    type: 'string',
-    format: 'date-time',
-    description: 'The initial time (RFC 3339 or unix seconds).',
-  })
+  @JSONSchema(dateInput('The initial time (RFC 3339 or unix seconds).'))
   @Transform(toDate)
   @IsDateValue()
   frozen_time!: Date;
@@ -19,11 +15,7 @@ export class CreateTestClockDto {
 
 @JSONSchema({ examples: [{ frozen_time: '2028-03-01T00:00:00Z' }] })
 export class AdvanceTestClockDto {
-  @JSONSchema({
-    type: 'string',
-    format: 'date-time',
-    description: "The new time: after the clock's current one.",
-  })
+  @JSONSchema(dateInput("The new time: after the clock's current one."))
   @Transform(toDate)
   @IsDateValue()
   frozen_time!: Date;

@@ -2531,11 +2531,8 @@ export interface components {
          *     }
          */
         AdvanceTestClock: {
-            /**
-             * Format: date-time
-             * @description The new time: after the clock's current one.
-             */
-            frozen_time: string;
+            /** @description The new time: after the clock's current one. */
+            frozen_time: string | number;
         };
         AfterCompletion: {
             /** Format: uri */
@@ -2889,16 +2886,10 @@ export interface components {
         CreateSubscription: {
             customer: string;
             items: components["schemas"]["SubscriptionItem"][];
-            /**
-             * Format: date-time
-             * @description Periods are computed from this instant (default: the trial end, else now).
-             */
-            billing_cycle_anchor?: string | null;
-            /**
-             * Format: date-time
-             * @description End of the trial (after now). Not with trial_period_days.
-             */
-            trial_end?: string | null;
+            /** @description Periods are computed from this instant (default: the trial end, else now). */
+            billing_cycle_anchor?: (string | number) | null;
+            /** @description End of the trial (after now). Not with trial_period_days. */
+            trial_end?: (string | number) | null;
             trial_period_days?: number | null;
             /** @enum {string|null} */
             collection_method?: "charge_automatically" | "send_invoice" | null;
@@ -2924,11 +2915,8 @@ export interface components {
          *     }
          */
         CreateTestClock: {
-            /**
-             * Format: date-time
-             * @description The initial time (RFC 3339 or unix seconds).
-             */
-            frozen_time: string;
+            /** @description The initial time (RFC 3339 or unix seconds). */
+            frozen_time: string | number;
             name?: string;
         };
         /**
@@ -6838,11 +6826,8 @@ export interface components {
             items?: components["schemas"]["SubscriptionItem"][];
             /** @enum {string} */
             proration_behavior?: "create_prorations" | "none" | "always_invoice";
-            /**
-             * Format: date-time
-             * @description Prorate as of this instant (within the current period, not after now); default now. Pass the preview's to bill exactly what it showed.
-             */
-            proration_date?: string;
+            /** @description Prorate as of this instant (within the current period, not after now); default now. Pass the preview's to bill exactly what it showed. */
+            proration_date?: string | number;
             /** @enum {string} */
             collection_method?: "charge_automatically" | "send_invoice";
             days_until_due?: number;
