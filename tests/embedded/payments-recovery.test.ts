@@ -4,7 +4,12 @@
 
 import { startEmbedded, type Embedded } from '@paygrid/embedded';
 import { createLogger, type Database } from '@paygrid/platform';
-import { ABANDONED_MESSAGE, type PaymentConnector } from '../../apps/payments/src/connectors/connector';
+import {
+  ABANDONED_MESSAGE,
+  type PaymentConnector,
+  type RefundLookupRequest,
+  type RefundOutcome,
+} from '../../apps/payments/src/connectors/connector';
 import {
   ConnectorRouter,
   NO_LIVE_CONNECTORS,
@@ -384,6 +389,11 @@ describe('with Stripe (stripe-mock)', () => {
     proxy.patchNext('GET', `/v1/refunds/${reference}`, (body) => ({ ...body, status: 'pending' }));
     expect(await refunds.recoverPending(0)).toBe(0);
     expect((await refunds.get(other, refund.id)).status).toBe('pending');
+    // The next run does not ask again before the wait (deferRefundCheck) is over.
+    expect(await refunds.recoverPending(0)).toBe(0);
+    await db.query(`update payments.refunds set next_check_at = now() - interval '1 second' where id = $1`, [
+      refund.id,
+    ]);
     // Stripe has refunded it (stripe-mock answers succeeded): recorded, once.
     expect(await refunds.recoverPending(0)).toBe(1);
     expect(await refunds.get(other, refund.id)).toMatchObject({ status: 'succeeded' });
@@ -523,6 +533,75 @@ it('a refund the processor accepts pending stays pending (a retry answers it) un
   expect(await refunds.get(tenant, first.refund.id)).toMatchObject({ status: 'succeeded' });
   expect(await eventsOf(first.refund.id)).toEqual(['refund.created', 'refund.succeeded']);
   expect(await ledgerImbalances(db)).toEqual([]);
+  expect(await postingMismatches(db)).toEqual([]);
+});
+
+it('a refund the processor keeps pending is asked about again after a wait that doubles, not on every run', async () => {
+  const { transactions } = services(new SandboxConnector());
+  const payment = await transactions.chargeCard(tenant, {
+    amount: 1000n,
+    currency: 'USD',
+    card: { ...card, number: '4000 0000 0000 7726' },
+  });
+  // A processor still deciding after days (some networks take that long), and a clock of our own.
+  const asked: string[] = [];
+  class StillPending extends SandboxConnector {
+    override async lookupRefund(request: RefundLookupRequest): Promise<RefundOutcome> {
+      asked.push(request.idempotency_key);
+      return { status: 'pending', processor_reference: `sbx_re_${request.idempotency_key}` };
+    }
+  }
+  let now = new Date();
+  const refunds = new RefundsService(
+    db,
+    { now: () => now },
+    new ConnectorRouter(new StillPending(), NO_LIVE_CONNECTORS),
+  );
+  const { refund } = await refunds.create(tenant, { transaction: payment.id, amount: 400 });
+  expect(refund.status).toBe('pending');
+  const checksOf = () => asked.filter((key) => key === refund.id).length;
+  const minutes = (n: number) => (now = new Date(now.getTime() + n * 60_000));
+
+  minutes(6);
+  expect(await refunds.recoverPending(5 * 60_000)).toBe(0);
+  expect(checksOf()).toBe(1);
+  // The next job runs (every 10 s) leave it alone for 5 minutes, then 10, then 20.
+  expect(await refunds.recoverPending(5 * 60_000)).toBe(0);
+  minutes(4);
+  expect(await refunds.recoverPending(5 * 60_000)).toBe(0);
+  expect(checksOf()).toBe(1);
+  minutes(1);
+  await refunds.recoverPending(5 * 60_000);
+  expect(checksOf()).toBe(2);
+  minutes(9);
+  await refunds.recoverPending(5 * 60_000);
+  expect(checksOf()).toBe(2);
+  minutes(1);
+  await refunds.recoverPending(5 * 60_000);
+  expect(checksOf()).toBe(3);
+  // The wait stops growing at six hours, however long the processor takes.
+  for (let i = 0; i < 12; i++) {
+    minutes(6 * 60);
+    await refunds.recoverPending(5 * 60_000);
+  }
+  expect(checksOf()).toBe(15);
+  const [row] = await db.query<{ next_check_at: Date; recovery_checks: number }>(
+    'select next_check_at, recovery_checks from payments.refunds where id = $1',
+    [refund.id],
+  );
+  expect(row.recovery_checks).toBe(15);
+  expect(row.next_check_at.getTime() - now.getTime()).toBe(6 * 3_600_000);
+  // Still pending and reserved the whole time; the processor's word then settles it at once.
+  expect(await refunds.get(tenant, refund.id)).toMatchObject({ status: 'pending' });
+  expect((await transactions.get(tenant, payment.id)).amount_refunded).toBe('400');
+  expect(
+    await db.transaction((tx) =>
+      refunds.recordOutcome(tx, tenant, refund.id, {
+        status: 'succeeded',
+        processor_reference: `sbx_re_${refund.id}`,
+      }),
+    ),
+  ).toBe('refund_succeeded');
   expect(await postingMismatches(db)).toEqual([]);
 });
 

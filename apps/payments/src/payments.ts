@@ -41,6 +41,7 @@ import { ReceiptEmail1700000000295 } from './migrations/1700000000295-receipt-em
 import { PendingMandateTerms1700000000300 } from './migrations/1700000000300-pending-mandate-terms';
 import { SandboxDisputes1700000000310 } from './migrations/1700000000310-sandbox-disputes';
 import { ProfileReceiptSwitch1700000000372 } from './migrations/1700000000372-profile-receipt-switch';
+import { RefundCheckBackoff1700000000380 } from './migrations/1700000000380-refund-check-backoff';
 import { CustomerDirectory1700000000280 } from './migrations/1700000000280-customer-directory';
 import { CheckoutInFlightIndex1700000000270 } from './migrations/1700000000270-checkout-in-flight-index';
 import { RequiresAction1700000000255 } from './migrations/1700000000255-requires-action';
@@ -101,6 +102,7 @@ export const PAYMENTS_MIGRATIONS = [
   PendingMandateTerms1700000000300,
   SandboxDisputes1700000000310,
   ProfileReceiptSwitch1700000000372,
+  RefundCheckBackoff1700000000380,
 ];
 
 /** The services of one instance, built once from the runtime (and the clock it runs on). */

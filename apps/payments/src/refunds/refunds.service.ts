@@ -51,6 +51,7 @@ import {
 import { reverseRefund } from './refund-reversal';
 import {
   acceptedByProcessor,
+  deferRefundCheck,
   markRefundAccepted,
   refundById,
   releaseReservation,
@@ -311,20 +312,24 @@ export class RefundsService {
   /**
    * Settles refunds left pending longer than `olderThanMs`: a crash after tx1, a lost answer,
    * or a refund the processor holds pending. With a connector that can look refunds up, the
-   * processor's record decides (found: recorded; still pending: left; not found: asked for
-   * with the same key, safe because it never made it), so a refund is never requested twice
-   * even after the processor forgot the key. Without one, it is asked again with
-   * the same key. tx2 only moves a refund that is still pending.
+   * processor's record decides (found: recorded; still pending: asked again after a wait
+   * that doubles, refunds.sql.ts deferRefundCheck; not found: asked for with the same key,
+   * safe because it never made it), so a refund is never requested twice even after the
+   * processor forgot the key. Without one, it is asked again with the same key. tx2 only
+   * moves a refund that is still pending.
    */
   recoverPending(olderThanMs: number): Promise<number> {
     return this.saga.recover(
       olderThanMs,
-      (cutoff) => staleRefunds(this.db, cutoff),
+      (cutoff) => staleRefunds(this.db, cutoff, this.clock.now()),
       async (refund) => {
         // A live refund whose account has lost its processor connection waits (stays pending)
         // until one is connected again: the money can only go back the way it came.
         const tenant = { account: refund.account_id, livemode: refund.livemode };
-        if (!(await this.connectors.available(tenant))) return false;
+        if (!(await this.connectors.available(tenant))) {
+          await deferRefundCheck(this.db, refund.id, this.clock.now());
+          return false;
+        }
         const connector = await this.connectors.forTenant(tenant);
         const found = connector.lookupRefund
           ? await connector.lookupRefund({
@@ -339,7 +344,9 @@ export class RefundsService {
           found.status === 'not_found'
             ? await this.drive(connector, refund, refund)
             : await this.db.transaction((tx) => this.recordAnswer(tx, refund, found));
-        return settled.status !== 'pending';
+        if (settled.status !== 'pending') return true;
+        await deferRefundCheck(this.db, refund.id, this.clock.now());
+        return false;
       },
     );
   }

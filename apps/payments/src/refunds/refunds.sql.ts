@@ -48,16 +48,43 @@ export type StaleRefund = RefundRow & {
   refund_reference: string | null;
 };
 
-/** Refunds left pending before `cutoff`, with the processor references and card last4. */
-export function staleRefunds(db: Database, cutoff: Date): Promise<StaleRefund[]> {
+/**
+ * Refunds left pending before `cutoff` and due for a check at `now` (never checked, or their
+ * deferRefundCheck time has come), with the processor references and card last4.
+ */
+export function staleRefunds(db: Database, cutoff: Date, now: Date): Promise<StaleRefund[]> {
   return db.query<StaleRefund>(
     `select r.*, t.processor_reference, t.payment_method->>'last4' as card_last4,
             rt.processor_reference as refund_reference
        from payments.refunds r
        join payments.transactions t on t.id = r.transaction_id
        join payments.transactions rt on rt.id = r.refund_transaction_id
-      where r.status = 'pending' and r.created_at < $1 order by r.created_at limit 500`,
-    [cutoff],
+      where r.status = 'pending' and r.created_at < $1
+        and (r.next_check_at is null or r.next_check_at <= $2)
+      order by r.created_at limit 500`,
+    [cutoff, now],
+  );
+}
+
+/** The first wait after a check that left a refund pending; each further one doubles it. */
+export const FIRST_RECHECK_MINUTES = 5;
+/** The longest wait between two checks of one pending refund. */
+export const LONGEST_RECHECK_HOURS = 6;
+
+/**
+ * A check left the refund pending (the processor still deciding, or no connection to ask
+ * through): the next one waits 5, 10, 20 ... minutes, at most six hours. The processor's
+ * webhook still settles it at once; this only bounds how often recovery asks.
+ */
+export async function deferRefundCheck(db: Database, id: string, now: Date): Promise<void> {
+  await db.query(
+    `update payments.refunds
+        set recovery_checks = recovery_checks + 1,
+            next_check_at = $2::timestamptz + least(
+              make_interval(mins => $3::int) * power(2, least(recovery_checks, 16)),
+              make_interval(hours => $4::int))
+      where id = $1 and status = 'pending'`,
+    [id, now, FIRST_RECHECK_MINUTES, LONGEST_RECHECK_HOURS],
   );
 }
 
