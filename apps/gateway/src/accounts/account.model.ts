@@ -2,7 +2,7 @@
 // key is usable, and which scopes an account's groupings allow: shared by the accounts
 // service, the admin API and the authentication path.
 
-import { ALL_SCOPES, type Grouping, type Scope } from '@paygrid/contracts';
+import { ALL_SCOPES, ROUTE_TABLE, type Grouping, type Scope } from '@paygrid/contracts';
 import type { KeyKind } from './keys';
 
 export interface AccountRow {
@@ -56,37 +56,14 @@ export function keyState(key: Pick<KeyRow, 'revoked_at' | 'expires_at'>, now: Da
   return 'active';
 }
 
-/** Resources each grouping gives access to (docs/api.md §2). */
-const GROUPING_RESOURCES: Record<Grouping, readonly string[]> = {
-  payments: [
-    'merchants',
-    'payment_links',
-    'transactions',
-    'refunds',
-    'disputes',
-    'mandates',
-    'processor_connections',
-    'webhooks',
-    'events',
-    'request_logs',
-    'invoices',
-    'account',
-  ],
-  invoicing: [
-    'invoices',
-    'customers',
-    'subscriptions',
-    'estimates',
-    'test_clocks',
-    'webhooks',
-    'events',
-    'request_logs',
-    'account',
-  ],
-};
-
+/**
+ * The scopes an account's groupings allow: those of every resource whose route (the contract's
+ * ROUTE_TABLE, docs/api.md section 2) the groupings reach, so a new resource needs one row.
+ */
 export function scopesForGroupings(groupings: readonly Grouping[]): Scope[] {
-  const resources = new Set(groupings.flatMap((g) => GROUPING_RESOURCES[g]));
+  const resources = new Set<string>(
+    ROUTE_TABLE.filter((route) => route.groupings.some((g) => groupings.includes(g))).map((r) => r.resource),
+  );
   return ALL_SCOPES.filter((scope) => {
     const [resource, access] = scope.split(':');
     // With only the payments grouping, invoices are read-only.
