@@ -8,7 +8,6 @@ export * from './config';
 export * from './db/database';
 export * from './db/pglite-server';
 export * from './db/private-files';
-export * from './db/request-transaction';
 export * from './db/update-columns';
 export * from './idempotency/idempotency.interceptor';
 export * from './errors';

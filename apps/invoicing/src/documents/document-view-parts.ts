@@ -3,7 +3,7 @@
 // Amounts stay integer minor units throughout (toMinor, never a float).
 
 import { formatMinor, toMinor } from '@paygrid/platform';
-import type { CustomerSnapshot, StoredLine } from '../invoices/invoice.serializer';
+import type { CustomerSnapshot, StoredLine } from '../invoices/document-parts';
 import { formatRate, type InvoiceDocumentView } from './invoice-pdf';
 
 type Amount = number | string | null | undefined;

@@ -3,7 +3,7 @@
 
 import { isoOrNull, iso } from '@paygrid/platform';
 import { fullCustomerSnapshot, serializeLinesAndTotals } from '../invoices/document-parts';
-import type { CustomerSnapshot, StoredLine } from '../invoices/invoice.serializer';
+import type { CustomerSnapshot, StoredLine } from '../invoices/document-parts';
 import type { EstimateKind, EstimateStatus } from './estimate-state';
 import type { Estimate } from '@paygrid/contracts';
 

@@ -4,9 +4,31 @@
 // Amounts stay integer minor units throughout (toMinor/minorToJson, never a float).
 
 import { ApiError, MAX_AMOUNT, minorToJson, toMinor } from '@paygrid/platform';
-import type { CustomerRow } from '../customers/customers.service';
-import type { CustomerSnapshot, StoredLine } from './invoice.serializer';
+import type { Address, CustomerRow } from '../customers/customers.service';
 import { computeTotals, type DiscountInput, type LineInput, type TaxCategory } from './totals';
+
+export interface StoredLine {
+  description: string;
+  quantity: number;
+  unit_amount: number;
+  tax_rate_bps: number;
+  amount: number;
+  discount_amount: number;
+  tax_amount: number;
+  /** Absent on lines stored before categories existed (serialized as derived from the rate). */
+  tax_category?: TaxCategory;
+  tax_exemption_reason?: string | null;
+}
+
+export interface CustomerSnapshot {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  address: Address | null;
+  tax_id: string | null;
+  /** The customer's languages when the document was finalized or sent (pages, mail, PDF). */
+  preferred_locales?: string[];
+}
 
 export type Discount = { percent_bps: number } | { amount: number } | null;
 

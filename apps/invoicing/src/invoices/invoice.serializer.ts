@@ -3,34 +3,16 @@
 
 import { fullSellerSnapshot, type SellerSnapshot } from '../account/account-profile';
 import { isoOrNull, minorToJson, toMinor, iso } from '@paygrid/platform';
-import type { Address } from '../customers/customers.service';
-import { fullCustomerSnapshot, serializeLinesAndTotals } from './document-parts';
+import {
+  fullCustomerSnapshot,
+  serializeLinesAndTotals,
+  type CustomerSnapshot,
+  type StoredLine,
+} from './document-parts';
+
+export type { CustomerSnapshot, StoredLine };
 import type { CollectionMethod, Invoice, InvoiceStatus } from './invoices.internal';
-import type { TaxCategory } from './totals';
 import type { Invoice as InvoiceObject } from '@paygrid/contracts';
-
-export interface StoredLine {
-  description: string;
-  quantity: number;
-  unit_amount: number;
-  tax_rate_bps: number;
-  amount: number;
-  discount_amount: number;
-  tax_amount: number;
-  /** Absent on lines stored before categories existed (serialized as derived from the rate). */
-  tax_category?: TaxCategory;
-  tax_exemption_reason?: string | null;
-}
-
-export interface CustomerSnapshot {
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  address: Address | null;
-  tax_id: string | null;
-  /** The customer's languages when the document was finalized or sent (pages, mail, PDF). */
-  preferred_locales?: string[];
-}
 
 export interface LastPayment {
   status: 'pending' | 'succeeded' | 'failed';

@@ -2,7 +2,22 @@
 // transaction (the intent is written first, the outcome recorded after), and every call
 // carries an idempotency key so a call retried after a crash is not performed twice.
 
-import type { ProcessorDispute } from './processor';
+/** A dispute as the processor reports it, in our terms. */
+export interface ProcessorDispute {
+  /** The processor's dispute id (Stripe: `du_…`/`dp_…`). */
+  reference: string;
+  /** The disputed payment: the processor reference we recorded on it (Stripe: `pi_…`). */
+  payment_reference: string;
+  amount: bigint;
+  currency: string;
+  /** What the processor charged for the dispute (0 when it reports none). */
+  fee: bigint;
+  /** What of that fee it gave back (a won dispute, on some processors). */
+  fee_returned: bigint;
+  reason: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost';
+  evidence_due_by: Date | null;
+}
 
 export interface CardDetails {
   /** Digits only; only ever held in memory for the duration of the call. */

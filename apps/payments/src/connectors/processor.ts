@@ -2,7 +2,9 @@
 // credentials, a connector built from them, and a call that checks them. A second processor
 // is one folder beside connectors/stripe/ exporting one of these, added to PROCESSORS.
 
-import type { PaymentConnector } from './connector';
+import type { PaymentConnector, ProcessorDispute } from './connector';
+
+export type { ProcessorDispute };
 
 /** The secrets of one processor connection, as the API takes them; sealed at rest. */
 export interface ProcessorCredentials {
@@ -13,23 +15,6 @@ export interface ProcessorCredentials {
 }
 
 export type Verification = { ok: true; processor_account: string } | { ok: false; message: string };
-
-/** A dispute as the processor reports it, in our terms. */
-export interface ProcessorDispute {
-  /** The processor's dispute id (Stripe: `du_…`/`dp_…`). */
-  reference: string;
-  /** The disputed payment: the processor reference we recorded on it (Stripe: `pi_…`). */
-  payment_reference: string;
-  amount: bigint;
-  currency: string;
-  /** What the processor charged for the dispute (0 when it reports none). */
-  fee: bigint;
-  /** What of that fee it gave back (a won dispute, on some processors). */
-  fee_returned: bigint;
-  reason: string;
-  status: 'needs_response' | 'under_review' | 'won' | 'lost';
-  evidence_due_by: Date | null;
-}
 
 /**
  * One processor webhook event, verified and mapped onto what we act on (docs/connectors.md,

@@ -19,7 +19,7 @@ import {
   type Tx,
 } from '@paygrid/platform';
 import { DISABLE_AFTER_MS, disableFailingEndpoint } from '../endpoints/disable-failing';
-import type { EndpointRow } from '../endpoints/endpoints.service';
+import type { EndpointRow } from '../endpoints/endpoint';
 import { nextAttemptAt } from './schedule';
 import { signatureHeader } from './signing';
 import { checkLiteralHost, guardedLookup, isPrivateAddress, type TargetPolicy } from './ssrf';

@@ -5,7 +5,7 @@
 
 import { TOPICS } from '@paygrid/contracts';
 import { emitEvent, type Tx } from '@paygrid/platform';
-import { serializeEndpoint, type EndpointRow } from './endpoints.service';
+import { serializeEndpoint, type EndpointRow } from './endpoint';
 
 /** How long every delivery to an endpoint must have failed before it is disabled. */
 export const DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;

@@ -6,7 +6,6 @@ import {
   type DeletedWebhookEndpoint,
   type Grouping,
   type WebhookDelivery,
-  type WebhookEndpoint,
 } from '@paygrid/contracts';
 import {
   ApiError,
@@ -24,24 +23,10 @@ import {
 import { newSecret } from '../delivery/signing';
 import { checkTarget, TargetRefused, type TargetPolicy } from '../delivery/ssrf';
 import { disableFailingEndpoint } from './disable-failing';
-import type { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './endpoints.dto';
+import { serializeEndpoint, type EndpointRow } from './endpoint';
 
-export interface EndpointRow {
-  id: string;
-  account_id: string;
-  livemode: boolean;
-  url: string;
-  description: string | null;
-  enabled_events: string[];
-  status: 'enabled' | 'disabled';
-  disabled_reason: string | null;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: Date | null;
-  metadata: Record<string, string>;
-  created_at: Date;
-  updated_at: Date;
-}
+export { serializeEndpoint, type EndpointRow };
+import type { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './endpoints.dto';
 
 interface DeliveryRow {
   id: string;
@@ -68,23 +53,6 @@ interface AttemptRow {
 type Queryable = { query<T>(sql: string, params?: unknown[]): Promise<T[]> };
 
 export const SECRET_OVERLAP_MS = 24 * 3600 * 1000;
-
-export function serializeEndpoint(row: EndpointRow, withSecret = false): WebhookEndpoint {
-  return {
-    id: row.id,
-    object: 'webhook_endpoint' as const,
-    livemode: row.livemode,
-    url: row.url,
-    description: row.description,
-    enabled_events: row.enabled_events,
-    status: row.status,
-    disabled_reason: row.disabled_reason,
-    ...(withSecret ? { secret: row.secret } : {}),
-    metadata: row.metadata,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
 
 function serializeDelivery(row: DeliveryRow, attempts: AttemptRow[]): WebhookDelivery {
   return {

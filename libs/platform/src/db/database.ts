@@ -4,12 +4,20 @@
 // commit. The same pg driver runs on PostgreSQL and, through the wire-protocol server, on the
 // embedded PGlite (docs/adr/0015).
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Pool, type PoolClient } from 'pg';
 import { DataSource, type MigrationInterface } from 'typeorm';
 import { isRetryableTransactionError } from '../errors';
 import type { Logger } from '../logging';
-import { requestTransaction } from './request-transaction';
 import { traceparentOf } from '../observability/tracing';
+
+/**
+ * The request-wide transaction: when the idempotency layer runs a request inside one
+ * transaction, every Database.transaction() and query() made while handling it joins that
+ * transaction instead of opening its own, so the write and the idempotency record commit (or
+ * roll back) together (docs/adr/0015 lists where it is entered and left).
+ */
+export const requestTransaction = new AsyncLocalStorage<{ db: Database; tx: Tx }>();
 
 export interface DatabaseOptions {
   url: string;

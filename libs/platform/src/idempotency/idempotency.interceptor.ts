@@ -20,8 +20,7 @@ import {
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import type { Database } from '../db/database';
-import { requestTransaction } from '../db/request-transaction';
+import { requestTransaction, type Database } from '../db/database';
 import { ApiError } from '../errors';
 import type { RequestWithContext } from '../http/context';
 
