@@ -4,6 +4,7 @@
 
 import {
   brandStylesheetPath,
+  hostedPageBaseCss,
   escapeHtml,
   localizedPaymentMessage,
   messagesFor,
@@ -16,12 +17,7 @@ import type { SellerBranding } from '../account/account-profile';
 import { brandLogo, sellerLines, supportLine } from '../account/seller-lines';
 import type { SerializedInvoice } from './invoice.serializer';
 
-export const INVOICE_PAGE_CSS = `*{box-sizing:border-box}
-body{margin:0;overflow-wrap:anywhere;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
-main{max-width:44rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
-main{border-top:.375rem solid var(--brand,transparent)}
-.brand-logo{display:block;max-width:12rem;max-height:4rem;margin:0 0 1rem}
-.seller-contact{color:#595959;font-size:.875rem}
+export const INVOICE_PAGE_CSS = `${hostedPageBaseCss('44rem')}
 h1{font-size:1.4rem;margin:0 0 .25rem}h2{font-size:1rem;margin:1.25rem 0 .25rem}
 .amount{font-size:1.75rem;font-weight:700;margin:.5rem 0 1rem}
 .parties{display:flex;gap:2rem;flex-wrap:wrap}.parties>div{flex:1;min-width:12rem}

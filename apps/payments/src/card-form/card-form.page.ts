@@ -6,6 +6,7 @@
 
 import {
   escapeHtml,
+  hostedPageBaseCss,
   type MessageKey,
   messagesFor,
   type Messages,
@@ -13,12 +14,7 @@ import {
   renderPage,
 } from '@paygrid/platform';
 
-export const CARD_FORM_CSS = `*{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
-main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
-main{border-top:.375rem solid var(--brand,transparent)}
-.brand-logo{display:block;max-width:12rem;max-height:4rem;margin:0 0 1rem}
-.seller-contact{color:#595959;font-size:.875rem}
+export const CARD_FORM_CSS = `${hostedPageBaseCss('28rem')}
 h1{font-size:1.25rem;margin:0 0 .25rem}
 .amount{font-size:1.75rem;font-weight:700;margin:.5rem 0 1rem}
 table{width:100%;border-collapse:collapse;margin-bottom:1rem}

@@ -16,6 +16,20 @@ const ESCAPES: Record<string, string> = {
 /** Escapes a value for HTML text and double- or single-quoted attributes. */
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
+/**
+ * The rules every hosted document page starts its stylesheet with (checkout and card forms,
+ * invoice and quote pages): the card on a grey ground, the seller's brand colour as its top
+ * border, the logo and the seller's contact line. `mainWidth` is the card's widest.
+ */
+export function hostedPageBaseCss(mainWidth: string): string {
+  return `*{box-sizing:border-box}
+body{margin:0;overflow-wrap:anywhere;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
+main{max-width:${mainWidth};margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
+main{border-top:.375rem solid var(--brand,transparent)}
+.brand-logo{display:block;max-width:12rem;max-height:4rem;margin:0 0 1rem}
+.seller-contact{color:#595959;font-size:.875rem}`;
+}
+
 export interface PageShell {
   title: string;
   /** The page's own stylesheet, e.g. "/pay/assets/checkout.css". */
