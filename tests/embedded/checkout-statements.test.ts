@@ -1,0 +1,112 @@
+// How many statements the hosted checkout sends to the payments database, pinned (issue 15:
+// on this platform the lever is round trips, bench/README.md "The checkout's statements").
+// A change that adds a statement or a commit to the page or the payment fails here and says
+// by how many; one that removes some updates the figures below and the README's table.
+//
+// Counted on the payments service's own pool (every statement a pooled connection sends,
+// BEGIN and COMMIT included), from the request's start to its answer. The outbox relay reads
+// the same pool after each commit; its statements (reads and deletes of payments.outbox) are
+// not the checkout's and are left out. Each figure is the least of three payments, so a
+// background job run that happens to overlap one (every 10 s) does not count.
+
+import { startEmbedded, type Embedded } from '@paygrid/embedded';
+import { createLogger } from '@paygrid/platform';
+import type { PoolClient } from 'pg';
+import { CARDS, cardForm, csrfOf } from '../support/pages';
+
+let embedded: Embedded;
+let key: string;
+const sent: string[] = [];
+let counting = false;
+const wrapped = new WeakSet<PoolClient>();
+
+beforeAll(async () => {
+  embedded = await startEmbedded({
+    dataDir: 'memory://',
+    port: 0,
+    logger: createLogger('test', process.env.LOG_LEVEL ?? 'silent'),
+  });
+  key = embedded.demo?.secret_key as string;
+  const pool = embedded.services.payments.runtime.db.pool;
+  pool.on('acquire', (client: PoolClient) => {
+    if (wrapped.has(client)) return;
+    wrapped.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+      if (counting && text) sent.push(text);
+      return query(...args);
+    };
+  });
+});
+
+afterAll(async () => {
+  await embedded?.stop();
+});
+
+const isRelay = (sql: string) => /payments\.outbox/.test(sql) && !/^\s*insert\s/i.test(sql);
+
+async function counted(work: () => Promise<Response>) {
+  sent.length = 0;
+  counting = true;
+  const response = await work();
+  const body = await response.text();
+  counting = false;
+  const statements = sent.filter((sql) => !isRelay(sql));
+  return {
+    response,
+    body,
+    statements: statements.length,
+    commits: statements.filter((sql) => /^\s*commit\b/i.test(sql)).length,
+  };
+}
+
+/** Three payments on fresh links of `options`: the least statement counts of page and payment. */
+async function checkouts(options: Record<string, unknown>) {
+  const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const page: number[] = [];
+  const payment: { statements: number; commits: number }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const created = await fetch(`${embedded.url}/v1/payment-links`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ amount: 2500, currency: 'EUR', description: `Counted ${i}`, ...options }),
+    });
+    expect(created.status).toBe(200);
+    const link = await created.json();
+    const shown = await counted(() => fetch(`${embedded.url}/pay/${link.id}`));
+    expect(shown.response.status).toBe(200);
+    page.push(shown.statements);
+    const paid = await counted(() =>
+      fetch(`${embedded.url}/pay/${link.id}`, {
+        method: 'POST',
+        body: cardForm(csrfOf(shown.body), CARDS.ok),
+        redirect: 'manual',
+      }),
+    );
+    expect(paid.response.status).toBe(200);
+    expect(paid.body).toContain('Payment successful');
+    payment.push({ statements: paid.statements, commits: paid.commits });
+  }
+  return {
+    page: Math.min(...page),
+    payment: payment.reduce((a, b) => (b.statements < a.statements ? b : a)),
+  };
+}
+
+// The payment: the link read for the page's answer; tx1 BEGIN, lock the link, token used + in
+// flight (one statement), insert the token, the merchant, insert the intent, COMMIT; the
+// processor call; tx2 BEGIN, the outcome, the ledger legs, the outbox row, the link's count,
+// the token's transaction, COMMIT.
+it('a payment on a reusable link: 1 statement for the page, 15 in 2 commits for the payment', async () => {
+  expect(await checkouts({ max_completions: 1_000_000 })).toEqual({
+    page: 1,
+    payment: { statements: 15, commits: 2 },
+  });
+});
+
+// A one-time link completes with its payment: its status and its payment_link.completed event
+// are two statements more, in the same tx2.
+it('a payment that completes a one-time link: 17 statements in 2 commits', async () => {
+  expect(await checkouts({})).toEqual({ page: 1, payment: { statements: 17, commits: 2 } });
+});
