@@ -108,6 +108,7 @@ export class UpdateAccountDto {
   @IsOptional()
   @IsString()
   @Matches(/^\+?[0-9 ().-]{3,40}$/, { message: 'support_phone must be a phone number' })
+  @MaxLength(40, { message: 'support_phone must be at most 40 characters' })
   support_phone?: string | null;
   @IsOptional()
   @IsUrl(

@@ -48,6 +48,7 @@ export class CustomerDetailsDto {
   @IsOmittable()
   @IsString()
   @Matches(/^\+?[0-9 ().-]{3,40}$/, { message: 'phone must be a phone number' })
+  @MaxLength(40, { message: 'phone must be at most 40 characters' })
   phone?: string;
   @IsOmittable() @IsObject() @ValidateNested() @Type(() => AddressDto) address?: AddressDto;
   @IsOmittable() @IsString() @Length(1, 50) tax_id?: string;
