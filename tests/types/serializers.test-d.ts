@@ -62,7 +62,7 @@ import type { serializePaymentLink } from '../../apps/payments/src/payment-links
 import type { serializeProcessorConnection } from '../../apps/payments/src/processor-connections/processor-connections.service';
 import type { serializeRefund } from '../../apps/payments/src/refunds/refunds.service';
 import type { serializeTransaction } from '../../apps/payments/src/transactions/transaction';
-import type { serializeEndpoint } from '../../apps/webhooks/src/endpoints/endpoints.service';
+import type { serializeEndpoint } from '../../apps/webhooks/src/endpoints/endpoint';
 
 /** True only when A and B are the same type (not merely assignable either way). */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

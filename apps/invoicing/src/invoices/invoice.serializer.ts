@@ -9,8 +9,6 @@ import {
   type CustomerSnapshot,
   type StoredLine,
 } from './document-parts';
-
-export type { CustomerSnapshot, StoredLine };
 import type { CollectionMethod, Invoice, InvoiceStatus } from './invoices.internal';
 import type { Invoice as InvoiceObject } from '@paygrid/contracts';
 

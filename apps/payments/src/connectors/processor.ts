@@ -4,8 +4,6 @@
 
 import type { PaymentConnector, ProcessorDispute } from './connector';
 
-export type { ProcessorDispute };
-
 /** The secrets of one processor connection, as the API takes them; sealed at rest. */
 export interface ProcessorCredentials {
   /** The API key the connector authenticates with. */

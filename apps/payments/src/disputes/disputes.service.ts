@@ -26,7 +26,7 @@ import {
   type Tenant,
   type Tx,
 } from '@paygrid/platform';
-import type { ProcessorDispute } from '../connectors/processor';
+import type { ProcessorDispute } from '../connectors/connector';
 import { disputeLegs, postEntries } from '../ledger/ledger';
 import type { TransactionRow } from '../transactions/transaction';
 import { canMove, isClosed, serializeDispute, type DisputeRow, type DisputeStatus } from './dispute';

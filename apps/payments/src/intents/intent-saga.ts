@@ -36,7 +36,7 @@ import {
   type Database,
   type Tx,
 } from '@paygrid/platform';
-import type { ProcessorDispute } from '../connectors/processor';
+import type { ProcessorDispute } from '../connectors/connector';
 import { paymentLegs, postEntries, refundLegs } from '../ledger/ledger';
 import { serializeTransaction, type TransactionRow } from '../transactions/transaction';
 import { markFailed, markRequiresAction, markSucceeded, transactionById } from './intents.sql';

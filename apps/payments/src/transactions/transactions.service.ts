@@ -16,7 +16,7 @@ import {
 } from '@paygrid/platform';
 import { digitsOnly, summarizeCard, validateCard } from '../connectors/cards';
 import type { CardDetails, LookupOutcome } from '../connectors/connector';
-import type { ProcessorDispute } from '../connectors/processor';
+import type { ProcessorDispute } from '../connectors/connector';
 import type { ConnectorRouter } from '../connectors/connector-router';
 import {
   assertOutsideTransaction,

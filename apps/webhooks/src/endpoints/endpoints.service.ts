@@ -24,8 +24,6 @@ import { newSecret } from '../delivery/signing';
 import { checkTarget, TargetRefused, type TargetPolicy } from '../delivery/ssrf';
 import { disableFailingEndpoint } from './disable-failing';
 import { serializeEndpoint, type EndpointRow } from './endpoint';
-
-export { serializeEndpoint, type EndpointRow };
 import type { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './endpoints.dto';
 
 interface DeliveryRow {

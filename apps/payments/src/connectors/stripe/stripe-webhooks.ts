@@ -6,12 +6,8 @@
 // for a dispute, from the PaymentIntent id we recorded as the payment's processor reference.
 
 import Stripe from 'stripe';
-import {
-  WebhookSignatureError,
-  type ProcessorCredentials,
-  type ProcessorDispute,
-  type ProcessorEvent,
-} from '../processor';
+import type { ProcessorDispute } from '../connector';
+import { WebhookSignatureError, type ProcessorCredentials, type ProcessorEvent } from '../processor';
 import { declineCodeOf, DECLINE_MESSAGES, lookupOfPaymentIntent } from './stripe-outcomes';
 
 /** Stripe's own default; an older signature is a replay (or a clock far off). */
