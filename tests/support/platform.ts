@@ -121,6 +121,17 @@ export function testMode(): Mode {
   return process.env.PAYGRID_TEST_MODE === 'distributed' ? 'distributed' : 'embedded';
 }
 
+/**
+ * PAYGRID_TEST_IDEMPOTENCY_KEYS=1 (CI's Node 24 pass): every API POST that carries no
+ * Idempotency-Key of its own gets a fresh one, so each write route also runs inside its
+ * request's transaction, where a statement that does not use it fails the suite
+ * (PAYGRID_STRICT_TRANSACTIONS below; docs/adr/0015).
+ */
+const KEY_EVERY_POST = process.env.PAYGRID_TEST_IDEMPOTENCY_KEYS === '1';
+
+/** Every platform a suite starts treats a statement outside the request's transaction as an error. */
+const STRICT_TRANSACTIONS = { PAYGRID_STRICT_TRANSACTIONS: 'true' };
+
 async function request<T>(
   base: string,
   token: string | undefined,
@@ -131,6 +142,15 @@ async function request<T>(
 ): Promise<ApiResponse<T>> {
   const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
   if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
+  if (
+    KEY_EVERY_POST &&
+    token &&
+    method === 'POST' &&
+    path.startsWith('/v1/') &&
+    !Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key')
+  ) {
+    (init.headers as Record<string, string>)['idempotency-key'] = `test_${randomBytes(12).toString('hex')}`;
+  }
   if (body !== undefined) {
     const form = body instanceof URLSearchParams;
     (init.headers as Record<string, string>)['content-type'] ??= form
@@ -278,6 +298,7 @@ async function startEmbeddedPlatform(
       OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}`,
       MAIL_DIR: mailDir,
       STRIPE_API_BASE,
+      ...STRICT_TRANSACTIONS,
       ...extraEnv,
     },
     logger: logFile
@@ -395,6 +416,7 @@ export async function startDistributedPlatform(
     STRIPE_API_BASE,
     LOG_LEVEL: options.logFile ? 'debug' : (process.env.LOG_LEVEL ?? 'warn'),
     MAIL_DIR: testMailDir(),
+    ...STRICT_TRANSACTIONS,
     ...(options.services ? { PAYGRID_SERVICES: options.services.join(',') } : {}),
     ...extraEnv,
   };

@@ -207,6 +207,7 @@ describe('readServiceConfig', () => {
         LOG_LEVEL: 'debug',
         PORT: '8080',
         HOST: '0.0.0.0',
+        PAYGRID_STRICT_TRANSACTIONS: 'true',
       },
       'invoicing',
       3002,
@@ -226,6 +227,7 @@ describe('readServiceConfig', () => {
       internalSecret: SECRET,
       logLevel: 'debug',
       tracing: { tracesUrl: undefined, protocol: 'http/protobuf', serviceName: 'paygrid-invoicing' },
+      strictTransactions: true,
     });
   });
 

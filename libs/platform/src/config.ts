@@ -147,6 +147,11 @@ export interface ServiceConfig {
   metricsPort?: number;
   /** OTLP trace export (docs/observability.md); tracesUrl undefined: no tracing at all. */
   tracing: TracingConfig;
+  /**
+   * A statement sent outside an idempotent request's transaction from inside it: an error
+   * (true: the test suites) or joined and logged (false: production). docs/adr/0015.
+   */
+  strictTransactions: boolean;
 }
 
 export function readServiceConfig(
@@ -182,6 +187,7 @@ export function readServiceConfig(
     ),
     metricsPort: reader.optional('METRICS_PORT') ? reader.int('METRICS_PORT', 0, 0, 65535) : undefined,
     tracing: readTracingConfig(reader, service),
+    strictTransactions: reader.bool('PAYGRID_STRICT_TRANSACTIONS', false),
   };
   return { reader, config };
 }

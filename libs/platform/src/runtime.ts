@@ -59,6 +59,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
       migrations: options.migrations,
       poolSize: options.poolSize ?? (config.mode === 'embedded' ? 4 : 20),
       applicationName: `paygrid-${config.service}`,
+      missingTransaction: config.strictTransactions ? 'throw' : 'join',
     },
     logger,
   );

@@ -10,9 +10,11 @@ import {
   Operation,
   OperatorOnly,
   Public,
+  RequestTx,
   RequireScope,
   sendStylesheet,
   tenantOf,
+  type Tx,
 } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { UpdateAccountDto, UploadLogoDto } from './account.dto';
@@ -43,8 +45,12 @@ export class AccountController {
       'Replaces the fields given (`null` clears one; `address` and `tax_ids` are replaced as a whole). Tax ids are checked against the format of their type (an `eu_vat` against its country prefix). A change emits `account.updated` with the previous values; finalized invoices keep the seller they were finalized with.',
     response: 'Account',
   })
-  async update(@Caller() caller: AuthenticatedContext, @Body() body: UpdateAccountDto) {
-    const row = await this.profiles.update(tenantOf(caller), caller.account_name, body);
+  async update(
+    @Caller() caller: AuthenticatedContext,
+    @Body() body: UpdateAccountDto,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    const row = await this.profiles.update(tenantOf(caller), caller.account_name, body, tx);
     return this.profiles.serialize(caller.account, row);
   }
 
@@ -58,8 +64,12 @@ export class AccountController {
     response: 'Account',
     operationId: 'account.uploadLogo',
   })
-  async uploadLogo(@Caller() caller: AuthenticatedContext, @Body() body: UploadLogoDto) {
-    const row = await this.profiles.setLogo(tenantOf(caller), caller.account_name, body.file);
+  async uploadLogo(
+    @Caller() caller: AuthenticatedContext,
+    @Body() body: UploadLogoDto,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    const row = await this.profiles.setLogo(tenantOf(caller), caller.account_name, body.file, tx);
     return this.profiles.serialize(caller.account, row);
   }
 

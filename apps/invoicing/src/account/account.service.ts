@@ -84,39 +84,46 @@ export class AccountProfileService {
     return row;
   }
 
-  /** POST /v1/account: the fields given replace the stored ones (`null` clears one). */
+  /**
+   * POST /v1/account: the fields given replace the stored ones (`null` clears one). `tx` (here
+   * and in setLogo): the idempotent request's transaction (docs/adr/0015).
+   */
   async update(
     tenant: Tenant,
     accountName: string | null,
     body: UpdateAccountDto,
+    tx?: Tx,
   ): Promise<AccountProfileRow> {
     const changes = normalize(body);
-    return this.db.transaction(async (tx) => {
-      const current = await this.lockOrCreate(tx, tenant.account, accountName);
-      const before = profileOf(current);
-      // receipts is merged: `{ refunds: false }` leaves `payments` as it was.
-      const after: AccountProfile = {
-        ...before,
-        ...changes,
-        receipts: { ...before.receipts, ...changes.receipts },
-      };
-      const previous: Record<string, unknown> = {};
-      for (const field of PROFILE_FIELDS) {
-        if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) previous[field] = before[field];
-      }
-      if (!Object.keys(previous).length) return current;
-      const [row] = await tx.query<AccountProfileRow>(
-        `update invoicing.account_profiles set profile = $2::jsonb, version = version + 1, updated_at = $3
+    return this.db.transaction(
+      async (t) => {
+        const current = await this.lockOrCreate(t, tenant.account, accountName);
+        const before = profileOf(current);
+        // receipts is merged: `{ refunds: false }` leaves `payments` as it was.
+        const after: AccountProfile = {
+          ...before,
+          ...changes,
+          receipts: { ...before.receipts, ...changes.receipts },
+        };
+        const previous: Record<string, unknown> = {};
+        for (const field of PROFILE_FIELDS) {
+          if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) previous[field] = before[field];
+        }
+        if (!Object.keys(previous).length) return current;
+        const [row] = await t.query<AccountProfileRow>(
+          `update invoicing.account_profiles set profile = $2::jsonb, version = version + 1, updated_at = $3
           where account_id = $1 returning ${ROW_COLUMNS}`,
-        [tenant.account, JSON.stringify(after), this.clock.now()],
-      );
-      await this.emitUpdated(tx, tenant, row, previous);
-      return row;
-    });
+          [tenant.account, JSON.stringify(after), this.clock.now()],
+        );
+        await this.emitUpdated(t, tenant, row, previous);
+        return row;
+      },
+      { in: tx },
+    );
   }
 
   /** POST /v1/account/logo: a PNG or JPEG of at most 512 KiB, told by its bytes. */
-  async setLogo(tenant: Tenant, accountName: string, base64: string): Promise<AccountProfileRow> {
+  async setLogo(tenant: Tenant, accountName: string, base64: string, tx?: Tx): Promise<AccountProfileRow> {
     const bytes = decodeBase64(base64);
     if (bytes.length > LOGO_MAX_BYTES) {
       throw new ApiError(
@@ -128,18 +135,23 @@ export class AccountProfileService {
     const type = sniffImageType(bytes);
     if (!type) throw new ApiError('parameter_invalid', 'The logo must be a PNG or JPEG image.', 'file');
     const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-    return this.db.transaction(async (tx) => {
-      const current = await this.lockOrCreate(tx, tenant.account, accountName);
-      if (current.logo_digest === digest) return current;
-      const [row] = await tx.query<AccountProfileRow>(
-        `update invoicing.account_profiles set logo = $2, logo_type = $3, logo_digest = $4,
+    return this.db.transaction(
+      async (t) => {
+        const current = await this.lockOrCreate(t, tenant.account, accountName);
+        if (current.logo_digest === digest) return current;
+        const [row] = await t.query<AccountProfileRow>(
+          `update invoicing.account_profiles set logo = $2, logo_type = $3, logo_digest = $4,
            version = version + 1, updated_at = $5
           where account_id = $1 returning ${ROW_COLUMNS}`,
-        [tenant.account, bytes, type, digest, this.clock.now()],
-      );
-      await this.emitUpdated(tx, tenant, row, { logo_url: this.serialize(tenant.account, current).logo_url });
-      return row;
-    });
+          [tenant.account, bytes, type, digest, this.clock.now()],
+        );
+        await this.emitUpdated(t, tenant, row, {
+          logo_url: this.serialize(tenant.account, current).logo_url,
+        });
+        return row;
+      },
+      { in: tx },
+    );
   }
 
   /** DELETE /v1/account/logo. */

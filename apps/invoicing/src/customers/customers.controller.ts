@@ -2,7 +2,7 @@
 
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, RequireScope, tenantOf } from '@paygrid/platform';
+import { Caller, ListQuery, Operation, RequestTx, RequireScope, tenantOf, type Tx } from '@paygrid/platform';
 import { CreateCustomerDto, ListCustomersQuery, UpdateCustomerDto } from './customers.dto';
 import { CustomersService, serializeCustomer } from './customers.service';
 
@@ -20,8 +20,12 @@ export class CustomersController {
     response: 'Customer',
     errors: ['resource_conflict'],
   })
-  async create(@Caller() caller: AuthenticatedContext, @Body() body: CreateCustomerDto) {
-    return serializeCustomer(await this.customers.create(tenantOf(caller), body));
+  async create(
+    @Caller() caller: AuthenticatedContext,
+    @Body() body: CreateCustomerDto,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return serializeCustomer(await this.customers.create(tenantOf(caller), body, tx));
   }
 
   @Get()
@@ -69,8 +73,9 @@ export class CustomersController {
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,
     @Body() body: UpdateCustomerDto,
+    @RequestTx() tx: Tx | undefined,
   ) {
-    return serializeCustomer(await this.customers.update(tenantOf(caller), id, body));
+    return serializeCustomer(await this.customers.update(tenantOf(caller), id, body, tx));
   }
 
   @Delete(':id')

@@ -165,110 +165,126 @@ export class CustomersService {
     private readonly clock: Clock,
   ) {}
 
-  async create(tenant: Tenant, details: CustomerDetailsDto & { test_clock?: string }): Promise<CustomerRow> {
-    return this.db.transaction(async (tx) => {
-      const now = this.clock.now();
-      // A test clock of this account and mode (so never with a live key), not deleted.
-      if (details.test_clock !== undefined) {
-        const clock = await findOwned<{ deleted_at: Date | null }>(
-          tx,
-          'invoicing.test_clocks',
-          tenant,
-          details.test_clock,
-          'test clock',
-          'test_clock',
-        );
-        if (clock.deleted_at)
-          throw new ApiError('parameter_invalid', 'The test clock is deleted.', 'test_clock');
-      }
-      // `on conflict do nothing` rather than a unique violation: the request's transaction
-      // stays usable for the idempotency record of the 409.
-      const [row] = await tx.query<CustomerRow>(
-        `insert into invoicing.customers (id, account_id, livemode, ${PLAIN_FIELDS.join(', ')}, address, metadata, created_at, updated_at, test_clock, preferred_locales)
+  /** `tx` (create, update, get): the idempotent request's transaction (docs/adr/0015). */
+  async create(
+    tenant: Tenant,
+    details: CustomerDetailsDto & { test_clock?: string },
+    tx?: Tx,
+  ): Promise<CustomerRow> {
+    return this.db.transaction(
+      async (t) => {
+        const now = this.clock.now();
+        // A test clock of this account and mode (so never with a live key), not deleted.
+        if (details.test_clock !== undefined) {
+          const clock = await findOwned<{ deleted_at: Date | null }>(
+            t,
+            'invoicing.test_clocks',
+            tenant,
+            details.test_clock,
+            'test clock',
+            'test_clock',
+          );
+          if (clock.deleted_at)
+            throw new ApiError('parameter_invalid', 'The test clock is deleted.', 'test_clock');
+        }
+        // `on conflict do nothing` rather than a unique violation: the request's transaction
+        // stays usable for the idempotency record of the 409.
+        const [row] = await t.query<CustomerRow>(
+          `insert into invoicing.customers (id, account_id, livemode, ${PLAIN_FIELDS.join(', ')}, address, metadata, created_at, updated_at, test_clock, preferred_locales)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12, $12, $13, $14::jsonb)
          on conflict (account_id, livemode, external_id) where external_id is not null and deleted_at is null
          do nothing returning *`,
-        [
-          newId('cus'),
-          tenant.account,
-          tenant.livemode,
-          ...PLAIN_FIELDS.map((f) => details[f] ?? null),
-          details.address ? JSON.stringify(fullAddress(details.address)) : null,
-          JSON.stringify(details.metadata ?? {}),
-          now,
-          details.test_clock ?? null,
-          JSON.stringify(details.preferred_locales ?? []),
-        ],
-      );
-      if (!row) throw externalIdTaken(details.external_id ?? '');
-      await this.emit(tx, 'customer.created', row, now);
-      return row;
-    });
+          [
+            newId('cus'),
+            tenant.account,
+            tenant.livemode,
+            ...PLAIN_FIELDS.map((f) => details[f] ?? null),
+            details.address ? JSON.stringify(fullAddress(details.address)) : null,
+            JSON.stringify(details.metadata ?? {}),
+            now,
+            details.test_clock ?? null,
+            JSON.stringify(details.preferred_locales ?? []),
+          ],
+        );
+        if (!row) throw externalIdTaken(details.external_id ?? '');
+        await this.emit(t, 'customer.created', row, now);
+        return row;
+      },
+      { in: tx },
+    );
   }
 
-  async update(tenant: Tenant, id: string, details: CustomerDetailsDto): Promise<CustomerRow> {
-    return this.db.transaction(async (tx) => {
-      const current = await this.lock(tx, tenant, id);
-      if (current.deleted_at) {
-        throw new ApiError('invalid_state_transition', `Customer '${id}' is archived and cannot be updated.`);
-      }
-      const now = this.clock.now();
-      const sets: string[] = [];
-      const params: unknown[] = [current.id];
-      const previous: Record<string, unknown> = {};
-      for (const field of PLAIN_FIELDS) {
-        const value = details[field];
-        if (value !== undefined && value !== current[field]) {
-          params.push(value);
-          sets.push(`${field} = $${params.length}`);
-          previous[field] = current[field];
+  async update(tenant: Tenant, id: string, details: CustomerDetailsDto, tx?: Tx): Promise<CustomerRow> {
+    return this.db.transaction(
+      async (t) => {
+        const current = await this.lock(t, tenant, id);
+        if (current.deleted_at) {
+          throw new ApiError(
+            'invalid_state_transition',
+            `Customer '${id}' is archived and cannot be updated.`,
+          );
         }
-      }
-      if (details.address !== undefined) {
-        const address = fullAddress(details.address);
+        const now = this.clock.now();
+        const sets: string[] = [];
+        const params: unknown[] = [current.id];
+        const previous: Record<string, unknown> = {};
+        for (const field of PLAIN_FIELDS) {
+          const value = details[field];
+          if (value !== undefined && value !== current[field]) {
+            params.push(value);
+            sets.push(`${field} = $${params.length}`);
+            previous[field] = current[field];
+          }
+        }
+        if (details.address !== undefined) {
+          const address = fullAddress(details.address);
+          if (
+            JSON.stringify(address) !== JSON.stringify(current.address ? fullAddress(current.address) : null)
+          ) {
+            params.push(JSON.stringify(address));
+            sets.push(`address = $${params.length}::jsonb`);
+            previous.address = current.address ? fullAddress(current.address) : null;
+          }
+        }
         if (
-          JSON.stringify(address) !== JSON.stringify(current.address ? fullAddress(current.address) : null)
+          details.preferred_locales !== undefined &&
+          JSON.stringify(details.preferred_locales) !== JSON.stringify(current.preferred_locales)
         ) {
-          params.push(JSON.stringify(address));
-          sets.push(`address = $${params.length}::jsonb`);
-          previous.address = current.address ? fullAddress(current.address) : null;
+          params.push(JSON.stringify(details.preferred_locales));
+          sets.push(`preferred_locales = $${params.length}::jsonb`);
+          previous.preferred_locales = current.preferred_locales;
         }
-      }
-      if (
-        details.preferred_locales !== undefined &&
-        JSON.stringify(details.preferred_locales) !== JSON.stringify(current.preferred_locales)
-      ) {
-        params.push(JSON.stringify(details.preferred_locales));
-        sets.push(`preferred_locales = $${params.length}::jsonb`);
-        previous.preferred_locales = current.preferred_locales;
-      }
-      if (details.metadata !== undefined) {
-        const changed = Object.keys(details.metadata).filter(
-          (key) => current.metadata[key] !== details.metadata?.[key],
-        );
-        if (changed.length) {
-          params.push(JSON.stringify(details.metadata));
-          sets.push(`metadata = metadata || $${params.length}::jsonb`);
-          previous.metadata = Object.fromEntries(changed.map((key) => [key, current.metadata[key] ?? null]));
+        if (details.metadata !== undefined) {
+          const changed = Object.keys(details.metadata).filter(
+            (key) => current.metadata[key] !== details.metadata?.[key],
+          );
+          if (changed.length) {
+            params.push(JSON.stringify(details.metadata));
+            sets.push(`metadata = metadata || $${params.length}::jsonb`);
+            previous.metadata = Object.fromEntries(
+              changed.map((key) => [key, current.metadata[key] ?? null]),
+            );
+          }
         }
-      }
-      if (!sets.length) return current;
-      if (previous.external_id !== undefined && details.external_id) {
-        const [taken] = await tx.query<{ id: string }>(
-          `select id from invoicing.customers where account_id = $1 and livemode = $2 and external_id = $3
+        if (!sets.length) return current;
+        if (previous.external_id !== undefined && details.external_id) {
+          const [taken] = await t.query<{ id: string }>(
+            `select id from invoicing.customers where account_id = $1 and livemode = $2 and external_id = $3
              and deleted_at is null and id <> $4`,
-          [tenant.account, tenant.livemode, details.external_id, current.id],
+            [tenant.account, tenant.livemode, details.external_id, current.id],
+          );
+          if (taken) throw externalIdTaken(details.external_id);
+        }
+        params.push(now);
+        const [row] = await t.query<CustomerRow>(
+          `update invoicing.customers set ${sets.join(', ')}, updated_at = $${params.length} where id = $1 returning *`,
+          params,
         );
-        if (taken) throw externalIdTaken(details.external_id);
-      }
-      params.push(now);
-      const [row] = await tx.query<CustomerRow>(
-        `update invoicing.customers set ${sets.join(', ')}, updated_at = $${params.length} where id = $1 returning *`,
-        params,
-      );
-      await this.emit(tx, 'customer.updated', row, now, previous);
-      return row;
-    });
+        await this.emit(t, 'customer.updated', row, now, previous);
+        return row;
+      },
+      { in: tx },
+    );
   }
 
   /** Archives the customer; archiving an archived customer changes nothing. */
@@ -286,8 +302,8 @@ export class CustomersService {
     });
   }
 
-  async get(tenant: Tenant, id: string): Promise<CustomerRow> {
-    return findOwned<CustomerRow>(this.db, 'invoicing.customers', tenant, id, 'customer');
+  async get(tenant: Tenant, id: string, tx?: Tx): Promise<CustomerRow> {
+    return findOwned<CustomerRow>(tx ?? this.db, 'invoicing.customers', tenant, id, 'customer');
   }
 
   /**

@@ -2,7 +2,7 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, Operation, RequireScope, sendPdf, tenantOf } from '@paygrid/platform';
+import { Caller, Operation, RequestTx, RequireScope, sendPdf, tenantOf, type Tx } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import {
   ConvertEstimateDto,
@@ -29,8 +29,14 @@ export class EstimatesController {
       STATES,
     response: 'Estimate',
   })
-  async create(@Caller() caller: AuthenticatedContext, @Body() body: CreateEstimateDto) {
-    return this.estimates.serialize(await this.estimates.create(tenantOf(caller), caller.account_name, body));
+  async create(
+    @Caller() caller: AuthenticatedContext,
+    @Body() body: CreateEstimateDto,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return this.estimates.serialize(
+      await this.estimates.create(tenantOf(caller), caller.account_name, body, tx),
+    );
   }
 
   @Get()
@@ -90,8 +96,9 @@ export class EstimatesController {
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,
     @Body() body: UpdateEstimateDto,
+    @RequestTx() tx: Tx | undefined,
   ) {
-    return this.estimates.serialize(await this.estimates.update(tenantOf(caller), id, body));
+    return this.estimates.serialize(await this.estimates.update(tenantOf(caller), id, body, tx));
   }
 
   @Post(':id/send')
@@ -104,8 +111,12 @@ export class EstimatesController {
     response: 'Estimate',
     errors: ['invalid_state_transition'],
   })
-  async send(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return this.estimates.serialize(await this.estimates.send(tenantOf(caller), id, caller.account_name));
+  async send(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return this.estimates.serialize(await this.estimates.send(tenantOf(caller), id, caller.account_name, tx));
   }
 
   @Post(':id/accept')
@@ -118,8 +129,12 @@ export class EstimatesController {
     response: 'Estimate',
     errors: ['invalid_state_transition'],
   })
-  async accept(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return this.estimates.serialize(await this.estimates.accept(tenantOf(caller), id));
+  async accept(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return this.estimates.serialize(await this.estimates.accept(tenantOf(caller), id, tx));
   }
 
   @Post(':id/decline')
@@ -131,8 +146,12 @@ export class EstimatesController {
     response: 'Estimate',
     errors: ['invalid_state_transition'],
   })
-  async decline(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return this.estimates.serialize(await this.estimates.decline(tenantOf(caller), id));
+  async decline(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return this.estimates.serialize(await this.estimates.decline(tenantOf(caller), id, tx));
   }
 
   @Post(':id/cancel')
@@ -145,8 +164,12 @@ export class EstimatesController {
     response: 'Estimate',
     errors: ['invalid_state_transition'],
   })
-  async cancel(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return this.estimates.serialize(await this.estimates.cancel(tenantOf(caller), id));
+  async cancel(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return this.estimates.serialize(await this.estimates.cancel(tenantOf(caller), id, tx));
   }
 
   @Post(':id/convert')
@@ -163,9 +186,10 @@ export class EstimatesController {
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,
     @Body() body: ConvertEstimateDto,
+    @RequestTx() tx: Tx | undefined,
   ) {
     return this.estimates.serialize(
-      await this.estimates.convert(tenantOf(caller), id, caller.account_name, body),
+      await this.estimates.convert(tenantOf(caller), id, caller.account_name, body, tx),
     );
   }
 }

@@ -16,6 +16,7 @@ import {
   notFound,
   paginate,
   type Tenant,
+  type Tx,
 } from '@paygrid/platform';
 import { renderInvoicePdf, type InvoiceDocumentView } from '../documents/invoice-pdf';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
@@ -74,12 +75,13 @@ export class EstimatesService {
 
   // ---- HTTP-facing operations (each its own transaction, or the request's) ----
 
-  create(tenant: Tenant, sellerName: string, body: CreateEstimateDto): Promise<EstimateRow> {
-    return this.db.transaction((tx) => createEstimate(this.store, tx, tenant, sellerName, body));
+  /** `tx` (here and in the actions below): the idempotent request's transaction (docs/adr/0015). */
+  create(tenant: Tenant, sellerName: string, body: CreateEstimateDto, tx?: Tx): Promise<EstimateRow> {
+    return this.db.transaction((t) => createEstimate(this.store, t, tenant, sellerName, body), { in: tx });
   }
 
-  update(tenant: Tenant, id: string, body: EstimateDraftFieldsDto): Promise<EstimateRow> {
-    return this.db.transaction((tx) => updateEstimate(this.store, tx, tenant, id, body));
+  update(tenant: Tenant, id: string, body: EstimateDraftFieldsDto, tx?: Tx): Promise<EstimateRow> {
+    return this.db.transaction((t) => updateEstimate(this.store, t, tenant, id, body), { in: tx });
   }
 
   async get(tenant: Tenant, id: string): Promise<EstimateRow> {
@@ -111,21 +113,24 @@ export class EstimatesService {
    * draft|sent -> sent: takes the number at the first send, snapshots seller and customer,
    * queues the e-mail (page link + PDF) in this transaction and emits estimate.sent.
    */
-  send(tenant: Tenant, id: string, sellerName: string): Promise<EstimateRow> {
-    return this.db.transaction((tx) => sendEstimate(this.store, this.mail, tx, tenant, id, sellerName));
+  send(tenant: Tenant, id: string, sellerName: string, tx?: Tx): Promise<EstimateRow> {
+    return this.db.transaction((t) => sendEstimate(this.store, this.mail, t, tenant, id, sellerName), {
+      in: tx,
+    });
   }
 
-  accept(tenant: Tenant, id: string): Promise<EstimateRow> {
-    return this.decide(tenant, id, 'accept');
+  accept(tenant: Tenant, id: string, tx?: Tx): Promise<EstimateRow> {
+    return this.decide(tenant, id, 'accept', tx);
   }
 
-  decline(tenant: Tenant, id: string): Promise<EstimateRow> {
-    return this.decide(tenant, id, 'decline');
+  decline(tenant: Tenant, id: string, tx?: Tx): Promise<EstimateRow> {
+    return this.decide(tenant, id, 'decline', tx);
   }
 
-  async cancel(tenant: Tenant, id: string): Promise<EstimateRow> {
-    return this.db.transaction(async (tx) =>
-      this.store.move(tx, await this.store.lock(tx, tenant, id), 'cancel', this.clock.now(), {}),
+  async cancel(tenant: Tenant, id: string, tx?: Tx): Promise<EstimateRow> {
+    return this.db.transaction(
+      async (t) => this.store.move(t, await this.store.lock(t, tenant, id), 'cancel', this.clock.now(), {}),
+      { in: tx },
     );
   }
 
@@ -133,9 +138,16 @@ export class EstimatesService {
    * accepted -> invoiced: creates the invoice (a draft, or finalized and e-mailed with
    * `send: true`) through the invoices module in this very transaction.
    */
-  convert(tenant: Tenant, id: string, sellerName: string, body: ConvertEstimateDto): Promise<EstimateRow> {
-    return this.db.transaction((tx) =>
-      convertEstimate(this.store, this.invoices, tx, tenant, id, sellerName, body),
+  convert(
+    tenant: Tenant,
+    id: string,
+    sellerName: string,
+    body: ConvertEstimateDto,
+    tx?: Tx,
+  ): Promise<EstimateRow> {
+    return this.db.transaction(
+      (t) => convertEstimate(this.store, this.invoices, t, tenant, id, sellerName, body),
+      { in: tx },
     );
   }
 
@@ -215,18 +227,26 @@ export class EstimatesService {
     return nextExpiry(this.db, testClock, to);
   }
 
-  private async decide(tenant: Tenant, id: string, action: 'accept' | 'decline'): Promise<EstimateRow> {
-    return this.db.transaction(async (tx) => {
-      const current = await this.store.lock(tx, tenant, id);
-      const now = this.clock.now();
-      const customerNow = await this.store.customerTime(tx, tenant, current.customer_id, now);
-      if (current.status === 'sent' && this.pastExpiry(current, customerNow)) {
-        throw new ApiError(
-          'invalid_state_transition',
-          `Estimate '${id}' expired at ${new Date(current.expires_at as Date).toISOString()}.`,
-        );
-      }
-      return this.store.move(tx, current, action, now, { decided_via: 'api' });
-    });
+  private async decide(
+    tenant: Tenant,
+    id: string,
+    action: 'accept' | 'decline',
+    tx?: Tx,
+  ): Promise<EstimateRow> {
+    return this.db.transaction(
+      async (t) => {
+        const current = await this.store.lock(t, tenant, id);
+        const now = this.clock.now();
+        const customerNow = await this.store.customerTime(t, tenant, current.customer_id, now);
+        if (current.status === 'sent' && this.pastExpiry(current, customerNow)) {
+          throw new ApiError(
+            'invalid_state_transition',
+            `Estimate '${id}' expired at ${new Date(current.expires_at as Date).toISOString()}.`,
+          );
+        }
+        return this.store.move(t, current, action, now, { decided_via: 'api' });
+      },
+      { in: tx },
+    );
   }
 }

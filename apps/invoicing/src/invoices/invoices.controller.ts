@@ -2,7 +2,16 @@
 
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, Operation, RequireScope, sendPdf, sendXml, tenantOf } from '@paygrid/platform';
+import {
+  Caller,
+  Operation,
+  RequestTx,
+  RequireScope,
+  sendPdf,
+  sendXml,
+  tenantOf,
+  type Tx,
+} from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { invoicePdfFilename } from './invoice.serializer';
 import {
@@ -30,8 +39,14 @@ export class InvoicesController {
       "Creates the invoice and, unless `send: false`, finalizes it (gapless `number`, seller and customer snapshots, `due_date`) and collects it in the same transaction: `send_invoice` e-mails the customer a link to the hosted page with the PDF; `charge_automatically` charges the customer's `default_mandate` through the payments service (or e-mails the page when there is none). Totals are computed by the server: discount before tax, tax per line in basis points rounded half-even. `currency` defaults to the customer's. Sending needs a customer e-mail address (else 400 `parameter_invalid`, `param: customer`, and nothing is created). Use an `Idempotency-Key`: the whole call is one transaction.",
     response: 'Invoice',
   })
-  async create(@Caller() caller: AuthenticatedContext, @Body() body: CreateInvoiceDto) {
-    return this.invoices.serialize(await this.invoices.create(tenantOf(caller), caller.account_name, body));
+  async create(
+    @Caller() caller: AuthenticatedContext,
+    @Body() body: CreateInvoiceDto,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return this.invoices.serialize(
+      await this.invoices.create(tenantOf(caller), caller.account_name, body, tx),
+    );
   }
 
   @Get()
@@ -115,8 +130,9 @@ export class InvoicesController {
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,
     @Body() body: UpdateInvoiceDto,
+    @RequestTx() tx: Tx | undefined,
   ) {
-    return this.invoices.serialize(await this.invoices.update(tenantOf(caller), id, body));
+    return this.invoices.serialize(await this.invoices.update(tenantOf(caller), id, body, tx));
   }
 
   @Delete(':id')
@@ -142,8 +158,14 @@ export class InvoicesController {
     response: 'Invoice',
     errors: ['invalid_state_transition'],
   })
-  async finalize(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return this.invoices.serialize(await this.invoices.finalize(tenantOf(caller), id, caller.account_name));
+  async finalize(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return this.invoices.serialize(
+      await this.invoices.finalize(tenantOf(caller), id, caller.account_name, tx),
+    );
   }
 
   @Post(':id/send')
@@ -157,8 +179,12 @@ export class InvoicesController {
     response: 'Invoice',
     errors: ['invalid_state_transition'],
   })
-  async send(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return this.invoices.serialize(await this.invoices.send(tenantOf(caller), id, caller.account_name));
+  async send(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return this.invoices.serialize(await this.invoices.send(tenantOf(caller), id, caller.account_name, tx));
   }
 
   @Post(':id/pay')
@@ -172,8 +198,13 @@ export class InvoicesController {
     response: 'Invoice',
     errors: ['invalid_state_transition'],
   })
-  async pay(@Caller() caller: AuthenticatedContext, @Param('id') id: string, @Body() body: PayInvoiceDto) {
-    return this.invoices.serialize(await this.invoices.pay(tenantOf(caller), id, body));
+  async pay(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @Body() body: PayInvoiceDto,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return this.invoices.serialize(await this.invoices.pay(tenantOf(caller), id, body, tx));
   }
 
   @Post(':id/void')
@@ -185,8 +216,12 @@ export class InvoicesController {
     response: 'Invoice',
     errors: ['invalid_state_transition'],
   })
-  async void(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return this.invoices.serialize(await this.invoices.void(tenantOf(caller), id));
+  async void(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return this.invoices.serialize(await this.invoices.void(tenantOf(caller), id, tx));
   }
 
   @Post(':id/mark-uncollectible')
@@ -199,7 +234,11 @@ export class InvoicesController {
     errors: ['invalid_state_transition'],
     operationId: 'invoices.markUncollectible',
   })
-  async markUncollectible(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return this.invoices.serialize(await this.invoices.markUncollectible(tenantOf(caller), id));
+  async markUncollectible(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return this.invoices.serialize(await this.invoices.markUncollectible(tenantOf(caller), id, tx));
   }
 }

@@ -51,52 +51,62 @@ export class InvoicesService implements InvoicesInternal {
 
   // ---- HTTP-facing operations (each its own transaction, or the request's) ----
 
-  /** POST /v1/invoices: a draft, then (unless `send: false`) finalized and collected. */
+  /**
+   * POST /v1/invoices: a draft, then (unless `send: false`) finalized and collected. `tx`
+   * (here and in the actions below): the idempotent request's transaction (docs/adr/0015).
+   */
   create(
     tenant: Tenant,
     sellerName: string,
     body: InvoiceDraftFieldsDto & { customer: string; send?: boolean },
+    tx?: Tx,
   ) {
-    return this.db.transaction((tx) =>
-      createRequested(this.store, this.documents, tx, tenant, sellerName, body),
+    return this.db.transaction(
+      (t) => createRequested(this.store, this.documents, t, tenant, sellerName, body),
+      { in: tx },
     );
   }
 
-  update(tenant: Tenant, id: string, body: InvoiceDraftFieldsDto) {
-    return this.db.transaction((tx) => updateDraft(this.store, tx, tenant, id, body));
+  update(tenant: Tenant, id: string, body: InvoiceDraftFieldsDto, tx?: Tx) {
+    return this.db.transaction((t) => updateDraft(this.store, t, tenant, id, body), { in: tx });
   }
 
   remove(tenant: Tenant, id: string) {
     return this.db.transaction((tx) => deleteDraft(this.store, tx, tenant, id));
   }
 
-  finalize(tenant: Tenant, id: string, sellerName: string) {
-    return this.db.transaction((tx) => finalizeRequested(this.store, tx, tenant, id, sellerName));
+  finalize(tenant: Tenant, id: string, sellerName: string, tx?: Tx) {
+    return this.db.transaction((t) => finalizeRequested(this.store, t, tenant, id, sellerName), { in: tx });
   }
 
   /** POST /:id/send: e-mails the invoice (a draft is finalized first). */
-  send(tenant: Tenant, id: string, sellerName: string) {
-    return this.db.transaction((tx) => sendRequested(this.store, this.documents, tx, tenant, id, sellerName));
+  send(tenant: Tenant, id: string, sellerName: string, tx?: Tx) {
+    return this.db.transaction((t) => sendRequested(this.store, this.documents, t, tenant, id, sellerName), {
+      in: tx,
+    });
   }
 
   /** POST /:id/pay: charge the customer's default mandate, or record a payment made elsewhere. */
-  pay(tenant: Tenant, id: string, body: PayInvoiceDto) {
-    return this.db.transaction((tx) => payRequested(this.store, tx, tenant, id, body));
+  pay(tenant: Tenant, id: string, body: PayInvoiceDto, tx?: Tx) {
+    return this.db.transaction((t) => payRequested(this.store, t, tenant, id, body), { in: tx });
   }
 
-  void(tenant: Tenant, id: string) {
-    return this.simpleMove(tenant, id, 'void');
+  void(tenant: Tenant, id: string, tx?: Tx) {
+    return this.simpleMove(tenant, id, 'void', tx);
   }
 
-  markUncollectible(tenant: Tenant, id: string) {
-    return this.simpleMove(tenant, id, 'mark_uncollectible');
+  markUncollectible(tenant: Tenant, id: string, tx?: Tx) {
+    return this.simpleMove(tenant, id, 'mark_uncollectible', tx);
   }
 
-  private simpleMove(tenant: Tenant, id: string, action: 'void' | 'mark_uncollectible') {
-    return this.db.transaction(async (tx) => {
-      const current = await this.store.lock(tx, tenant, id);
-      return this.store.move(tx, current, action, await this.store.nowFor(tx, current.test_clock), {});
-    });
+  private simpleMove(tenant: Tenant, id: string, action: 'void' | 'mark_uncollectible', tx?: Tx) {
+    return this.db.transaction(
+      async (t) => {
+        const current = await this.store.lock(t, tenant, id);
+        return this.store.move(t, current, action, await this.store.nowFor(t, current.test_clock), {});
+      },
+      { in: tx },
+    );
   }
 
   get(tenant: Tenant, id: string): Promise<InvoiceRow> {

@@ -2,7 +2,7 @@
 
 import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, Operation, RequireScope } from '@paygrid/platform';
+import { Caller, Operation, RequestTx, RequireScope, type Tx } from '@paygrid/platform';
 import { CreatePortalSessionDto } from './portal-sessions.dto';
 import { PortalSessions } from './portal-sessions';
 
@@ -25,7 +25,8 @@ export class PortalSessionsController {
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,
     @Body() body: CreatePortalSessionDto,
+    @RequestTx() tx: Tx | undefined,
   ) {
-    return this.sessions.create({ account: caller.account, livemode: caller.livemode }, id, body);
+    return this.sessions.create({ account: caller.account, livemode: caller.livemode }, id, body, tx);
   }
 }

@@ -2,7 +2,7 @@
 // and not archived; the answer is the signed link (portal-token.ts), Stripe's billing portal
 // session the model.
 
-import { ApiError, type Clock, type Tenant } from '@paygrid/platform';
+import { ApiError, type Clock, type Tenant, type Tx } from '@paygrid/platform';
 import type { CustomersService } from '../customers/customers.service';
 import { PORTAL_SESSION_TTL_S, portalLink } from './portal-token';
 import type { CreatePortalSessionDto } from './portal-sessions.dto';
@@ -20,8 +20,14 @@ export class PortalSessions {
     private readonly settings: PortalSettings,
   ) {}
 
-  async create(tenant: Tenant, customerId: string, body: CreatePortalSessionDto): Promise<PortalSession> {
-    const customer = await this.customers.get(tenant, customerId);
+  /** `tx`: the idempotent request's transaction (docs/adr/0015), for the customer's read. */
+  async create(
+    tenant: Tenant,
+    customerId: string,
+    body: CreatePortalSessionDto,
+    tx?: Tx,
+  ): Promise<PortalSession> {
+    const customer = await this.customers.get(tenant, customerId, tx);
     if (customer.deleted_at) {
       throw new ApiError(
         'invalid_state_transition',

@@ -41,58 +41,66 @@ export class SubscriptionChanges {
    * `always_invoice` would create now, and the next renewal invoice. The same functions
    * compute the change itself, so with the returned proration_date the change bills exactly this.
    */
-  async preview(tenant: Tenant, id: string, body: UpdateSubscriptionDto): Promise<SubscriptionPreview> {
-    return this.db.transaction(async (tx) => {
-      const row = await this.lock(tx, tenant, id);
-      const now = await this.nowFor(tx, row.test_clock);
-      const plan = await this.plan(tx, row, body, now);
-      const pending = await this.pendingProrations(tx, row.id);
-      const behavior = body.proration_behavior ?? 'create_prorations';
-      const immediate =
-        behavior === 'always_invoice' && plan.prorations.length
-          ? composeInvoice([], [...pending, ...plan.prorations], BigInt(row.pending_credit))
-          : null;
-      const items = plan.items ?? row.items;
-      const n = row.next_period_index;
-      const next = { start: periodStart(cycleOf(row), n), end: periodStart(cycleOf(row), n + 1) };
-      const carried = behavior === 'create_prorations' ? [...pending, ...plan.prorations] : pending;
-      const nextInvoice = composeInvoice(
-        periodLines(
-          items,
-          next,
-          new Date(Math.max(next.start.getTime(), new Date(row.bill_from).getTime())),
-          row.time_zone,
-        ),
-        immediate ? [] : carried,
-        immediate ? immediate.creditLeft : BigInt(row.pending_credit),
-      );
-      const money = (c: ReturnType<typeof composeInvoice>) => ({
-        lines: c.lines.map((l) => ({
-          description: l.description,
-          quantity: Number(l.quantity),
-          unit_amount: Number(l.unit_amount),
-        })),
-        subtotal: Number(c.subtotal),
-        discount: Number(c.discount),
-        total: Number(c.total),
-        credit_left: Number(c.creditLeft),
-      });
-      return {
-        object: 'subscription_preview' as const,
-        subscription: row.id,
-        currency: row.currency,
-        proration_behavior: behavior,
-        proration_date: plan.at ? iso(plan.at) : null,
-        proration_lines: (behavior === 'none' ? [] : plan.prorations).map((p) => ({
-          description: p.description,
-          amount: Number(p.amount),
-          period_start: iso(p.period_start),
-          period_end: iso(p.period_end),
-        })),
-        invoice_now: immediate ? money(immediate) : null,
-        next_invoice: { period_start: iso(next.start), period_end: iso(next.end), ...money(nextInvoice) },
-      };
-    });
+  async preview(
+    tenant: Tenant,
+    id: string,
+    body: UpdateSubscriptionDto,
+    tx?: Tx,
+  ): Promise<SubscriptionPreview> {
+    return this.db.transaction(
+      async (t) => {
+        const row = await this.lock(t, tenant, id);
+        const now = await this.nowFor(t, row.test_clock);
+        const plan = await this.plan(t, row, body, now);
+        const pending = await this.pendingProrations(t, row.id);
+        const behavior = body.proration_behavior ?? 'create_prorations';
+        const immediate =
+          behavior === 'always_invoice' && plan.prorations.length
+            ? composeInvoice([], [...pending, ...plan.prorations], BigInt(row.pending_credit))
+            : null;
+        const items = plan.items ?? row.items;
+        const n = row.next_period_index;
+        const next = { start: periodStart(cycleOf(row), n), end: periodStart(cycleOf(row), n + 1) };
+        const carried = behavior === 'create_prorations' ? [...pending, ...plan.prorations] : pending;
+        const nextInvoice = composeInvoice(
+          periodLines(
+            items,
+            next,
+            new Date(Math.max(next.start.getTime(), new Date(row.bill_from).getTime())),
+            row.time_zone,
+          ),
+          immediate ? [] : carried,
+          immediate ? immediate.creditLeft : BigInt(row.pending_credit),
+        );
+        const money = (c: ReturnType<typeof composeInvoice>) => ({
+          lines: c.lines.map((l) => ({
+            description: l.description,
+            quantity: Number(l.quantity),
+            unit_amount: Number(l.unit_amount),
+          })),
+          subtotal: Number(c.subtotal),
+          discount: Number(c.discount),
+          total: Number(c.total),
+          credit_left: Number(c.creditLeft),
+        });
+        return {
+          object: 'subscription_preview' as const,
+          subscription: row.id,
+          currency: row.currency,
+          proration_behavior: behavior,
+          proration_date: plan.at ? iso(plan.at) : null,
+          proration_lines: (behavior === 'none' ? [] : plan.prorations).map((p) => ({
+            description: p.description,
+            amount: Number(p.amount),
+            period_start: iso(p.period_start),
+            period_end: iso(p.period_end),
+          })),
+          invoice_now: immediate ? money(immediate) : null,
+          next_invoice: { period_start: iso(next.start), period_end: iso(next.end), ...money(nextInvoice) },
+        };
+      },
+      { in: tx },
+    );
   }
 
   /** The new items and the proration lines a change would produce at its proration date. */
@@ -167,62 +175,65 @@ export class SubscriptionChanges {
     }));
   }
 
-  async update(tenant: Tenant, id: string, body: UpdateSubscriptionDto): Promise<SubscriptionRow> {
-    return this.db.transaction(async (tx) => {
-      const row = await this.lock(tx, tenant, id);
-      if (row.status === 'canceled' || row.status === 'incomplete_expired') {
-        throw new ApiError(
-          'invalid_state_transition',
-          `Subscription '${id}' is ${row.status} and cannot change.`,
-        );
-      }
-      const now = await this.nowFor(tx, row.test_clock);
-      const plan = await this.plan(tx, row, body, now);
-      const behavior = body.proration_behavior ?? 'create_prorations';
-      const previous: Record<string, unknown> = {};
-      const sets: string[] = [];
-      const params: unknown[] = [row.id, now];
-      const set = (column: string, value: unknown, cast = '') => {
-        params.push(value);
-        sets.push(`${column} = $${params.length}${cast}`);
-      };
-      if (plan.items) {
-        previous.items = row.items;
-        set('items', JSON.stringify(plan.items), '::jsonb');
-      }
-      for (const field of [
-        'collection_method',
-        'days_until_due',
-        'dunning_end_state',
-        'cancel_at_period_end',
-      ] as const) {
-        if (body[field] !== undefined && body[field] !== row[field]) {
-          previous[field] = row[field];
-          set(field, body[field]);
-        }
-      }
-      if (body.metadata) {
-        previous.metadata = row.metadata;
-        set('metadata', JSON.stringify({ ...row.metadata, ...body.metadata }), '::jsonb');
-      }
-      if (!sets.length) return row;
-      let [updated] = await tx.query<SubscriptionRow>(
-        `update invoicing.subscriptions set ${sets.join(', ')}, updated_at = $2 where id = $1 returning *`,
-        params,
-      );
-      if (plan.prorations.length && behavior !== 'none') {
-        for (const p of plan.prorations) {
-          await tx.query(
-            `insert into invoicing.subscription_prorations (id, subscription_id, description, amount, period_start, period_end, created_at)
-             values ($1, $2, $3, $4, $5, $6, $7)`,
-            [newId('ii'), row.id, p.description, p.amount, p.period_start, p.period_end, now],
+  async update(tenant: Tenant, id: string, body: UpdateSubscriptionDto, tx?: Tx): Promise<SubscriptionRow> {
+    return this.db.transaction(
+      async (t) => {
+        const row = await this.lock(t, tenant, id);
+        if (row.status === 'canceled' || row.status === 'incomplete_expired') {
+          throw new ApiError(
+            'invalid_state_transition',
+            `Subscription '${id}' is ${row.status} and cannot change.`,
           );
         }
-        if (behavior === 'always_invoice') updated = await this.invoiceProrationsNow(tx, updated, now);
-      }
-      await emitSubscriptionEvent(tx, 'subscription.updated', updated, now, previous);
-      return this.engine.stepInTx(tx, updated, now);
-    });
+        const now = await this.nowFor(t, row.test_clock);
+        const plan = await this.plan(t, row, body, now);
+        const behavior = body.proration_behavior ?? 'create_prorations';
+        const previous: Record<string, unknown> = {};
+        const sets: string[] = [];
+        const params: unknown[] = [row.id, now];
+        const set = (column: string, value: unknown, cast = '') => {
+          params.push(value);
+          sets.push(`${column} = $${params.length}${cast}`);
+        };
+        if (plan.items) {
+          previous.items = row.items;
+          set('items', JSON.stringify(plan.items), '::jsonb');
+        }
+        for (const field of [
+          'collection_method',
+          'days_until_due',
+          'dunning_end_state',
+          'cancel_at_period_end',
+        ] as const) {
+          if (body[field] !== undefined && body[field] !== row[field]) {
+            previous[field] = row[field];
+            set(field, body[field]);
+          }
+        }
+        if (body.metadata) {
+          previous.metadata = row.metadata;
+          set('metadata', JSON.stringify({ ...row.metadata, ...body.metadata }), '::jsonb');
+        }
+        if (!sets.length) return row;
+        let [updated] = await t.query<SubscriptionRow>(
+          `update invoicing.subscriptions set ${sets.join(', ')}, updated_at = $2 where id = $1 returning *`,
+          params,
+        );
+        if (plan.prorations.length && behavior !== 'none') {
+          for (const p of plan.prorations) {
+            await t.query(
+              `insert into invoicing.subscription_prorations (id, subscription_id, description, amount, period_start, period_end, created_at)
+             values ($1, $2, $3, $4, $5, $6, $7)`,
+              [newId('ii'), row.id, p.description, p.amount, p.period_start, p.period_end, now],
+            );
+          }
+          if (behavior === 'always_invoice') updated = await this.invoiceProrationsNow(t, updated, now);
+        }
+        await emitSubscriptionEvent(t, 'subscription.updated', updated, now, previous);
+        return this.engine.stepInTx(t, updated, now);
+      },
+      { in: tx },
+    );
   }
 
   /** always_invoice: the pending prorations on an invoice of their own, finalized and collected now. */

@@ -2,7 +2,7 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, Operation, RequireScope, tenantOf } from '@paygrid/platform';
+import { Caller, Operation, RequestTx, RequireScope, tenantOf, type Tx } from '@paygrid/platform';
 import {
   CancelSubscriptionDto,
   CreateSubscriptionDto,
@@ -26,9 +26,13 @@ export class SubscriptionsController {
     response: 'Subscription',
     errors: ['invalid_state_transition'],
   })
-  async create(@Caller() caller: AuthenticatedContext, @Body() body: CreateSubscriptionDto) {
+  async create(
+    @Caller() caller: AuthenticatedContext,
+    @Body() body: CreateSubscriptionDto,
+    @RequestTx() tx: Tx | undefined,
+  ) {
     return serializeSubscription(
-      await this.subscriptions.create(tenantOf(caller), body, caller.account_name),
+      await this.subscriptions.create(tenantOf(caller), body, caller.account_name, tx),
     );
   }
 
@@ -75,8 +79,9 @@ export class SubscriptionsController {
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,
     @Body() body: UpdateSubscriptionDto,
+    @RequestTx() tx: Tx | undefined,
   ) {
-    return serializeSubscription(await this.subscriptions.update(tenantOf(caller), id, body));
+    return serializeSubscription(await this.subscriptions.update(tenantOf(caller), id, body, tx));
   }
 
   @Post(':id/preview')
@@ -93,8 +98,9 @@ export class SubscriptionsController {
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,
     @Body() body: UpdateSubscriptionDto,
+    @RequestTx() tx: Tx | undefined,
   ) {
-    return this.subscriptions.preview(tenantOf(caller), id, body);
+    return this.subscriptions.preview(tenantOf(caller), id, body, tx);
   }
 
   @Post(':id/cancel')
@@ -111,8 +117,9 @@ export class SubscriptionsController {
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,
     @Body() body: CancelSubscriptionDto,
+    @RequestTx() tx: Tx | undefined,
   ) {
-    return serializeSubscription(await this.subscriptions.cancel(tenantOf(caller), id, body.at ?? 'now'));
+    return serializeSubscription(await this.subscriptions.cancel(tenantOf(caller), id, body.at ?? 'now', tx));
   }
 
   @Post(':id/pause')
@@ -124,8 +131,12 @@ export class SubscriptionsController {
     response: 'Subscription',
     errors: ['invalid_state_transition'],
   })
-  async pause(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return serializeSubscription(await this.subscriptions.pause(tenantOf(caller), id));
+  async pause(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return serializeSubscription(await this.subscriptions.pause(tenantOf(caller), id, tx));
   }
 
   @Post(':id/resume')
@@ -137,7 +148,11 @@ export class SubscriptionsController {
     response: 'Subscription',
     errors: ['invalid_state_transition'],
   })
-  async resume(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return serializeSubscription(await this.subscriptions.resume(tenantOf(caller), id));
+  async resume(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return serializeSubscription(await this.subscriptions.resume(tenantOf(caller), id, tx));
   }
 }

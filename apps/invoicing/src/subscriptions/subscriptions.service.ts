@@ -53,8 +53,17 @@ export class SubscriptionsService {
     return this.engine.nowFor(tx, testClock);
   }
 
-  /** `accountName`: the gateway's name for the account, the seller's name when its profile has none. */
-  async create(tenant: Tenant, body: CreateSubscriptionDto, accountName?: string): Promise<SubscriptionRow> {
+  /**
+   * `accountName`: the gateway's name for the account, the seller's name when its profile has
+   * none. `tx` (here and in the actions below): the idempotent request's transaction
+   * (docs/adr/0015).
+   */
+  async create(
+    tenant: Tenant,
+    body: CreateSubscriptionDto,
+    accountName?: string,
+    tx?: Tx,
+  ): Promise<SubscriptionRow> {
     const { currency, interval, intervalCount, items } = normalizeItems(body.items);
     const timeZone = body.time_zone ?? 'UTC';
     if (!isValidTimeZone(timeZone))
@@ -77,50 +86,51 @@ export class SubscriptionsService {
         'days_until_due',
       );
     }
-    return this.db.transaction(async (tx) => {
-      const customer = await findOwned<CustomerRef>(
-        tx,
-        'invoicing.customers',
-        tenant,
-        body.customer,
-        'customer',
-        'customer',
-      );
-      if (customer.deleted_at)
-        throw new ApiError('parameter_invalid', `Customer '${customer.id}' is archived.`, 'customer');
-      // Invoices are in the customer's currency when it has one (the invoices module's rule).
-      if (customer.currency && customer.currency !== currency) {
-        throw new ApiError(
-          'parameter_invalid',
-          `The customer is billed in ${customer.currency}.`,
-          'items[0].currency',
+    return this.db.transaction(
+      async (t) => {
+        const customer = await findOwned<CustomerRef>(
+          t,
+          'invoicing.customers',
+          tenant,
+          body.customer,
+          'customer',
+          'customer',
         );
-      }
-      const now = await this.nowFor(tx, customer.test_clock);
-      // The engine's invoices are made without a request: they name the seller by this.
-      if (accountName) await rememberAccountName(tx, tenant.account, accountName, now);
-      if (body.trial_end && body.trial_end.getTime() <= now.getTime()) {
-        throw new ApiError('parameter_invalid', 'trial_end must be in the future.', 'trial_end');
-      }
-      const trialEnd =
-        body.trial_end ?? (body.trial_period_days ? addDays(now, body.trial_period_days, timeZone) : null);
-      const billFrom = trialEnd ?? now;
-      const anchor = body.billing_cycle_anchor ?? billFrom;
-      const cycle = { interval, intervalCount, anchor, timeZone };
-      const first = periodContaining(cycle, billFrom);
-      // The stub before a later anchor is billed pro rata unless proration_behavior is none.
-      const onBoundary = first.start.getTime() === billFrom.getTime();
-      const firstIndex = onBoundary || body.proration_behavior !== 'none' ? first.index : first.index + 1;
-      const collection = body.collection_method ?? 'charge_automatically';
-      const billsNow = !trialEnd && firstIndex === first.index;
-      // Charged automatically, the subscription is incomplete until its first invoice is paid.
-      const status = trialEnd
-        ? 'trialing'
-        : billsNow && collection === 'charge_automatically'
-          ? 'incomplete'
-          : 'active';
-      const [row] = await tx.query<SubscriptionRow>(
-        `insert into invoicing.subscriptions
+        if (customer.deleted_at)
+          throw new ApiError('parameter_invalid', `Customer '${customer.id}' is archived.`, 'customer');
+        // Invoices are in the customer's currency when it has one (the invoices module's rule).
+        if (customer.currency && customer.currency !== currency) {
+          throw new ApiError(
+            'parameter_invalid',
+            `The customer is billed in ${customer.currency}.`,
+            'items[0].currency',
+          );
+        }
+        const now = await this.nowFor(t, customer.test_clock);
+        // The engine's invoices are made without a request: they name the seller by this.
+        if (accountName) await rememberAccountName(t, tenant.account, accountName, now);
+        if (body.trial_end && body.trial_end.getTime() <= now.getTime()) {
+          throw new ApiError('parameter_invalid', 'trial_end must be in the future.', 'trial_end');
+        }
+        const trialEnd =
+          body.trial_end ?? (body.trial_period_days ? addDays(now, body.trial_period_days, timeZone) : null);
+        const billFrom = trialEnd ?? now;
+        const anchor = body.billing_cycle_anchor ?? billFrom;
+        const cycle = { interval, intervalCount, anchor, timeZone };
+        const first = periodContaining(cycle, billFrom);
+        // The stub before a later anchor is billed pro rata unless proration_behavior is none.
+        const onBoundary = first.start.getTime() === billFrom.getTime();
+        const firstIndex = onBoundary || body.proration_behavior !== 'none' ? first.index : first.index + 1;
+        const collection = body.collection_method ?? 'charge_automatically';
+        const billsNow = !trialEnd && firstIndex === first.index;
+        // Charged automatically, the subscription is incomplete until its first invoice is paid.
+        const status = trialEnd
+          ? 'trialing'
+          : billsNow && collection === 'charge_automatically'
+            ? 'incomplete'
+            : 'active';
+        const [row] = await t.query<SubscriptionRow>(
+          `insert into invoicing.subscriptions
            (id, account_id, livemode, customer_id, test_clock, status, currency, interval, interval_count, items,
             time_zone, billing_cycle_anchor, start_date, bill_from, trial_start, trial_end, collection_method,
             days_until_due, dunning_end_state, next_period_index, current_period_start, current_period_end,
@@ -128,47 +138,49 @@ export class SubscriptionsService {
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
                  $21, $22, $23::jsonb, $13, $13)
          returning *`,
-        [
-          newId('sub'),
-          tenant.account,
-          tenant.livemode,
-          customer.id,
-          customer.test_clock,
-          status,
-          currency,
-          interval,
-          intervalCount,
-          JSON.stringify(items),
-          timeZone,
-          anchor,
-          now,
-          billFrom,
-          trialEnd ? now : null,
-          trialEnd,
-          collection,
-          collection === 'send_invoice' ? (body.days_until_due ?? 30) : null,
-          body.dunning_end_state ?? 'canceled',
-          firstIndex,
-          trialEnd ? now : null,
-          trialEnd,
-          JSON.stringify(body.metadata ?? {}),
-        ],
-      );
-      await emitSubscriptionEvent(tx, 'subscription.created', row, now);
-      // Without a trial the first period is due now: bill it in this transaction.
-      let current = row;
-      if (billsNow) {
-        current = await this.engine.billPeriod(tx, row, now);
-        const [paid] = await tx.query(
-          `select 1 from invoicing.subscription_periods where subscription_id = $1 and payment_status = 'paid'`,
-          [row.id],
+          [
+            newId('sub'),
+            tenant.account,
+            tenant.livemode,
+            customer.id,
+            customer.test_clock,
+            status,
+            currency,
+            interval,
+            intervalCount,
+            JSON.stringify(items),
+            timeZone,
+            anchor,
+            now,
+            billFrom,
+            trialEnd ? now : null,
+            trialEnd,
+            collection,
+            collection === 'send_invoice' ? (body.days_until_due ?? 30) : null,
+            body.dunning_end_state ?? 'canceled',
+            firstIndex,
+            trialEnd ? now : null,
+            trialEnd,
+            JSON.stringify(body.metadata ?? {}),
+          ],
         );
-        // A zero first invoice is paid at finalization: nothing left to wait for.
-        if (paid && current.status === 'incomplete')
-          current = await this.engine.transition(tx, current, 'active', now);
-      }
-      return this.engine.stepInTx(tx, current, now);
-    });
+        await emitSubscriptionEvent(t, 'subscription.created', row, now);
+        // Without a trial the first period is due now: bill it in this transaction.
+        let current = row;
+        if (billsNow) {
+          current = await this.engine.billPeriod(t, row, now);
+          const [paid] = await t.query(
+            `select 1 from invoicing.subscription_periods where subscription_id = $1 and payment_status = 'paid'`,
+            [row.id],
+          );
+          // A zero first invoice is paid at finalization: nothing left to wait for.
+          if (paid && current.status === 'incomplete')
+            current = await this.engine.transition(t, current, 'active', now);
+        }
+        return this.engine.stepInTx(t, current, now);
+      },
+      { in: tx },
+    );
   }
 
   async get(tenant: Tenant, id: string): Promise<SubscriptionRow> {
@@ -206,53 +218,65 @@ export class SubscriptionsService {
    * What a change bills, without writing anything (change-subscription.ts): the proration
    * lines, the invoice `always_invoice` would create now, and the next renewal invoice.
    */
-  preview(tenant: Tenant, id: string, body: UpdateSubscriptionDto) {
-    return this.changes.preview(tenant, id, body);
+  preview(tenant: Tenant, id: string, body: UpdateSubscriptionDto, tx?: Tx) {
+    return this.changes.preview(tenant, id, body, tx);
   }
 
   /** A change of items or settings, prorated as asked (change-subscription.ts). */
-  update(tenant: Tenant, id: string, body: UpdateSubscriptionDto): Promise<SubscriptionRow> {
-    return this.changes.update(tenant, id, body);
+  update(tenant: Tenant, id: string, body: UpdateSubscriptionDto, tx?: Tx): Promise<SubscriptionRow> {
+    return this.changes.update(tenant, id, body, tx);
   }
 
-  async cancel(tenant: Tenant, id: string, at: 'now' | 'period_end'): Promise<SubscriptionRow> {
-    return this.db.transaction(async (tx) => {
-      const row = await this.lock(tx, tenant, id);
-      const now = await this.nowFor(tx, row.test_clock);
-      if (at === 'now') {
-        const updated = await this.engine.transition(tx, row, 'canceled', now);
-        return this.engine.saveNextAction(tx, updated);
-      }
-      assertTransition(row.status, 'canceled', row.id);
-      if (row.cancel_at_period_end) return row;
-      const [updated] = await tx.query<SubscriptionRow>(
-        'update invoicing.subscriptions set cancel_at_period_end = true, updated_at = $2 where id = $1 returning *',
-        [row.id, now],
-      );
-      await emitSubscriptionEvent(tx, 'subscription.updated', updated, now, { cancel_at_period_end: false });
-      return updated;
-    });
+  async cancel(tenant: Tenant, id: string, at: 'now' | 'period_end', tx?: Tx): Promise<SubscriptionRow> {
+    return this.db.transaction(
+      async (t) => {
+        const row = await this.lock(t, tenant, id);
+        const now = await this.nowFor(t, row.test_clock);
+        if (at === 'now') {
+          const updated = await this.engine.transition(t, row, 'canceled', now);
+          return this.engine.saveNextAction(t, updated);
+        }
+        assertTransition(row.status, 'canceled', row.id);
+        if (row.cancel_at_period_end) return row;
+        const [updated] = await t.query<SubscriptionRow>(
+          'update invoicing.subscriptions set cancel_at_period_end = true, updated_at = $2 where id = $1 returning *',
+          [row.id, now],
+        );
+        await emitSubscriptionEvent(t, 'subscription.updated', updated, now, { cancel_at_period_end: false });
+        return updated;
+      },
+      { in: tx },
+    );
   }
 
   /** active -> paused: periods keep passing (recorded as paused), nothing is invoiced. */
-  async pause(tenant: Tenant, id: string): Promise<SubscriptionRow> {
-    return this.db.transaction(async (tx) => {
-      const row = await this.lock(tx, tenant, id);
-      const now = await this.nowFor(tx, row.test_clock);
-      return this.engine.saveNextAction(tx, await this.engine.transition(tx, row, 'paused', now));
-    });
+  async pause(tenant: Tenant, id: string, tx?: Tx): Promise<SubscriptionRow> {
+    return this.db.transaction(
+      async (t) => {
+        const row = await this.lock(t, tenant, id);
+        const now = await this.nowFor(t, row.test_clock);
+        return this.engine.saveNextAction(t, await this.engine.transition(t, row, 'paused', now));
+      },
+      { in: tx },
+    );
   }
 
   /** paused -> active: billing resumes at the next period start. */
-  async resume(tenant: Tenant, id: string): Promise<SubscriptionRow> {
-    return this.db.transaction(async (tx) => {
-      const row = await this.lock(tx, tenant, id);
-      if (row.status !== 'paused') {
-        throw new ApiError('invalid_state_transition', `Subscription '${id}' is ${row.status}, not paused.`);
-      }
-      const now = await this.nowFor(tx, row.test_clock);
-      return this.engine.saveNextAction(tx, await this.engine.transition(tx, row, 'active', now));
-    });
+  async resume(tenant: Tenant, id: string, tx?: Tx): Promise<SubscriptionRow> {
+    return this.db.transaction(
+      async (t) => {
+        const row = await this.lock(t, tenant, id);
+        if (row.status !== 'paused') {
+          throw new ApiError(
+            'invalid_state_transition',
+            `Subscription '${id}' is ${row.status}, not paused.`,
+          );
+        }
+        const now = await this.nowFor(t, row.test_clock);
+        return this.engine.saveNextAction(t, await this.engine.transition(t, row, 'active', now));
+      },
+      { in: tx },
+    );
   }
 
   /** Sum of the items per period (for tests and summaries). */

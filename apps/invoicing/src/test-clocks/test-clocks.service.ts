@@ -18,6 +18,7 @@ import {
   newId,
   paginateOwned,
   type Tenant,
+  type Tx,
   iso,
 } from '@paygrid/platform';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
@@ -89,10 +90,11 @@ export class TestClocksService {
     private readonly options: TestClockOptions = {},
   ) {}
 
-  async create(tenant: Tenant, body: { frozen_time: Date; name?: string }): Promise<TestClockRow> {
+  /** `tx`: the idempotent request's transaction (docs/adr/0015). */
+  async create(tenant: Tenant, body: { frozen_time: Date; name?: string }, tx?: Tx): Promise<TestClockRow> {
     if (tenant.livemode) throw testModeOnly();
     const now = this.clock.now();
-    const [row] = await this.db.query<TestClockRow>(
+    const [row] = await (tx ?? this.db).query<TestClockRow>(
       `insert into invoicing.test_clocks (id, account_id, livemode, name, frozen_time, status, created_at, updated_at)
        values ($1, $2, false, $3, $4, 'ready', $5, $5) returning *`,
       [newId('clock'), tenant.account, body.name ?? null, body.frozen_time, now],

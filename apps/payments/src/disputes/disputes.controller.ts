@@ -4,7 +4,7 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, notFound, Operation, RequireScope, tenantOf } from '@paygrid/platform';
+import { Caller, notFound, Operation, RequestTx, RequireScope, tenantOf, type Tx } from '@paygrid/platform';
 import { serializeDispute } from './dispute';
 import { ListDisputesQuery, UpdateSandboxDisputeDto } from './disputes.dto';
 import { DisputesService } from './disputes.service';
@@ -56,9 +56,10 @@ export class DisputesController {
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,
     @Body() body: UpdateSandboxDisputeDto,
+    @RequestTx() tx: Tx | undefined,
   ) {
     // A live key sees no sandbox dispute (they are test mode's): 404, as for any id it cannot see.
     if (caller.livemode) throw notFound('dispute', id);
-    return serializeDispute(await this.disputes.updateSandbox(tenantOf(caller), id, body.status));
+    return serializeDispute(await this.disputes.updateSandbox(tenantOf(caller), id, body.status, tx));
   }
 }

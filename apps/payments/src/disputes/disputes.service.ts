@@ -58,10 +58,11 @@ export class DisputesService {
    * The sandbox's test helper: moves a sandbox dispute (card 0259) as a processor's webhook
    * would, through `apply`, so its events and ledger legs are the webhook path's. A processor's
    * dispute moves only by its processor (409 invalid_state_transition), as does a move the
-   * transitions refuse (a closed dispute).
+   * transitions refuse (a closed dispute). `tx`: the idempotent request's transaction
+   * (docs/adr/0015).
    */
-  async updateSandbox(tenant: Tenant, id: string, status: DisputeStatus): Promise<DisputeRow> {
-    const row = await this.get(tenant, id);
+  async updateSandbox(tenant: Tenant, id: string, status: DisputeStatus, tx?: Tx): Promise<DisputeRow> {
+    const row = await this.get(tenant, id, tx);
     if (row.connection_id !== null || row.livemode) {
       throw new ApiError(
         'invalid_state_transition',
@@ -76,29 +77,32 @@ export class DisputesService {
       );
     }
     const now = this.clock?.now() ?? new Date();
-    await this.db.transaction(async (tx) => {
-      const [payment] = await tx.query<{ processor_reference: string }>(
-        'select processor_reference from payments.transactions where id = $1',
-        [row.transaction_id],
-      );
-      await this.apply(
-        tx,
-        { connection: null, account: row.account_id, livemode: false },
-        {
-          reference: row.processor_reference,
-          payment_reference: payment.processor_reference,
-          amount: toMinor(row.amount),
-          currency: row.currency,
-          fee: toMinor(row.fee),
-          fee_returned: 0n,
-          reason: row.reason,
-          status,
-          evidence_due_by: null,
-        },
-        now,
-      );
-    });
-    return this.get(tenant, id);
+    await this.db.transaction(
+      async (tx) => {
+        const [payment] = await tx.query<{ processor_reference: string }>(
+          'select processor_reference from payments.transactions where id = $1',
+          [row.transaction_id],
+        );
+        await this.apply(
+          tx,
+          { connection: null, account: row.account_id, livemode: false },
+          {
+            reference: row.processor_reference,
+            payment_reference: payment.processor_reference,
+            amount: toMinor(row.amount),
+            currency: row.currency,
+            fee: toMinor(row.fee),
+            fee_returned: 0n,
+            reason: row.reason,
+            status,
+            evidence_due_by: null,
+          },
+          now,
+        );
+      },
+      { in: tx },
+    );
+    return this.get(tenant, id, tx);
   }
 
   /** Creates or moves the dispute the processor reported, in the caller's transaction. */
@@ -248,8 +252,8 @@ export class DisputesService {
     });
   }
 
-  get(tenant: Tenant, id: string): Promise<DisputeRow> {
-    return findOwned<DisputeRow>(this.db, TABLE, tenant, id, 'dispute');
+  get(tenant: Tenant, id: string, tx?: Tx): Promise<DisputeRow> {
+    return findOwned<DisputeRow>(tx ?? this.db, TABLE, tenant, id, 'dispute');
   }
 
   list(tenant: Tenant, query: ListQuery & ListDisputesFilter) {

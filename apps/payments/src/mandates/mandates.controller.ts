@@ -2,7 +2,16 @@
 
 import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, OwnIdempotency, RequireScope, tenantOf } from '@paygrid/platform';
+import {
+  Caller,
+  ListQuery,
+  Operation,
+  OwnIdempotency,
+  RequestTx,
+  RequireScope,
+  tenantOf,
+  type Tx,
+} from '@paygrid/platform';
 import { MandatesService, serializeMandate } from './mandates.service';
 
 @Controller('v1/mandates')
@@ -48,8 +57,12 @@ export class MandatesController {
     response: 'Mandate',
     errors: ['invalid_state_transition'],
   })
-  async cancel(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return serializeMandate(await this.mandates.cancel(tenantOf(caller), id));
+  async cancel(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return serializeMandate(await this.mandates.cancel(tenantOf(caller), id, tx));
   }
 
   /**

@@ -82,26 +82,32 @@ export class MandatesService {
     return chargeSandboxMandateNow({ db: this.db, clock: this.clock, charges: this.charges }, tenant, id);
   }
 
-  /** active -> canceled; canceling a canceled mandate answers it unchanged; failed is 409. */
-  async cancel(tenant: Tenant, id: string): Promise<MandateRow> {
-    return this.db.transaction(async (tx) => {
-      const current = await lockOwned<MandateRow>(tx, 'payments.mandates', tenant, id, 'mandate');
-      if (current.status === 'canceled') return current;
-      if (current.status !== 'active') {
-        throw new ApiError(
-          'invalid_state_transition',
-          `A mandate that is ${current.status} cannot be canceled.`,
-        );
-      }
-      const now = this.clock.now();
-      const [row] = await tx.query<MandateRow>(
-        `update payments.mandates set status = 'canceled', canceled_at = $2, next_charge_at = null, updated_at = $2
+  /**
+   * active -> canceled; canceling a canceled mandate answers it unchanged; failed is 409.
+   * `tx`: the idempotent request's transaction (docs/adr/0015).
+   */
+  async cancel(tenant: Tenant, id: string, tx?: Tx): Promise<MandateRow> {
+    return this.db.transaction(
+      async (tx) => {
+        const current = await lockOwned<MandateRow>(tx, 'payments.mandates', tenant, id, 'mandate');
+        if (current.status === 'canceled') return current;
+        if (current.status !== 'active') {
+          throw new ApiError(
+            'invalid_state_transition',
+            `A mandate that is ${current.status} cannot be canceled.`,
+          );
+        }
+        const now = this.clock.now();
+        const [row] = await tx.query<MandateRow>(
+          `update payments.mandates set status = 'canceled', canceled_at = $2, next_charge_at = null, updated_at = $2
           where id = $1 returning *`,
-        [id, now],
-      );
-      await emitMandateEvent(tx, row, 'mandate.canceled', now, { status: 'active' });
-      return row;
-    });
+          [id, now],
+        );
+        await emitMandateEvent(tx, row, 'mandate.canceled', now, { status: 'active' });
+        return row;
+      },
+      { in: tx },
+    );
   }
 
   /**

@@ -2,7 +2,7 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, RequireScope, tenantOf } from '@paygrid/platform';
+import { Caller, ListQuery, Operation, RequestTx, RequireScope, tenantOf, type Tx } from '@paygrid/platform';
 import { CreateMerchantDto, UpdateMerchantDto } from './merchants.dto';
 import { MerchantsService, serializeMerchant } from './merchants.service';
 
@@ -19,8 +19,12 @@ export class MerchantsController {
       'Onboards a business. Once every requirement is in, onboarding moves to `in_review`; the sandbox then decides at once (an `email` of `reject@...` is rejected), live mode waits for the operator.',
     response: 'Merchant',
   })
-  async create(@Caller() caller: AuthenticatedContext, @Body() body: CreateMerchantDto) {
-    return serializeMerchant(await this.merchants.create(tenantOf(caller), body));
+  async create(
+    @Caller() caller: AuthenticatedContext,
+    @Body() body: CreateMerchantDto,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return serializeMerchant(await this.merchants.create(tenantOf(caller), body, tx));
   }
 
   @Get()
@@ -60,7 +64,8 @@ export class MerchantsController {
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,
     @Body() body: UpdateMerchantDto,
+    @RequestTx() tx: Tx | undefined,
   ) {
-    return serializeMerchant(await this.merchants.update(tenantOf(caller), id, body));
+    return serializeMerchant(await this.merchants.update(tenantOf(caller), id, body, tx));
   }
 }

@@ -88,43 +88,50 @@ export class MerchantsService {
     private readonly clock: Clock,
   ) {}
 
-  async create(tenant: Tenant, details: MerchantDetailsDto): Promise<MerchantRow> {
-    return this.db.transaction(async (tx) => {
-      const now = this.clock.now();
-      const values = DETAIL_FIELDS.map((f) => details[f] ?? null);
-      const [row] = await tx.query<MerchantRow>(
-        `insert into payments.merchants (id, account_id, livemode, ${DETAIL_FIELDS.join(', ')}, metadata, created_at, updated_at)
+  /** `tx`: the idempotent request's transaction (docs/adr/0015). */
+  async create(tenant: Tenant, details: MerchantDetailsDto, tx?: Tx): Promise<MerchantRow> {
+    return this.db.transaction(
+      async (tx) => {
+        const now = this.clock.now();
+        const values = DETAIL_FIELDS.map((f) => details[f] ?? null);
+        const [row] = await tx.query<MerchantRow>(
+          `insert into payments.merchants (id, account_id, livemode, ${DETAIL_FIELDS.join(', ')}, metadata, created_at, updated_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) returning *`,
-        [newId('mer'), tenant.account, tenant.livemode, ...values, details.metadata ?? {}, now],
-      );
-      return this.advance(tx, row, now);
-    });
+          [newId('mer'), tenant.account, tenant.livemode, ...values, details.metadata ?? {}, now],
+        );
+        return this.advance(tx, row, now);
+      },
+      { in: tx },
+    );
   }
 
-  async update(tenant: Tenant, id: string, details: MerchantDetailsDto): Promise<MerchantRow> {
-    return this.db.transaction(async (tx) => {
-      const current = await this.lock(tx, tenant, id);
-      const now = this.clock.now();
-      const sets: string[] = [];
-      const params: unknown[] = [current.id];
-      for (const field of DETAIL_FIELDS) {
-        if (details[field] !== undefined) {
-          params.push(details[field]);
-          sets.push(`${field} = $${params.length}`);
+  async update(tenant: Tenant, id: string, details: MerchantDetailsDto, tx?: Tx): Promise<MerchantRow> {
+    return this.db.transaction(
+      async (tx) => {
+        const current = await this.lock(tx, tenant, id);
+        const now = this.clock.now();
+        const sets: string[] = [];
+        const params: unknown[] = [current.id];
+        for (const field of DETAIL_FIELDS) {
+          if (details[field] !== undefined) {
+            params.push(details[field]);
+            sets.push(`${field} = $${params.length}`);
+          }
         }
-      }
-      if (details.metadata !== undefined) {
-        params.push(details.metadata);
-        sets.push(`metadata = metadata || $${params.length}::jsonb`);
-      }
-      if (!sets.length) return current;
-      params.push(now);
-      const [row] = await tx.query<MerchantRow>(
-        `update payments.merchants set ${sets.join(', ')}, updated_at = $${params.length} where id = $1 returning *`,
-        params,
-      );
-      return this.advance(tx, row, now);
-    });
+        if (details.metadata !== undefined) {
+          params.push(details.metadata);
+          sets.push(`metadata = metadata || $${params.length}::jsonb`);
+        }
+        if (!sets.length) return current;
+        params.push(now);
+        const [row] = await tx.query<MerchantRow>(
+          `update payments.merchants set ${sets.join(', ')}, updated_at = $${params.length} where id = $1 returning *`,
+          params,
+        );
+        return this.advance(tx, row, now);
+      },
+      { in: tx },
+    );
   }
 
   async get(tenant: Tenant, id: string): Promise<MerchantRow> {

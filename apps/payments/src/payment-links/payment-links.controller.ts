@@ -2,7 +2,7 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, RequireScope, tenantOf } from '@paygrid/platform';
+import { Caller, ListQuery, Operation, RequestTx, RequireScope, tenantOf, type Tx } from '@paygrid/platform';
 import { CreatePaymentLinkDto, UpdatePaymentLinkDto } from './payment-links.dto';
 import { PaymentLinksService } from './payment-links.service';
 
@@ -20,8 +20,12 @@ export class PaymentLinksController {
     response: 'PaymentLink',
     errors: ['resource_missing'],
   })
-  async create(@Caller() caller: AuthenticatedContext, @Body() body: CreatePaymentLinkDto) {
-    return this.links.serialize(await this.links.create(tenantOf(caller), body, caller.account_name));
+  async create(
+    @Caller() caller: AuthenticatedContext,
+    @Body() body: CreatePaymentLinkDto,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return this.links.serialize(await this.links.create(tenantOf(caller), body, caller.account_name, tx));
   }
 
   @Get()
@@ -62,7 +66,8 @@ export class PaymentLinksController {
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,
     @Body() body: UpdatePaymentLinkDto,
+    @RequestTx() tx: Tx | undefined,
   ) {
-    return this.links.serialize(await this.links.update(tenantOf(caller), id, body));
+    return this.links.serialize(await this.links.update(tenantOf(caller), id, body, tx));
   }
 }

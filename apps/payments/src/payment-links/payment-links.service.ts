@@ -116,8 +116,16 @@ export class PaymentLinksService {
     return serializePaymentLink(link, this.publicBaseUrl, this.clock.now());
   }
 
-  /** `accountName` names the account's default merchant if this link creates it. */
-  async create(tenant: Tenant, input: CreatePaymentLinkDto, accountName?: string): Promise<PaymentLinkRow> {
+  /**
+   * `accountName` names the account's default merchant if this link creates it. `tx`: the
+   * idempotent request's transaction (docs/adr/0015).
+   */
+  async create(
+    tenant: Tenant,
+    input: CreatePaymentLinkDto,
+    accountName?: string,
+    tx?: Tx,
+  ): Promise<PaymentLinkRow> {
     const now = this.clock.now();
     const type = input.type ?? 'one_time';
     if (input.amount !== undefined && input.line_items !== undefined) {
@@ -145,101 +153,107 @@ export class PaymentLinksService {
     if (expiresAt && expiresAt <= now) {
       throw new ApiError('parameter_invalid', 'expires_at must be in the future.', 'expires_at');
     }
-    return this.db.transaction(async (tx) => {
-      const merchant = await this.resolveMerchant(tx, tenant, input.merchant, accountName, now);
-      const [row] = await tx.query<PaymentLinkRow>(
-        `insert into payments.payment_links (id, account_id, livemode, merchant_id, type, amount, currency, line_items,
+    return this.db.transaction(
+      async (tx) => {
+        const merchant = await this.resolveMerchant(tx, tenant, input.merchant, accountName, now);
+        const [row] = await tx.query<PaymentLinkRow>(
+          `insert into payments.payment_links (id, account_id, livemode, merchant_id, type, amount, currency, line_items,
            amount_total, recurring, description, max_completions, expires_at, after_completion_redirect_url,
            client_reference_id, metadata, status, created_at, updated_at)
          values ($1, $2, $3, $4, $5, $6::bigint, $7, $8::jsonb, $9::bigint, $10::jsonb, $11, $12, $13, $14, $15, $16::jsonb,
            'active', $17, $17)
          returning *`,
-        [
-          newId('plink'),
-          tenant.account,
-          tenant.livemode,
-          merchant,
-          type,
-          input.amount === undefined ? null : String(input.amount),
-          input.currency,
-          input.line_items
-            ? JSON.stringify(
-                input.line_items.map((i) => ({
-                  description: i.description,
-                  quantity: i.quantity,
-                  unit_amount: i.unit_amount,
-                })),
-              )
-            : null,
-          total.toString(),
-          input.recurring
-            ? JSON.stringify({
-                interval: input.recurring.interval,
-                interval_count: input.recurring.interval_count ?? 1,
-              })
-            : null,
-          input.description ?? null,
-          input.max_completions ?? null,
-          expiresAt,
-          input.after_completion?.redirect_url ?? null,
-          input.client_reference_id ?? null,
-          JSON.stringify(input.metadata ?? {}),
-          now,
-        ],
-      );
-      await this.emit(tx, row, 'payment_link.created', now);
-      return row;
-    });
+          [
+            newId('plink'),
+            tenant.account,
+            tenant.livemode,
+            merchant,
+            type,
+            input.amount === undefined ? null : String(input.amount),
+            input.currency,
+            input.line_items
+              ? JSON.stringify(
+                  input.line_items.map((i) => ({
+                    description: i.description,
+                    quantity: i.quantity,
+                    unit_amount: i.unit_amount,
+                  })),
+                )
+              : null,
+            total.toString(),
+            input.recurring
+              ? JSON.stringify({
+                  interval: input.recurring.interval,
+                  interval_count: input.recurring.interval_count ?? 1,
+                })
+              : null,
+            input.description ?? null,
+            input.max_completions ?? null,
+            expiresAt,
+            input.after_completion?.redirect_url ?? null,
+            input.client_reference_id ?? null,
+            JSON.stringify(input.metadata ?? {}),
+            now,
+          ],
+        );
+        await this.emit(tx, row, 'payment_link.created', now);
+        return row;
+      },
+      { in: tx },
+    );
   }
 
-  async update(tenant: Tenant, id: string, input: UpdatePaymentLinkDto): Promise<PaymentLinkRow> {
-    return this.db.transaction(async (tx) => {
-      const current = await lockOwned<PaymentLinkRow>(
-        tx,
-        'payments.payment_links',
-        tenant,
-        id,
-        'payment link',
-      );
-      const now = this.clock.now();
-      const status = effectiveStatus(current, now);
-      const sets: string[] = [];
-      const params: unknown[] = [current.id];
-      const previous: Record<string, unknown> = {};
-      if (input.description !== undefined && input.description !== current.description) {
-        params.push(input.description);
-        sets.push(`description = $${params.length}`);
-        previous.description = current.description;
-      }
-      if (input.metadata !== undefined) {
-        params.push(JSON.stringify(input.metadata));
-        sets.push(`metadata = metadata || $${params.length}::jsonb`);
-        previous.metadata = current.metadata;
-      }
-      if (input.active !== undefined) {
-        const wanted = input.active ? 'active' : 'inactive';
-        if (status === 'completed' || status === 'expired') {
-          throw new ApiError(
-            'invalid_state_transition',
-            `A payment link that is ${status} cannot become ${wanted}.`,
-            'active',
-          );
+  async update(tenant: Tenant, id: string, input: UpdatePaymentLinkDto, tx?: Tx): Promise<PaymentLinkRow> {
+    return this.db.transaction(
+      async (tx) => {
+        const current = await lockOwned<PaymentLinkRow>(
+          tx,
+          'payments.payment_links',
+          tenant,
+          id,
+          'payment link',
+        );
+        const now = this.clock.now();
+        const status = effectiveStatus(current, now);
+        const sets: string[] = [];
+        const params: unknown[] = [current.id];
+        const previous: Record<string, unknown> = {};
+        if (input.description !== undefined && input.description !== current.description) {
+          params.push(input.description);
+          sets.push(`description = $${params.length}`);
+          previous.description = current.description;
         }
-        if (status !== wanted) {
-          params.push(wanted);
-          sets.push(`status = $${params.length}`);
-          previous.status = status;
+        if (input.metadata !== undefined) {
+          params.push(JSON.stringify(input.metadata));
+          sets.push(`metadata = metadata || $${params.length}::jsonb`);
+          previous.metadata = current.metadata;
         }
-      }
-      if (!sets.length) return current;
-      params.push(now);
-      const [row] = await tx.query<PaymentLinkRow>(
-        `update payments.payment_links set ${sets.join(', ')}, updated_at = $${params.length} where id = $1 returning *`,
-        params,
-      );
-      await this.emit(tx, row, 'payment_link.updated', now, previous);
-      return row;
-    });
+        if (input.active !== undefined) {
+          const wanted = input.active ? 'active' : 'inactive';
+          if (status === 'completed' || status === 'expired') {
+            throw new ApiError(
+              'invalid_state_transition',
+              `A payment link that is ${status} cannot become ${wanted}.`,
+              'active',
+            );
+          }
+          if (status !== wanted) {
+            params.push(wanted);
+            sets.push(`status = $${params.length}`);
+            previous.status = status;
+          }
+        }
+        if (!sets.length) return current;
+        params.push(now);
+        const [row] = await tx.query<PaymentLinkRow>(
+          `update payments.payment_links set ${sets.join(', ')}, updated_at = $${params.length} where id = $1 returning *`,
+          params,
+        );
+        await this.emit(tx, row, 'payment_link.updated', now, previous);
+        return row;
+      },
+      { in: tx },
+    );
   }
 
   async get(tenant: Tenant, id: string): Promise<PaymentLinkRow> {

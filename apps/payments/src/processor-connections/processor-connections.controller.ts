@@ -2,7 +2,16 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, OwnIdempotency, RequireScope, tenantOf } from '@paygrid/platform';
+import {
+  Caller,
+  ListQuery,
+  Operation,
+  OwnIdempotency,
+  RequestTx,
+  RequireScope,
+  tenantOf,
+  type Tx,
+} from '@paygrid/platform';
 import { CreateProcessorConnectionDto, UpdateProcessorConnectionDto } from './processor-connections.dto';
 import { ProcessorConnectionsService, serializeProcessorConnection } from './processor-connections.service';
 
@@ -22,8 +31,12 @@ export class ProcessorConnectionsController {
     response: 'ProcessorConnection',
     errors: ['processor_secrets_unavailable'],
   })
-  async create(@Caller() caller: AuthenticatedContext, @Body() body: CreateProcessorConnectionDto) {
-    return serializeProcessorConnection(await this.connections.create(tenantOf(caller), body));
+  async create(
+    @Caller() caller: AuthenticatedContext,
+    @Body() body: CreateProcessorConnectionDto,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return serializeProcessorConnection(await this.connections.create(tenantOf(caller), body, tx));
   }
 
   @Get()
@@ -69,8 +82,9 @@ export class ProcessorConnectionsController {
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,
     @Body() body: UpdateProcessorConnectionDto,
+    @RequestTx() tx: Tx | undefined,
   ) {
-    return serializeProcessorConnection(await this.connections.update(tenantOf(caller), id, body));
+    return serializeProcessorConnection(await this.connections.update(tenantOf(caller), id, body, tx));
   }
 
   @Post(':id/disable')
@@ -82,8 +96,12 @@ export class ProcessorConnectionsController {
       'From now on no payment goes to it; live payments of the account are refused (409 `processor_not_configured`) until another connection is created. Disabling a disabled connection answers it unchanged.',
     response: 'ProcessorConnection',
   })
-  async disable(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return serializeProcessorConnection(await this.connections.disable(tenantOf(caller), id));
+  async disable(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return serializeProcessorConnection(await this.connections.disable(tenantOf(caller), id, tx));
   }
 
   @Post(':id/verify')

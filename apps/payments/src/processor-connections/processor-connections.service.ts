@@ -101,37 +101,45 @@ export class ProcessorConnectionsService implements LiveConnectors {
     private readonly box: SecretBox | undefined,
   ) {}
 
-  async create(tenant: Tenant, input: CreateProcessorConnectionDto): Promise<ProcessorConnectionRow> {
+  /** `tx`: the idempotent request's transaction (docs/adr/0015). */
+  async create(
+    tenant: Tenant,
+    input: CreateProcessorConnectionDto,
+    tx?: Tx,
+  ): Promise<ProcessorConnectionRow> {
     const box = this.requireBox();
     const credentials = this.checked(input.processor, input.credentials, tenant.livemode);
-    return this.db.transaction(async (tx) => {
-      const now = this.clock.now();
-      // The connection in use steps aside. Two creates at once: the partial unique index refuses
-      // the second one's insert (409 resource_conflict, through the platform's driver-error mapping).
-      await tx.query(
-        `update ${TABLE} set status = 'disabled', disabled_at = $3, updated_at = $3
+    return this.db.transaction(
+      async (tx) => {
+        const now = this.clock.now();
+        // The connection in use steps aside. Two creates at once: the partial unique index refuses
+        // the second one's insert (409 resource_conflict, through the platform's driver-error mapping).
+        await tx.query(
+          `update ${TABLE} set status = 'disabled', disabled_at = $3, updated_at = $3
           where account_id = $1 and livemode = $2 and status <> 'disabled'`,
-        [tenant.account, tenant.livemode, now],
-      );
-      const id = newId('pcon');
-      const sealed = box.seal(JSON.stringify(credentials), aad({ id }));
-      const [row] = await tx.query<ProcessorConnectionRow>(
-        `insert into ${TABLE} (id, account_id, livemode, processor, secret_key_last4, secrets_key_id, secrets_ciphertext, description, created_at, updated_at)
+          [tenant.account, tenant.livemode, now],
+        );
+        const id = newId('pcon');
+        const sealed = box.seal(JSON.stringify(credentials), aad({ id }));
+        const [row] = await tx.query<ProcessorConnectionRow>(
+          `insert into ${TABLE} (id, account_id, livemode, processor, secret_key_last4, secrets_key_id, secrets_ciphertext, description, created_at, updated_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) returning *`,
-        [
-          id,
-          tenant.account,
-          tenant.livemode,
-          input.processor,
-          credentials.secret_key.slice(-4),
-          sealed.key_id,
-          sealed.ciphertext,
-          input.description ?? null,
-          now,
-        ],
-      );
-      return row;
-    });
+          [
+            id,
+            tenant.account,
+            tenant.livemode,
+            input.processor,
+            credentials.secret_key.slice(-4),
+            sealed.key_id,
+            sealed.ciphertext,
+            input.description ?? null,
+            now,
+          ],
+        );
+        return row;
+      },
+      { in: tx },
+    );
   }
 
   get(tenant: Tenant, id: string): Promise<ProcessorConnectionRow> {
@@ -154,57 +162,64 @@ export class ProcessorConnectionsService implements LiveConnectors {
     tenant: Tenant,
     id: string,
     input: UpdateProcessorConnectionDto,
+    tx?: Tx,
   ): Promise<ProcessorConnectionRow> {
-    return this.db.transaction(async (tx) => {
-      const row = await this.lock(tx, tenant, id);
-      if (row.status === 'disabled' && input.credentials) {
-        throw new ApiError(
-          'invalid_state_transition',
-          'A disabled processor connection cannot be given new credentials.',
-        );
-      }
-      const now = this.clock.now();
-      let sealed: { key_id: string; ciphertext: string; last4: string } | undefined;
-      if (input.credentials) {
-        const credentials = this.checked(row.processor, input.credentials, row.livemode);
-        sealed = {
-          ...this.requireBox().seal(JSON.stringify(credentials), aad(row)),
-          last4: credentials.secret_key.slice(-4),
-        };
-      }
-      const [updated] = await tx.query<ProcessorConnectionRow>(
-        `update ${TABLE} set description = coalesce($2, description), updated_at = $3,
+    return this.db.transaction(
+      async (tx) => {
+        const row = await this.lock(tx, tenant, id);
+        if (row.status === 'disabled' && input.credentials) {
+          throw new ApiError(
+            'invalid_state_transition',
+            'A disabled processor connection cannot be given new credentials.',
+          );
+        }
+        const now = this.clock.now();
+        let sealed: { key_id: string; ciphertext: string; last4: string } | undefined;
+        if (input.credentials) {
+          const credentials = this.checked(row.processor, input.credentials, row.livemode);
+          sealed = {
+            ...this.requireBox().seal(JSON.stringify(credentials), aad(row)),
+            last4: credentials.secret_key.slice(-4),
+          };
+        }
+        const [updated] = await tx.query<ProcessorConnectionRow>(
+          `update ${TABLE} set description = coalesce($2, description), updated_at = $3,
             secrets_key_id = coalesce($4, secrets_key_id), secrets_ciphertext = coalesce($5, secrets_ciphertext),
             secret_key_last4 = coalesce($6, secret_key_last4),
             status = case when $4::text is not null and status = 'failing' then 'active' else status end,
             verification_status = case when $4::text is not null then 'unverified' else verification_status end,
             verification_message = case when $4::text is not null then null else verification_message end
           where id = $1 returning *`,
-        [
-          row.id,
-          input.description ?? null,
-          now,
-          sealed?.key_id ?? null,
-          sealed?.ciphertext ?? null,
-          sealed?.last4 ?? null,
-        ],
-      );
-      return updated;
-    });
+          [
+            row.id,
+            input.description ?? null,
+            now,
+            sealed?.key_id ?? null,
+            sealed?.ciphertext ?? null,
+            sealed?.last4 ?? null,
+          ],
+        );
+        return updated;
+      },
+      { in: tx },
+    );
   }
 
   /** active | failing -> disabled; live payments of the account are refused from now on. Idempotent. */
-  async disable(tenant: Tenant, id: string): Promise<ProcessorConnectionRow> {
-    return this.db.transaction(async (tx) => {
-      const row = await this.lock(tx, tenant, id);
-      if (row.status === 'disabled') return row;
-      const now = this.clock.now();
-      const [updated] = await tx.query<ProcessorConnectionRow>(
-        `update ${TABLE} set status = 'disabled', disabled_at = $2, updated_at = $2 where id = $1 returning *`,
-        [row.id, now],
-      );
-      return updated;
-    });
+  async disable(tenant: Tenant, id: string, tx?: Tx): Promise<ProcessorConnectionRow> {
+    return this.db.transaction(
+      async (tx) => {
+        const row = await this.lock(tx, tenant, id);
+        if (row.status === 'disabled') return row;
+        const now = this.clock.now();
+        const [updated] = await tx.query<ProcessorConnectionRow>(
+          `update ${TABLE} set status = 'disabled', disabled_at = $2, updated_at = $2 where id = $1 returning *`,
+          [row.id, now],
+        );
+        return updated;
+      },
+      { in: tx },
+    );
   }
 
   /**

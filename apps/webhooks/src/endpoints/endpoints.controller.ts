@@ -2,7 +2,7 @@
 
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, RequireScope, tenantOf } from '@paygrid/platform';
+import { Caller, ListQuery, Operation, RequestTx, RequireScope, tenantOf, type Tx } from '@paygrid/platform';
 import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './endpoints.dto';
 import { EndpointsService } from './endpoints.service';
 
@@ -19,8 +19,12 @@ export class EndpointsController {
       'Registers a URL for the given event types (of the account\'s groupings, or `["*"]`). Live endpoints must be `https` and resolve only to public addresses. The answer carries the signing `secret`, shown only here and on rotation.',
     response: 'WebhookEndpoint',
   })
-  create(@Caller() caller: AuthenticatedContext, @Body() body: CreateWebhookEndpointDto) {
-    return this.endpoints.create(tenantOf(caller), caller.groupings, body);
+  create(
+    @Caller() caller: AuthenticatedContext,
+    @Body() body: CreateWebhookEndpointDto,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return this.endpoints.create(tenantOf(caller), caller.groupings, body, tx);
   }
 
   @Get()
@@ -43,8 +47,8 @@ export class EndpointsController {
       'Returns the new `secret`. For 24 hours deliveries carry two signatures, one with each secret.',
     response: 'WebhookEndpoint',
   })
-  rotate(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return this.endpoints.rotateSecret(tenantOf(caller), id);
+  rotate(@Caller() caller: AuthenticatedContext, @Param('id') id: string, @RequestTx() tx: Tx | undefined) {
+    return this.endpoints.rotateSecret(tenantOf(caller), id, tx);
   }
 
   @Get(':id/deliveries')
@@ -70,8 +74,9 @@ export class EndpointsController {
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,
     @Param('delivery_id') deliveryId: string,
+    @RequestTx() tx: Tx | undefined,
   ) {
-    return this.endpoints.retry(tenantOf(caller), id, deliveryId);
+    return this.endpoints.retry(tenantOf(caller), id, deliveryId, tx);
   }
 
   @Post(':id/test')
@@ -82,8 +87,8 @@ export class EndpointsController {
     description: 'Queues a `webhook_endpoint.test` event to the endpoint and returns its delivery.',
     response: 'WebhookDelivery',
   })
-  test(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return this.endpoints.test(tenantOf(caller), id);
+  test(@Caller() caller: AuthenticatedContext, @Param('id') id: string, @RequestTx() tx: Tx | undefined) {
+    return this.endpoints.test(tenantOf(caller), id, tx);
   }
 
   /** Test mode only: a live key gets 404, as if the route did not exist. */
@@ -97,8 +102,12 @@ export class EndpointsController {
     response: 'WebhookEndpoint',
     errors: ['invalid_state_transition'],
   })
-  disableSandbox(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {
-    return this.endpoints.disableAsFailing(tenantOf(caller), id);
+  disableSandbox(
+    @Caller() caller: AuthenticatedContext,
+    @Param('id') id: string,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return this.endpoints.disableAsFailing(tenantOf(caller), id, tx);
   }
 
   @Get(':id')
@@ -125,8 +134,9 @@ export class EndpointsController {
     @Caller() caller: AuthenticatedContext,
     @Param('id') id: string,
     @Body() body: UpdateWebhookEndpointDto,
+    @RequestTx() tx: Tx | undefined,
   ) {
-    return this.endpoints.update(tenantOf(caller), caller.groupings, id, body);
+    return this.endpoints.update(tenantOf(caller), caller.groupings, id, body, tx);
   }
 
   @Delete(':id')

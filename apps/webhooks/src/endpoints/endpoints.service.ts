@@ -19,6 +19,7 @@ import {
   paginate,
   paginateOwned,
   type Tenant,
+  type Tx,
 } from '@paygrid/platform';
 import { newSecret } from '../delivery/signing';
 import { checkTarget, TargetRefused, type TargetPolicy } from '../delivery/ssrf';
@@ -126,11 +127,12 @@ export class EndpointsService {
     return url.toString();
   }
 
-  async create(tenant: Tenant, groupings: readonly Grouping[], dto: CreateWebhookEndpointDto) {
+  /** `tx` on every write here: the idempotent request's transaction (docs/adr/0015). */
+  async create(tenant: Tenant, groupings: readonly Grouping[], dto: CreateWebhookEndpointDto, tx?: Tx) {
     const events = this.checkEvents(dto.enabled_events, groupings);
     const url = await this.checkUrl(tenant, dto.url);
     const now = this.clock.now();
-    const [row] = await this.db.query<EndpointRow>(
+    const [row] = await (tx ?? this.db).query<EndpointRow>(
       `insert into webhooks.endpoints (id, account_id, livemode, url, description, enabled_events, secret, metadata, created_at, updated_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) returning *`,
       [
@@ -148,8 +150,8 @@ export class EndpointsService {
     return serializeEndpoint(row, true);
   }
 
-  private async row(tenant: Tenant, id: string): Promise<EndpointRow> {
-    return findOwned<EndpointRow>(this.db, 'webhooks.endpoints', tenant, id, 'webhook endpoint');
+  private async row(tenant: Tenant, id: string, tx?: Tx): Promise<EndpointRow> {
+    return findOwned<EndpointRow>(tx ?? this.db, 'webhooks.endpoints', tenant, id, 'webhook endpoint');
   }
 
   async get(tenant: Tenant, id: string) {
@@ -170,8 +172,14 @@ export class EndpointsService {
     };
   }
 
-  async update(tenant: Tenant, groupings: readonly Grouping[], id: string, dto: UpdateWebhookEndpointDto) {
-    const current = await this.row(tenant, id);
+  async update(
+    tenant: Tenant,
+    groupings: readonly Grouping[],
+    id: string,
+    dto: UpdateWebhookEndpointDto,
+    tx?: Tx,
+  ) {
+    const current = await this.row(tenant, id, tx);
     const events = dto.enabled_events
       ? this.checkEvents(dto.enabled_events, groupings)
       : current.enabled_events;
@@ -179,7 +187,7 @@ export class EndpointsService {
     const status = dto.disabled === undefined ? current.status : dto.disabled ? 'disabled' : 'enabled';
     const reason =
       dto.disabled === undefined ? current.disabled_reason : dto.disabled ? 'disabled by the account' : null;
-    const [row] = await this.db.query<EndpointRow>(
+    const [row] = await (tx ?? this.db).query<EndpointRow>(
       `update webhooks.endpoints set url = $3, enabled_events = $4, description = $5, status = $6,
          disabled_reason = $7, metadata = metadata || $8::jsonb, updated_at = $9
        where id = $1 and account_id = $2 returning *`,
@@ -207,10 +215,10 @@ export class EndpointsService {
     return { id, object: 'webhook_endpoint' as const, deleted: true as const };
   }
 
-  async rotateSecret(tenant: Tenant, id: string) {
-    await this.row(tenant, id);
+  async rotateSecret(tenant: Tenant, id: string, tx?: Tx) {
+    await this.row(tenant, id, tx);
     const now = this.clock.now();
-    const [row] = await this.db.query<EndpointRow>(
+    const [row] = await (tx ?? this.db).query<EndpointRow>(
       `update webhooks.endpoints set previous_secret = secret, previous_secret_expires_at = $3,
          secret = $4, updated_at = $5 where id = $1 and account_id = $2 returning *`,
       [id, tenant.account, new Date(now.getTime() + SECRET_OVERLAP_MS), newSecret(), now],
@@ -258,16 +266,16 @@ export class EndpointsService {
     );
   }
 
-  async retry(tenant: Tenant, id: string, deliveryId: string) {
-    await this.row(tenant, id);
-    const [row] = await this.db.query<DeliveryRow>(
+  async retry(tenant: Tenant, id: string, deliveryId: string, tx?: Tx) {
+    await this.row(tenant, id, tx);
+    const [row] = await (tx ?? this.db).query<DeliveryRow>(
       `update webhooks.deliveries set status = 'pending', next_attempt_at = $4, lease_until = null, updated_at = $4
        where id = $1 and endpoint_id = $2 and account_id = $3 returning *`,
       [deliveryId, id, tenant.account, this.clock.now()],
     );
     if (!row) throw notFound('delivery', deliveryId, 'delivery_id');
     this.wake();
-    return (await this.withAttempts([row]))[0];
+    return (await this.withAttempts([row], tx))[0];
   }
 
   /**
@@ -276,24 +284,27 @@ export class EndpointsService {
    * included (disable-failing.ts). A live key sees no endpoint here (404); an endpoint that is
    * not enabled is 409.
    */
-  async disableAsFailing(tenant: Tenant, id: string) {
+  async disableAsFailing(tenant: Tenant, id: string, requestTx?: Tx) {
     if (tenant.livemode) throw notFound('webhook endpoint', id);
-    const row = await this.db.transaction(async (tx) => {
-      const now = this.clock.now();
-      const [current] = await tx.query<EndpointRow>(
-        'select * from webhooks.endpoints where id = $1 and account_id = $2 and livemode = $3 for update',
-        [id, tenant.account, tenant.livemode],
-      );
-      if (!current) throw notFound('webhook endpoint', id);
-      const disabled = await disableFailingEndpoint(tx, id, now);
-      if (!disabled) {
-        throw new ApiError(
-          'invalid_state_transition',
-          `Only an enabled endpoint can be disabled this way; this one is ${current.status}.`,
+    const row = await this.db.transaction(
+      async (tx) => {
+        const now = this.clock.now();
+        const [current] = await tx.query<EndpointRow>(
+          'select * from webhooks.endpoints where id = $1 and account_id = $2 and livemode = $3 for update',
+          [id, tenant.account, tenant.livemode],
         );
-      }
-      return disabled;
-    });
+        if (!current) throw notFound('webhook endpoint', id);
+        const disabled = await disableFailingEndpoint(tx, id, now);
+        if (!disabled) {
+          throw new ApiError(
+            'invalid_state_transition',
+            `Only an enabled endpoint can be disabled this way; this one is ${current.status}.`,
+          );
+        }
+        return disabled;
+      },
+      { in: requestTx },
+    );
     return serializeEndpoint(row);
   }
 
@@ -304,8 +315,8 @@ export class EndpointsService {
    * webhooks.events gives it a stream position, and the event log's reads leave it out
    * (DELIVERY_ONLY_EVENT_TYPES). Both rows are written in one transaction.
    */
-  async test(tenant: Tenant, id: string) {
-    const endpoint = await this.row(tenant, id);
+  async test(tenant: Tenant, id: string, requestTx?: Tx) {
+    const endpoint = await this.row(tenant, id, requestTx);
     const now = this.clock.now();
     const event = {
       id: newSortableId('evt'),
@@ -316,22 +327,25 @@ export class EndpointsService {
       account: tenant.account,
       data: { object: serializeEndpoint(endpoint) },
     };
-    const row = await this.db.transaction(async (tx) => {
-      await tx.query(
-        `insert into webhooks.events (id, account_id, livemode, type, payload, created_at)
+    const row = await this.db.transaction(
+      async (tx) => {
+        await tx.query(
+          `insert into webhooks.events (id, account_id, livemode, type, payload, created_at)
          values ($1, $2, $3, $4, $5, $6)`,
-        [event.id, tenant.account, tenant.livemode, event.type, event, now],
-      );
-      const [delivery] = await tx.query<DeliveryRow>(
-        `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, payload, account_id, livemode,
+          [event.id, tenant.account, tenant.livemode, event.type, event, now],
+        );
+        const [delivery] = await tx.query<DeliveryRow>(
+          `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, payload, account_id, livemode,
            next_attempt_at, created_at, updated_at)
          values ($1, $2, $3, $4, null, $5, $6, $7, $8, $8, $8) returning *`,
-        [newId('del'), id, event.id, event.type, event, tenant.account, tenant.livemode, now],
-      );
-      return delivery;
-    });
+          [newId('del'), id, event.id, event.type, event, tenant.account, tenant.livemode, now],
+        );
+        return delivery;
+      },
+      { in: requestTx },
+    );
     this.wake();
     this.wakeStreams();
-    return (await this.withAttempts([row]))[0];
+    return (await this.withAttempts([row], requestTx))[0];
   }
 }

@@ -12,12 +12,21 @@ import type { Logger } from '../logging';
 import { traceparentOf } from '../observability/tracing';
 
 /**
- * The request-wide transaction: when the idempotency layer runs a request inside one
- * transaction, every Database.transaction() and query() made while handling it joins that
- * transaction instead of opening its own, so the write and the idempotency record commit (or
- * roll back) together (docs/adr/0015 lists where it is entered and left).
+ * Marks the code that runs while the idempotency layer holds a request's transaction open
+ * (docs/adr/0015). It is not how a statement finds that transaction: the transaction is passed
+ * explicitly (`@RequestTx()`, then `transaction(work, { in: tx })` or `tx.query`). It is a
+ * guard: a statement sent to this Database's pool from inside that scope, without the
+ * transaction, would commit apart from the idempotency record (and wait forever on the
+ * embedded database, which runs one transaction at a time).
  */
 export const requestTransaction = new AsyncLocalStorage<{ db: Database; tx: Tx }>();
+
+/**
+ * What a statement outside the request's transaction, inside its scope, does: `throw` (the
+ * test suites, PAYGRID_STRICT_TRANSACTIONS=true) or `join` it and log an error (production:
+ * a missed call site must not cost the request).
+ */
+export type MissingTransactionPolicy = 'throw' | 'join';
 
 export interface DatabaseOptions {
   url: string;
@@ -26,6 +35,8 @@ export interface DatabaseOptions {
   migrations: (new () => MigrationInterface)[];
   poolSize?: number;
   applicationName?: string;
+  /** See MissingTransactionPolicy; default `join`. */
+  missingTransaction?: MissingTransactionPolicy;
 }
 
 export type IsolationLevel = 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
@@ -37,6 +48,12 @@ export interface OutboxMessage {
   id: string;
   payload: unknown;
 }
+
+/**
+ * Where a use case's statements go: a Database (each statement on its own) or a Tx. A use case
+ * that may run inside a caller's transaction takes `tx?: Tx` and queries `tx ?? this.db`.
+ */
+export type Runner = Pick<Database, 'query'> | Tx;
 
 /** What a statement is sent through: the pool, or the connection of a transaction. */
 export interface Queryable {
@@ -94,7 +111,10 @@ export class Database {
   constructor(
     readonly pool: Pool,
     readonly schema: string,
-    private readonly options: Pick<DatabaseOptions, 'url' | 'migrations' | 'applicationName'>,
+    private readonly options: Pick<
+      DatabaseOptions,
+      'url' | 'migrations' | 'applicationName' | 'missingTransaction'
+    >,
     private readonly logger?: Logger,
   ) {}
 
@@ -173,29 +193,42 @@ export class Database {
   }
 
   /**
-   * One statement. Inside a request transaction of this database (an idempotent request) it
-   * runs in that transaction, like `transaction()`: on another pooled connection it would
-   * commit apart from the idempotency record, and wait forever on the embedded database,
-   * which runs one transaction at a time.
+   * One statement on a pooled connection, committed on its own. Inside a request's
+   * transaction scope a use case queries that `Tx` instead (see `requestTransaction`).
    */
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const ambient = requestTransaction.getStore();
-    if (ambient?.db === this) return ambient.tx.query<T>(sql, params);
+    const missed = this.missedRequestTransaction('query()');
+    if (missed) return missed.query<T>(sql, params);
     return (await this.pool.query(sql, params)).rows as T[];
   }
 
   /**
    * Runs `work` in a transaction. Serialization failures and deadlocks are retried (the
-   * work must be safe to re-run: it sees none of its earlier attempt's writes). Inside a
-   * request transaction (idempotent requests) it joins that one instead.
+   * work must be safe to re-run: it sees none of its earlier attempt's writes). With `in`
+   * (the caller's transaction, e.g. an idempotent request's from `@RequestTx()`) it runs in
+   * that one instead, whose owner commits and retries.
    */
   async transaction<T>(
     work: (tx: Tx) => Promise<T>,
-    options: { isolation?: IsolationLevel; retries?: number } = {},
+    options: { isolation?: IsolationLevel; retries?: number; in?: Tx } = {},
   ): Promise<T> {
-    const ambient = requestTransaction.getStore();
-    if (ambient?.db === this) return work(ambient.tx);
+    if (options.in) return work(options.in);
+    const missed = this.missedRequestTransaction('transaction()');
+    if (missed) return work(missed);
     return this.ownTransaction(work, options);
+  }
+
+  /**
+   * A statement or transaction of this database asked for from inside the scope of a
+   * request's transaction, without that transaction: a call site that did not pass it.
+   */
+  private missedRequestTransaction(what: string): Tx | undefined {
+    const scope = requestTransaction.getStore();
+    if (scope?.db !== this) return undefined;
+    const message = `${this.schema}: ${what} inside a request's transaction without it (pass the request's Tx: docs/adr/0015)`;
+    if (this.options.missingTransaction === 'throw') throw new Error(message);
+    this.logger?.error({ stack: new Error(message).stack }, message);
+    return scope.tx;
   }
 
   /**

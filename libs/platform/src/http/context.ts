@@ -4,6 +4,7 @@ import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestj
 import type { AuthenticatedContext, InternalContext, Scope } from '@paygrid/contracts';
 import { ApiError } from '../errors';
 import type { Span } from '../observability/tracing';
+import type { Tx } from '../db/database';
 
 export const PUBLIC_ROUTE = 'paygrid:public';
 export const REQUIRED_SCOPE = 'paygrid:scope';
@@ -28,7 +29,19 @@ export interface RequestWithContext {
   requestId?: string;
   /** This request's span (tracing on): ended with the answer's status in onResponse. */
   span?: Span;
+  /** The transaction an idempotent POST runs in (IdempotencyInterceptor); see RequestTx. */
+  transaction?: Tx;
 }
+
+/**
+ * The transaction of an idempotent request (a POST with Idempotency-Key), which the handler
+ * passes to its use case so that the write commits with the idempotency record; undefined
+ * otherwise, and the use case opens its own (docs/adr/0015).
+ */
+export const RequestTx = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): Tx | undefined =>
+    ctx.switchToHttp().getRequest<RequestWithContext>().transaction,
+);
 
 /** The authenticated caller: account, mode, key and scopes. */
 export const Caller = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthenticatedContext => {

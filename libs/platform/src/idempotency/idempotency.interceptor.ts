@@ -46,10 +46,11 @@ export function requestFingerprint(method: string, path: string, body: unknown):
 }
 
 /**
- * Marks a route that implements Idempotency-Key itself, next to its own write, instead of
- * running inside the request-wide transaction: routes that call a payment processor, which
- * must never happen inside a database transaction (docs/style.md rule 5). The interceptor still
- * checks the header's shape; the route stores the key with its intent row.
+ * Marks a route that implements Idempotency-Key itself, next to its own write, or documents
+ * that it does not honour it, instead of running inside the request-wide transaction: routes
+ * that call a payment processor, which must never happen inside a database transaction
+ * (docs/style.md rule 5), and a test clock's advance, which waits for outcomes that only its
+ * own commits cause. The interceptor still checks the header's shape.
  */
 export const OWN_IDEMPOTENCY = 'paygrid:own-idempotency';
 export const OwnIdempotency = () => SetMetadata(OWN_IDEMPOTENCY, true);
@@ -85,6 +86,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     return from(
       this.run(
         { account: caller.account, livemode: caller.livemode, key: header, path, fingerprint },
+        request,
         reply,
         next,
       ),
@@ -93,6 +95,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   private run(
     k: { account: string; livemode: boolean; key: string; path: string; fingerprint: string },
+    request: RequestWithContext,
     reply: FastifyReply,
     next: CallHandler,
   ): Promise<unknown> {
@@ -129,9 +132,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
         void reply.header('idempotent-replayed', 'true').status(stored.response_status);
         return stored.response_body;
       }
-      const body = await requestTransaction.run({ db: this.db, tx }, () =>
-        lastValueFrom(next.handle(), { defaultValue: null }),
-      );
+      // The handler gets the transaction through @RequestTx(); the scope only guards against
+      // a statement that does not use it (Database.missedRequestTransaction).
+      request.transaction = tx;
+      const body = await requestTransaction
+        .run({ db: this.db, tx }, () => lastValueFrom(next.handle(), { defaultValue: null }))
+        .finally(() => {
+          request.transaction = undefined;
+        });
       await tx.query(
         `insert into ${schema}.idempotency_keys (account_id, livemode, key, request_hash, method, path, response_status, response_body)
          values ($1, $2, $3, $4, 'POST', $5, $6, $7::jsonb)
