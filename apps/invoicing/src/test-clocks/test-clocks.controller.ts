@@ -2,7 +2,16 @@
 
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, RequireScope, tenantOf } from '@paygrid/platform';
+import {
+  Caller,
+  ListQuery,
+  Operation,
+  OwnIdempotency,
+  RequestTx,
+  RequireScope,
+  tenantOf,
+  type Tx,
+} from '@paygrid/platform';
 import { AdvanceTestClockDto, CreateTestClockDto } from './test-clocks.dto';
 import { serializeTestClock, TestClocksService } from './test-clocks.service';
 
@@ -20,8 +29,12 @@ export class TestClocksController {
     response: 'TestClock',
     errors: ['test_mode_only'],
   })
-  async create(@Caller() caller: AuthenticatedContext, @Body() body: CreateTestClockDto) {
-    return serializeTestClock(await this.clocks.create(tenantOf(caller), body));
+  async create(
+    @Caller() caller: AuthenticatedContext,
+    @Body() body: CreateTestClockDto,
+    @RequestTx() tx: Tx | undefined,
+  ) {
+    return serializeTestClock(await this.clocks.create(tenantOf(caller), body, tx));
   }
 
   @Get()
@@ -52,13 +65,15 @@ export class TestClocksController {
     return serializeTestClock(await this.clocks.get(tenantOf(caller), id));
   }
 
+  /** Not in the request's transaction: it waits on outcomes that only its own commits cause. */
   @Post(':id/advance')
   @HttpCode(200)
+  @OwnIdempotency()
   @RequireScope('test_clocks:write')
   @Operation({
     summary: 'Advance a test clock',
     description:
-      'Moves the clock forward to `frozen_time` (after the current one; else 400) and runs, in time order, everything due for its customers up to then: trial_will_end, trial ends, renewals (invoice created, finalized, charged or sent), dunning retries at +1, +3, +5, +7 days, past_due and the end state, overdue invoices, with their events. Between steps it waits (bounded, 15 s) for the payment outcomes the charges cause. Answers once the clock is `ready` again. A second advance while one runs: 409 `invalid_state_transition`.',
+      'Moves the clock forward to `frozen_time` (after the current one; else 400) and runs, in time order, everything due for its customers up to then: trial_will_end, trial ends, renewals (invoice created, finalized, charged or sent), dunning retries at +1, +3, +5, +7 days, past_due and the end state, overdue invoices, with their events. Between steps it waits (bounded, 15 s) for the payment outcomes the charges cause. Answers once the clock is `ready` again. A second advance while one runs: 409 `invalid_state_transition`. `Idempotency-Key` is not honoured here: each step commits on its own, so that the charges it requests go out and their outcomes come back while it waits, and so that a second advance sees this one running; a retry of an advance that completed is 400, its `frozen_time` being no longer after the clock time.',
     response: 'TestClock',
     errors: ['invalid_state_transition'],
   })

@@ -1155,7 +1155,7 @@ export interface paths {
         put?: never;
         /**
          * Advance a test clock
-         * @description Moves the clock forward to `frozen_time` (after the current one; else 400) and runs, in time order, everything due for its customers up to then: trial_will_end, trial ends, renewals (invoice created, finalized, charged or sent), dunning retries at +1, +3, +5, +7 days, past_due and the end state, overdue invoices, with their events. Between steps it waits (bounded, 15 s) for the payment outcomes the charges cause. Answers once the clock is `ready` again. A second advance while one runs: 409 `invalid_state_transition`.
+         * @description Moves the clock forward to `frozen_time` (after the current one; else 400) and runs, in time order, everything due for its customers up to then: trial_will_end, trial ends, renewals (invoice created, finalized, charged or sent), dunning retries at +1, +3, +5, +7 days, past_due and the end state, overdue invoices, with their events. Between steps it waits (bounded, 15 s) for the payment outcomes the charges cause. Answers once the clock is `ready` again. A second advance while one runs: 409 `invalid_state_transition`. `Idempotency-Key` is not honoured here: each step commits on its own, so that the charges it requests go out and their outcomes come back while it waits, and so that a second advance sees this one running; a retry of an advance that completed is 400, its `frozen_time` being no longer after the clock time.
          */
         post: operations["testClocks.advance"];
         delete?: never;
