@@ -49,12 +49,6 @@ export interface OutboxMessage {
   payload: unknown;
 }
 
-/**
- * Where a use case's statements go: a Database (each statement on its own) or a Tx. A use case
- * that may run inside a caller's transaction takes `tx?: Tx` and queries `tx ?? this.db`.
- */
-export type Runner = Pick<Database, 'query'> | Tx;
-
 /** What a statement is sent through: the pool, or the connection of a transaction. */
 export interface Queryable {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
