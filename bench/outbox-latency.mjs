@@ -36,6 +36,7 @@ const {
   KafkaBus,
   OutboxRelay,
   createLogger,
+  outboxTraceContextMigration,
   platformTablesMigration,
   startEmbeddedDatabase,
 } = require('@paygrid/platform');
@@ -148,7 +149,7 @@ async function setUpKafka(opts, logger) {
       {
         url,
         schema,
-        migrations: [platformTablesMigration(schema), thingsMigration(schema)],
+        migrations: [platformTablesMigration(schema), outboxTraceContextMigration(schema, 1700000000002), thingsMigration(schema)],
         poolSize,
         applicationName: `paygrid-bench-producer-${i}`,
       },
@@ -229,7 +230,7 @@ async function setUpEmbedded(opts, logger) {
     {
       url: embedded.url,
       schema,
-      migrations: [platformTablesMigration(schema), thingsMigration(schema)],
+      migrations: [platformTablesMigration(schema), outboxTraceContextMigration(schema, 1700000000002), thingsMigration(schema)],
       poolSize: 4,
     },
     logger,

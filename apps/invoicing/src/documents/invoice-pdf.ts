@@ -15,7 +15,7 @@
 
 import PDFDocument from 'pdfkit';
 import { messagesFor, type Messages } from '@paygrid/platform';
-import { attachArchive, drawLogo, FONT_FILES, xmpSafe, type PdfArchive } from './pdf-parts';
+import { attachArchive, drawLogo, pdfFont, xmpSafe, type PdfArchive } from './pdf-parts';
 
 export type { PdfArchive } from './pdf-parts';
 
@@ -161,7 +161,7 @@ export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive
   const doc = new PDFDocument({
     // The default font is Noto Sans too: pdfkit would otherwise set up Helvetica, a font that
     // is not embedded, which PDF/A forbids.
-    font: FONT_FILES.body,
+    font: pdfFont('body'),
     ...(archive ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const } : {}),
     size: 'A4',
     margin: PAGE_MARGIN,
@@ -176,8 +176,8 @@ export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive
       CreationDate: view.issue_date,
     },
   });
-  doc.registerFont(BODY, FONT_FILES.body);
-  doc.registerFont(BOLD, FONT_FILES.bold);
+  doc.registerFont(BODY, pdfFont('body'));
+  doc.registerFont(BOLD, pdfFont('bold'));
   doc.font(BODY);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

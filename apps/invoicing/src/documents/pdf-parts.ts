@@ -1,11 +1,34 @@
 // What the PDF renderers share (invoice-pdf.ts, receipt-pdf.ts): the embedded fonts, the
 // seller's logo, and the archival (PDF/A-3) parts Factur-X needs (facturx.ts).
 
+import { openSync, type Font } from 'fontkit';
+
 /** The embedded fonts, from the @expo-google-fonts/noto-sans package (OFL-1.1). */
-export const FONT_FILES = {
+const FONT_FILES = {
   body: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
 };
+
+const parsedFonts = new Map<keyof typeof FONT_FILES, Font>();
+
+/**
+ * A face of FONT_FILES parsed once per process, for `new PDFDocument({ font })` and
+ * `registerFont`. Given a path, pdfkit reads and parses the file for every document, three
+ * times per invoice (the default font and both faces): about 100 ms of CPU per PDF, spent on
+ * the event loop of the process that renders the invoice e-mail's attachment, which held the
+ * invoices benchmark's create-finalize-send to a few per second (bench/README.md). pdfkit 0.20
+ * also takes a parsed fontkit font (`PDFFontFactory.open`: any object with `layout`) and only
+ * reads it (each document builds its own subset), so one parse serves every document. The
+ * cast: @types/pdfkit types the source as a path or bytes only.
+ */
+export function pdfFont(face: keyof typeof FONT_FILES): string {
+  let font = parsedFonts.get(face);
+  if (!font) {
+    font = openSync(FONT_FILES[face]) as Font;
+    parsedFonts.set(face, font);
+  }
+  return font as unknown as string;
+}
 
 /** Logos are drawn within this box (points), keeping their proportions. */
 const LOGO_BOX = { width: 120, height: 28 };

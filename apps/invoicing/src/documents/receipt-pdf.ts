@@ -6,7 +6,7 @@
 
 import PDFDocument from 'pdfkit';
 import { messagesFor, type Messages } from '@paygrid/platform';
-import { drawLogo, FONT_FILES } from './pdf-parts';
+import { drawLogo, pdfFont } from './pdf-parts';
 
 export interface ReceiptView {
   /** The customer's language (English when absent). */
@@ -36,7 +36,7 @@ export function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
   const m = view.messages ?? messagesFor([]);
   const money = (amount: bigint) => m.money(amount, view.currency);
   const doc = new PDFDocument({
-    font: FONT_FILES.body,
+    font: pdfFont('body'),
     size: 'A4',
     margin: MARGIN,
     lang: m.locale,
@@ -48,8 +48,8 @@ export function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
       CreationDate: view.paid_at,
     },
   });
-  doc.registerFont('Body', FONT_FILES.body);
-  doc.registerFont('Bold', FONT_FILES.bold);
+  doc.registerFont('Body', pdfFont('body'));
+  doc.registerFont('Bold', pdfFont('bold'));
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
