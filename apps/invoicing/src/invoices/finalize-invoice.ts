@@ -28,11 +28,13 @@ export async function finalizeInvoice(
 ): Promise<InvoiceRow> {
   transition(current.id, current.status, 'finalize');
   const buyer = customer ?? (await store.customer(tx, tenant, current.customer_id));
-  const number = await store.nextNumber(tx, tenant);
   // The seller as the profile reads now (docs/adr/0011): kept with the invoice, which never
   // changes its seller again; its payment terms are the default due date.
   const profileRow = await profileInTx(tx, tenant.account);
   const profile = profileOf(profileRow);
+  // The number last of the reads: its counter row stays locked until this transaction ends,
+  // and every finalization of the account and mode waits for it (invoice.sql.ts nextNumber).
+  const number = await store.nextNumber(tx, tenant);
   let dueDate = current.due_date;
   let daysUntilDue = current.days_until_due;
   if (current.collection_method === 'send_invoice' && !dueDate) {
