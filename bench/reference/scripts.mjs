@@ -119,7 +119,7 @@ i as (
     created_at, updated_at)
   select 'inv_ref' || replace(gen_random_uuid()::text, '-', ''), m.account_id, false,
     (:customers::text[])[1 + :client_id::int % cardinality(:customers::text[])], 'open',
-    :numprefix::text || '-' || lpad(n.last_number::text, 6, '0'), m.currency, m.collection_method, m.days_until_due,
+    :numprefix::text || '-' || lpad(n.last_number::text, greatest(6, length(n.last_number::text)), '0'), m.currency, m.collection_method, m.days_until_due,
     now() + make_interval(days => coalesce(m.days_until_due, 30)), m.description, m.lines, m.discount, m.subtotal,
     m.discount_total, m.tax_total, m.total, 0, m.total, m.seller_name, m.seller, m.customer_snapshot,
     md5(random()::text || clock_timestamp()::text), 1, now(), now(), '{}'::jsonb, now(), now()
@@ -157,7 +157,7 @@ i as (
     subscription_id, period_start, period_end, seller_name, seller, customer_snapshot, page_token, finalized_at,
     metadata, created_at, updated_at)
   select 'inv_rnw' || replace(gen_random_uuid()::text, '-', ''), s.account_id, false, s.customer_id, 'open',
-    :numprefix::text || '-' || lpad(n.last_number::text, 6, '0'), s.currency, 'charge_automatically', null, null,
+    :numprefix::text || '-' || lpad(n.last_number::text, greatest(6, length(n.last_number::text)), '0'), s.currency, 'charge_automatically', null, null,
     m.lines, null, m.subtotal, 0, m.tax_total, m.subtotal + m.tax_total, 0, m.subtotal + m.tax_total, s.id,
     s.next_action_at, s.next_action_at + interval '1 month', m.seller_name, m.seller, m.customer_snapshot,
     md5(random()::text || clock_timestamp()::text), now(), '{}'::jsonb, now(), now()

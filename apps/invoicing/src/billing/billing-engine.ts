@@ -33,16 +33,22 @@ import { periodAt } from '../subscriptions/billing-cycle';
 export type Scope = { testClock: null } | { testClock: string };
 
 /**
- * Claims due subscriptions of one scope, oldest due first. SKIP LOCKED: a row another engine
- * holds is skipped, not waited for, so engines split the work instead of queueing behind
- * each other; the partial indexes subscriptions_due / subscriptions_clock_due serve it.
+ * Claims due subscriptions of one scope, oldest due first, each with its earliest dunning
+ * retry (`claim_retry_at`, which stepInTx would otherwise read per subscription). SKIP LOCKED:
+ * a row another engine holds is skipped, not waited for, so engines split the work instead of
+ * queueing behind each other; the partial indexes subscriptions_due / subscriptions_clock_due
+ * serve it, and the periods' primary key the retry.
  */
 const CLAIM = (scope: Scope) => `
-  select * from invoicing.subscriptions
-   where next_action_at <= $1 and ${scope.testClock === null ? 'test_clock is null' : 'test_clock = $3'}
-   order by next_action_at
+  select s.*, (select min(p.next_retry_at) from invoicing.subscription_periods p
+                where p.subscription_id = s.id and p.next_retry_at is not null) as claim_retry_at
+    from invoicing.subscriptions s
+   where s.next_action_at <= $1 and ${scope.testClock === null ? 's.test_clock is null' : 's.test_clock = $3'}
+   order by s.next_action_at
    limit $2
-   for update skip locked`;
+   for update of s skip locked`;
+
+type ClaimedRow = SubscriptionRow & { claim_retry_at: Date | null };
 
 /** Steps one subscription may take in one claim before yielding (a daily cycle after a long outage). */
 const MAX_STEPS_PER_CLAIM = 64;
@@ -97,16 +103,35 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
   async runDue(now: Date, scope: Scope): Promise<number> {
     let handled = 0;
     for (;;) {
-      const claimed = await this.db.transaction(async (tx) => {
-        const params: unknown[] = [now, this.batchSize];
-        if (scope.testClock !== null) params.push(scope.testClock);
-        const rows = await tx.query<SubscriptionRow>(CLAIM(scope), params);
-        for (const row of rows) await this.stepGuarded(tx, row, now, scope);
-        return rows.length;
-      });
+      let claimed: number;
+      try {
+        claimed = await this.runBatch(now, scope, false);
+      } catch (error) {
+        // A subscription failed and took the batch's transaction with it (nothing committed):
+        // the batch again, each subscription under a savepoint, so that one is set aside and
+        // the others are billed. Savepoints cost two round trips per subscription, so only
+        // a batch that needs them pays for them.
+        this.logger.warn({ err: error }, 'billing batch failed; running it again one subscription at a time');
+        claimed = await this.runBatch(now, scope, true);
+      }
       handled += claimed;
       if (claimed < this.batchSize) return handled;
     }
+  }
+
+  /** One claimed batch in one transaction; `guarded`: each subscription under a savepoint. */
+  private runBatch(now: Date, scope: Scope, guarded: boolean): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const params: unknown[] = [now, this.batchSize];
+      if (scope.testClock !== null) params.push(scope.testClock);
+      const claimed = await tx.query<ClaimedRow>(CLAIM(scope), params);
+      for (const { claim_retry_at, ...row } of claimed) {
+        const retryAt = claim_retry_at ? new Date(claim_retry_at) : null;
+        if (guarded) await this.stepGuarded(tx, row, now, scope, retryAt);
+        else await this.stepInTx(tx, row, now, retryAt);
+      }
+      return claimed.length;
+    });
   }
 
   /**
@@ -115,10 +140,16 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
    * batch down or hot-looping: real time retries it in an hour, a test clock stops acting on
    * it. Everything else in the batch commits.
    */
-  private async stepGuarded(tx: Tx, row: SubscriptionRow, now: Date, scope: Scope): Promise<void> {
+  private async stepGuarded(
+    tx: Tx,
+    row: SubscriptionRow,
+    now: Date,
+    scope: Scope,
+    retryAt: Date | null,
+  ): Promise<void> {
     await tx.query('savepoint billing_step');
     try {
-      await this.stepInTx(tx, row, now);
+      await this.stepInTx(tx, row, now, retryAt);
       await tx.query('release savepoint billing_step');
     } catch (error) {
       await tx.query('rollback to savepoint billing_step');
@@ -130,12 +161,18 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
 
   /**
    * Performs the actions of `sub` (locked by the caller) due at `now`, earliest first, and
-   * stores its next action time. Returns the row as it ends up.
+   * stores its next action time. Returns the row as it ends up. `knownRetryAt`: its earliest
+   * dunning retry when the caller read it with the row (the claim), else read here.
    */
-  async stepInTx(tx: Tx, sub: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
+  async stepInTx(
+    tx: Tx,
+    sub: SubscriptionRow,
+    now: Date,
+    knownRetryAt?: Date | null,
+  ): Promise<SubscriptionRow> {
     let row = sub;
     // Only a retry changes the retry schedule here (outcomes arrive in other transactions).
-    let retryAt = await this.retryAt(tx, row.id);
+    let retryAt = knownRetryAt === undefined ? await this.retryAt(tx, row.id) : knownRetryAt;
     for (let step = 0; step < MAX_STEPS_PER_CLAIM; step++) {
       const [next] = pendingActions(row, retryAt);
       if (!next || next.at.getTime() > now.getTime()) break;
