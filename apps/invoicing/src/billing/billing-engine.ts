@@ -37,7 +37,7 @@ export type Scope = { testClock: null } | { testClock: string };
  * retry (`claim_retry_at`, which stepInTx would otherwise read per subscription). SKIP LOCKED:
  * a row another engine holds is skipped, not waited for, so engines split the work instead of
  * queueing behind each other; the partial indexes subscriptions_due / subscriptions_clock_due
- * serve it, and the periods' primary key the retry.
+ * serve it, and subscription_periods_retry the retry.
  */
 const CLAIM = (scope: Scope) => `
   select s.*, (select min(p.next_retry_at) from invoicing.subscription_periods p
