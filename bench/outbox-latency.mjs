@@ -149,7 +149,11 @@ async function setUpKafka(opts, logger) {
       {
         url,
         schema,
-        migrations: [platformTablesMigration(schema), outboxTraceContextMigration(schema, 1700000000002), thingsMigration(schema)],
+        migrations: [
+          platformTablesMigration(schema),
+          outboxTraceContextMigration(schema, 1700000000002),
+          thingsMigration(schema),
+        ],
         poolSize,
         applicationName: `paygrid-bench-producer-${i}`,
       },
@@ -230,7 +234,11 @@ async function setUpEmbedded(opts, logger) {
     {
       url: embedded.url,
       schema,
-      migrations: [platformTablesMigration(schema), outboxTraceContextMigration(schema, 1700000000002), thingsMigration(schema)],
+      migrations: [
+        platformTablesMigration(schema),
+        outboxTraceContextMigration(schema, 1700000000002),
+        thingsMigration(schema),
+      ],
       poolSize: 4,
     },
     logger,

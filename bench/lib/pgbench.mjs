@@ -55,13 +55,21 @@ export function parseSummary(output) {
  * name=value. Returns the summary, the exact latency percentiles of every transaction (from
  * the per-transaction log: client, transaction, time in µs, ...) and the output's tail.
  */
-export async function runPgbench({ binary = pgbenchBinary(), script, url, clients, seconds, vars = {} }) {
+export async function runPgbench({
+  binary = pgbenchBinary(),
+  script,
+  url,
+  clients,
+  seconds,
+  vars = {},
+  protocol = process.env.BENCH_PGBENCH_PROTOCOL ?? 'prepared',
+}) {
   const logDir = mkdtempSync(join(os.tmpdir(), 'paygrid-pgbench-'));
   try {
     const args = [
       '-n',
       '-M',
-      'prepared',
+      protocol,
       '-f',
       script,
       '-c',
@@ -86,7 +94,7 @@ export async function runPgbench({ binary = pgbenchBinary(), script, url, client
     return {
       ...parseSummary(output),
       latency_ms: summarize(latencies),
-      params: { clients, seconds, protocol: 'prepared' },
+      params: { clients, seconds, protocol },
       output_tail: output.split('\n').slice(-12).join('\n'),
     };
   } finally {
