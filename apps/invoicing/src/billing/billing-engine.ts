@@ -33,22 +33,28 @@ import { periodAt } from '../subscriptions/billing-cycle';
 export type Scope = { testClock: null } | { testClock: string };
 
 /**
- * Claims due subscriptions of one scope, oldest due first, each with its earliest dunning
- * retry (`claim_retry_at`, which stepInTx would otherwise read per subscription). SKIP LOCKED:
- * a row another engine holds is skipped, not waited for, so engines split the work instead of
- * queueing behind each other; the partial indexes subscriptions_due / subscriptions_clock_due
- * serve it, and subscription_periods_retry the retry.
+ * Claims due subscriptions of one scope, oldest due first. SKIP LOCKED: a row another engine
+ * holds is skipped, not waited for, so engines split the work instead of queueing behind
+ * each other; the partial indexes subscriptions_due / subscriptions_clock_due serve it.
  */
 const CLAIM = (scope: Scope) => `
-  select s.*, (select min(p.next_retry_at) from invoicing.subscription_periods p
-                where p.subscription_id = s.id and p.next_retry_at is not null) as claim_retry_at
-    from invoicing.subscriptions s
-   where s.next_action_at <= $1 and ${scope.testClock === null ? 's.test_clock is null' : 's.test_clock = $3'}
-   order by s.next_action_at
+  select * from invoicing.subscriptions
+   where next_action_at <= $1 and ${scope.testClock === null ? 'test_clock is null' : 'test_clock = $3'}
+   order by next_action_at
    limit $2
-   for update of s skip locked`;
+   for update skip locked`;
 
-type ClaimedRow = SubscriptionRow & { claim_retry_at: Date | null };
+/**
+ * The earliest dunning retry of each claimed subscription, in one statement for the batch
+ * (subscription_periods_retry). A statement of its own after the claim, not a column of it:
+ * under READ COMMITTED it reads after the claim's locks are held, so a payment outcome that
+ * committed while the claim ran (it locks the subscription before it touches its periods,
+ * dunning.ts) is seen; a subquery of the claim would read the claim's older snapshot.
+ */
+const RETRIES = `
+  select subscription_id, min(next_retry_at) as at from invoicing.subscription_periods
+   where subscription_id = any($1) and next_retry_at is not null
+   group by subscription_id`;
 
 /** Steps one subscription may take in one claim before yielding (a daily cycle after a long outage). */
 const MAX_STEPS_PER_CLAIM = 64;
@@ -124,9 +130,14 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
     return this.db.transaction(async (tx) => {
       const params: unknown[] = [now, this.batchSize];
       if (scope.testClock !== null) params.push(scope.testClock);
-      const claimed = await tx.query<ClaimedRow>(CLAIM(scope), params);
-      for (const { claim_retry_at, ...row } of claimed) {
-        const retryAt = claim_retry_at ? new Date(claim_retry_at) : null;
+      const claimed = await tx.query<SubscriptionRow>(CLAIM(scope), params);
+      if (!claimed.length) return 0;
+      const retries = await tx.query<{ subscription_id: string; at: Date }>(RETRIES, [
+        claimed.map((r) => r.id),
+      ]);
+      const retryOf = new Map(retries.map((r) => [r.subscription_id, new Date(r.at)]));
+      for (const row of claimed) {
+        const retryAt = retryOf.get(row.id) ?? null;
         if (guarded) await this.stepGuarded(tx, row, now, scope, retryAt);
         else await this.stepInTx(tx, row, now, retryAt);
       }
@@ -162,7 +173,7 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
   /**
    * Performs the actions of `sub` (locked by the caller) due at `now`, earliest first, and
    * stores its next action time. Returns the row as it ends up. `knownRetryAt`: its earliest
-   * dunning retry when the caller read it with the row (the claim), else read here.
+   * dunning retry when the caller already read it under the row's lock (runBatch), else read here.
    */
   async stepInTx(
     tx: Tx,
