@@ -43,6 +43,11 @@ module.exports = {
   // 6-33 s at the end). Jest replaces a worker whose memory exceeds this after a file: the
   // clean-clone `npm test` went from 1,225 s to 716 s of Jest time on the same machine.
   workerIdleMemoryLimit: '1GB',
+  // CI (.ci/run) sets PAYGRID_TEST_TALLY: each run also appends its counts there, and CI's last
+  // line adds them up (scripts/test-tally.mjs).
+  reporters: process.env.PAYGRID_TEST_TALLY
+    ? ['default', `${__dirname}/scripts/jest-tally-reporter.cjs`]
+    : ['default'],
   projects: [
     {
       ...base,
