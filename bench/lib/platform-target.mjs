@@ -223,10 +223,22 @@ async function startEmbedded(say) {
   const stripe = await sharedStripeMock();
   countAsPlatform(stripe.pid);
   say('[bench] embedded: starting the embedded platform (PGlite in memory) in its own process');
-  const child = spawn(process.execPath, ['--max-old-space-size=4096', join(HERE, 'embedded-target.mjs')], {
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', STRIPE_API_BASE: stripe.url },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // BENCH_CPU_PROF=<dir>: the embedded process writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`,
+        `--cpu-prof-name=embedded-${Date.now()}.cpuprofile`,
+      ]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--max-old-space-size=4096', join(HERE, 'embedded-target.mjs')],
+    {
+      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', STRIPE_API_BASE: stripe.url },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   countAsPlatform(child.pid);
   const lines = createInterface({ input: child.stdout });
   const first = await new Promise((resolveLine, reject) => {
