@@ -59,15 +59,21 @@ export class RequestLogShipper {
     this.buffer.push(entry);
   }
 
-  /** Sends what is buffered, one batch at a time; a flush already running is joined. */
+  /**
+   * Sends what was buffered when the flush began, one batch at a time; a flush already running
+   * is joined. Notes that arrive meanwhile wait for the next tick: sending until the buffer was
+   * empty kept a busy gateway posting a batch of a few notes every few milliseconds, each one
+   * a request and a transaction in the webhooks service (bench/README.md, finding 19).
+   */
   flush(): Promise<void> {
-    this.flushing ??= this.send().finally(() => (this.flushing = undefined));
+    this.flushing ??= this.send(this.buffer.length).finally(() => (this.flushing = undefined));
     return this.flushing;
   }
 
-  private async send(): Promise<void> {
-    while (this.buffer.length) {
-      const entries = this.buffer.splice(0, this.options.batch);
+  private async send(buffered: number): Promise<void> {
+    for (let left = buffered; left > 0 && this.buffer.length;) {
+      const entries = this.buffer.splice(0, Math.min(left, this.options.batch));
+      left -= entries.length;
       try {
         const answer = await this.forwarder.post(
           'webhooks',
@@ -84,8 +90,9 @@ export class RequestLogShipper {
     }
   }
 
+  /** Stops the timer and sends everything still buffered (a batch that fails is dropped). */
   async close(): Promise<void> {
     clearInterval(this.timer);
-    await this.flush();
+    while (this.buffer.length || this.flushing) await this.flush();
   }
 }
