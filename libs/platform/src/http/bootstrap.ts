@@ -20,6 +20,7 @@ import type { RequestWithContext } from './context';
 import { InternalContextGuard } from './guard';
 import { HEALTH_DETAILS, HealthController, type HealthDetails } from './health.controller';
 import { BodylessInterceptor } from './bodyless';
+import { installPostInterceptors } from './post-interceptors';
 import { trackConnections } from './graceful-close';
 import { parseQuery } from './query';
 import { ApiValidationPipe } from './validation';
@@ -265,12 +266,13 @@ export async function createHttpApp(
   if (options.internalGuard !== false) {
     app.useGlobalGuards(new InternalContextGuard(app.get(Reflector), runtime.config.internalSecret));
     // Tracing first: the idempotent replay and the handler's transaction run inside its span.
-    // A body sent to a handler that takes none is refused before any idempotency record.
-    app.useGlobalInterceptors(
-      ...(tracing ? [new TracingInterceptor(runtime.config.service)] : []),
+    if (tracing) app.useGlobalInterceptors(new TracingInterceptor(runtime.config.service));
+    // POST handlers only (post-interceptors.ts). A body sent to a handler that takes none is
+    // refused before any idempotency record.
+    installPostInterceptors(app, fastify, [
       new BodylessInterceptor(),
       new IdempotencyInterceptor(runtime.db),
-    );
+    ]);
   }
   await options.configure?.(fastify);
   await app.init();
