@@ -3,6 +3,7 @@
 
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ApiError } from '../errors';
+import { memoizeValidationMetadata } from './validation-metadata-cache';
 
 function firstError(
   errors: ValidationError[],
@@ -59,6 +60,7 @@ export function validationErrorToApiError(errors: ValidationError[]): ApiError {
 /** The one validation pipe every service installs globally. */
 export class ApiValidationPipe extends ValidationPipe {
   constructor() {
+    memoizeValidationMetadata();
     super({
       whitelist: true,
       forbidNonWhitelisted: true,
