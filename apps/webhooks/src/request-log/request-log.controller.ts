@@ -3,25 +3,21 @@
 
 import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, digitsToNumber, JSONSchema, OperatorOnly, Operation, RequireScope } from '@paygrid/platform';
-import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+  ApiError,
+  Caller,
+  digitsToNumber,
+  JSONSchema,
+  OperatorOnly,
+  Operation,
+  RequireScope,
+} from '@paygrid/platform';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import type { FastifyReply } from 'fastify';
-import { RequestLog } from './request-log';
+import { RequestLog, type RequestLogEntry } from './request-log';
 
 export class ListRequestLogsQuery {
   @IsOptional()
@@ -44,23 +40,60 @@ export class StreamRequestLogsQuery {
   last_event_id?: string;
 }
 
-class RequestLogEntryDto {
-  @Matches(/^acct_[0-9A-Za-z]{8,64}$/) account!: string;
-  @IsBoolean() livemode!: boolean;
-  @Matches(/^req_[0-9A-Za-z]{8,64}$/) request_id!: string;
-  @IsIn(['GET', 'HEAD', 'POST', 'DELETE']) method!: string;
-  @IsString() @MaxLength(2048) @Matches(/^\/v1\//) path!: string;
-  @IsInt() @Min(100) @Max(599) status!: number;
-  @IsInt() @Min(0) @Max(86_400_000) duration_ms!: number;
-  @IsISO8601({ strict: true }) created_at!: string;
+/**
+ * One entry of a batch, checked with a compiled JSON Schema rather than a class-validator DTO
+ * per entry: a batch holds up to 1,000 entries, one per API request answered, and
+ * class-validator took about 11 µs of CPU per entry (bench/README.md, finding 19), on the same
+ * cores as the requests in the embedded platform; Ajv takes well under one.
+ */
+const ENTRY_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['account', 'livemode', 'request_id', 'method', 'path', 'status', 'duration_ms', 'created_at'],
+  properties: {
+    account: { type: 'string', pattern: '^acct_[0-9A-Za-z]{8,64}$' },
+    livemode: { type: 'boolean' },
+    request_id: { type: 'string', pattern: '^req_[0-9A-Za-z]{8,64}$' },
+    method: { enum: ['GET', 'HEAD', 'POST', 'DELETE'] },
+    path: { type: 'string', maxLength: 2048, pattern: '^/v1/' },
+    status: { type: 'integer', minimum: 100, maximum: 599 },
+    duration_ms: { type: 'integer', minimum: 0, maximum: 86_400_000 },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+const ajv = new Ajv({ allErrors: false, strict: true });
+addFormats(ajv, ['date-time']);
+const validEntry = ajv.compile<RequestLogEntry>(ENTRY_SCHEMA);
+
+/** The entries, each checked; the first that fails is a 400 naming it. */
+export function checkEntries(entries: unknown[]): RequestLogEntry[] {
+  entries.forEach((entry, index) => {
+    if (validEntry(entry)) return;
+    const [error] = validEntry.errors ?? [];
+    if (!error) throw new ApiError('parameter_invalid', `entries[${index}] is invalid.`, `entries[${index}]`);
+    const field =
+      error.keyword === 'additionalProperties'
+        ? String(error.params.additionalProperty)
+        : error.keyword === 'required'
+          ? String(error.params.missingProperty)
+          : error.instancePath.slice(1);
+    const param = field ? `entries[${index}][${field}]` : `entries[${index}]`;
+    const code =
+      error.keyword === 'additionalProperties'
+        ? 'parameter_unknown'
+        : error.keyword === 'required'
+          ? 'parameter_missing'
+          : 'parameter_invalid';
+    throw new ApiError(code, `${param} ${error.message ?? 'is invalid'}.`, param);
+  });
+  return entries as RequestLogEntry[];
 }
 
 export class RecordRequestsDto {
   @IsArray()
   @ArrayMaxSize(1000)
-  @ValidateNested({ each: true })
-  @Type(() => RequestLogEntryDto)
-  entries!: RequestLogEntryDto[];
+  entries!: unknown[];
 }
 
 @Controller('v1/request-logs')
@@ -113,6 +146,6 @@ export class RequestLogIngestController {
   @Post()
   @HttpCode(204)
   async record(@Body() body: RecordRequestsDto): Promise<void> {
-    await this.log.record(body.entries);
+    await this.log.record(checkEntries(body.entries));
   }
 }
