@@ -15,7 +15,7 @@
 
 import PDFDocument from 'pdfkit';
 import { messagesFor, type Messages } from '@paygrid/platform';
-import { attachArchive, drawLogo, pdfFont, xmpSafe, type PdfArchive } from './pdf-parts';
+import { attachArchive, drawLogo, pdfFont, pdfFontName, xmpSafe, type PdfArchive } from './pdf-parts';
 
 export type { PdfArchive } from './pdf-parts';
 
@@ -148,8 +148,8 @@ function taxBreakdown(view: InvoiceDocumentView, m: Messages): { label: string; 
     }));
 }
 
-const BODY = 'NotoSans';
-const BOLD = 'NotoSans-Bold';
+const BODY = pdfFontName('body');
+const BOLD = pdfFontName('bold');
 
 export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive): Promise<Buffer> {
   const m = view.messages ?? messagesFor([]);

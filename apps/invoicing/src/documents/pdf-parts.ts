@@ -1,7 +1,7 @@
 // What the PDF renderers share (invoice-pdf.ts, receipt-pdf.ts): the embedded fonts, the
 // seller's logo, and the archival (PDF/A-3) parts Factur-X needs (facturx.ts).
 
-import { openSync, type Font } from 'fontkit';
+import { openSync, type Font, type GlyphRun } from 'fontkit';
 
 /** The embedded fonts, from the @expo-google-fonts/noto-sans package (OFL-1.1). */
 const FONT_FILES = {
@@ -24,10 +24,55 @@ const parsedFonts = new Map<keyof typeof FONT_FILES, Font>();
 export function pdfFont(face: keyof typeof FONT_FILES): string {
   let font = parsedFonts.get(face);
   if (!font) {
-    font = openSync(FONT_FILES[face]) as Font;
+    font = withLayoutCache(openSync(FONT_FILES[face]) as Font);
     parsedFonts.set(face, font);
   }
   return font as unknown as string;
+}
+
+/**
+ * The name to register a face under and select it by: its PostScript name. pdfkit files the
+ * document's default font (the body face, given to the constructor) under that name, so
+ * `doc.font(name)` finds it at once. Under any other name, every `doc.font()` call opened the
+ * face again (a new EmbeddedFont and subset) and compared it with the default by serializing
+ * both fonts' name tables (pdfkit's isEqualFont): about 1.3 ms of CPU per invoice.
+ */
+export function pdfFontName(face: keyof typeof FONT_FILES): string {
+  return (pdfFont(face) as unknown as Font).postscriptName;
+}
+
+/** Shaped words kept per face (the oldest go first beyond it): a few MB at most. */
+const LAYOUT_CACHE_SIZE = 20_000;
+
+/**
+ * Shapes each word once per process. pdfkit lays text out word by word through fontkit's
+ * OpenType shaper (`font.layout`, GSUB and GPOS), and caches the result per document only, so
+ * every invoice shaped its labels, the seller's name and the same figures again: about half
+ * of the 10 ms of CPU an invoice PDF took (bench/README.md, finding 19). A cached run is
+ * handed out as a copy whose positions are new objects, because pdfkit scales a run's
+ * positions in place (EmbeddedFont.layoutRun); the glyphs are shared and only read. Calls
+ * with OpenType features (none here) are shaped every time.
+ */
+function withLayoutCache(font: Font): Font {
+  const layout = font.layout.bind(font);
+  const cache = new Map<string, GlyphRun>();
+  const copy = (run: GlyphRun): GlyphRun =>
+    Object.assign(Object.create(Object.getPrototypeOf(run) as object) as GlyphRun, run, {
+      positions: run.positions.map((position) => ({ ...position })),
+    });
+  font.layout = ((text: string, ...options: unknown[]) => {
+    if (options.some((option) => option !== undefined)) {
+      return (layout as (text: string, ...options: unknown[]) => GlyphRun)(text, ...options);
+    }
+    let run = cache.get(text);
+    if (!run) {
+      run = layout(text);
+      if (cache.size >= LAYOUT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(text, run);
+    }
+    return copy(run);
+  }) as Font['layout'];
+  return font;
 }
 
 /** Logos are drawn within this box (points), keeping their proportions. */

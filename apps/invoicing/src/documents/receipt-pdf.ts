@@ -6,7 +6,10 @@
 
 import PDFDocument from 'pdfkit';
 import { messagesFor, type Messages } from '@paygrid/platform';
-import { drawLogo, pdfFont } from './pdf-parts';
+import { drawLogo, pdfFont, pdfFontName } from './pdf-parts';
+
+const BODY = pdfFontName('body');
+const BOLD = pdfFontName('bold');
 
 export interface ReceiptView {
   /** The customer's language (English when absent). */
@@ -48,8 +51,8 @@ export function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
       CreationDate: view.paid_at,
     },
   });
-  doc.registerFont('Body', pdfFont('body'));
-  doc.registerFont('Bold', pdfFont('bold'));
+  doc.registerFont(BODY, pdfFont('body'));
+  doc.registerFont(BOLD, pdfFont('bold'));
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -61,13 +64,13 @@ export function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
 
   let nameX = left;
   if (view.logo) nameX += drawLogo(doc, view.logo, left, MARGIN);
-  doc.font('Bold').fontSize(18).fillColor(INK);
+  doc.font(BOLD).fontSize(18).fillColor(INK);
   doc.text(view.seller_name ?? '', nameX, MARGIN, { width: width * 0.6 - (nameX - left) });
   doc
     .fontSize(26)
     .fillColor(ACCENT)
     .text(m.t('receipt.title').toLocaleUpperCase(m.locale), left, MARGIN - 4, { width, align: 'right' });
-  doc.font('Body').fontSize(10).fillColor(MUTED);
+  doc.font(BODY).fontSize(10).fillColor(MUTED);
   doc.text(m.t('pdf.number', { number: view.number }), left, MARGIN + 28, { width, align: 'right' });
   let y = MARGIN + 30;
   doc.fontSize(9);
@@ -96,15 +99,15 @@ export function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
   }
   if (view.email) rows.push([m.t('receipt.sent_to'), view.email]);
   for (const [label, value] of rows) {
-    doc.font('Body').fontSize(10).fillColor(MUTED).text(label, left, y, { width: 150 });
+    doc.font(BODY).fontSize(10).fillColor(MUTED).text(label, left, y, { width: 150 });
     doc
-      .font('Bold')
+      .font(BOLD)
       .fillColor(INK)
       .text(value, left + 160, y, { width: width - 160 });
     y = doc.y + 8;
   }
   y += 12;
-  doc.font('Body').fontSize(9).fillColor(MUTED);
+  doc.font(BODY).fontSize(9).fillColor(MUTED);
   doc.text(m.t('receipt.keep', { seller: view.seller_name ?? m.t('receipt.the_seller') }), left, y, {
     width,
   });
