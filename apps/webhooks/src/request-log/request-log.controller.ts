@@ -12,7 +12,7 @@ import {
   Operation,
   RequireScope,
 } from '@paygrid/platform';
-import Ajv from 'ajv';
+import Ajv, { type JSONSchemaType } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
@@ -41,12 +41,13 @@ export class StreamRequestLogsQuery {
 }
 
 /**
- * One entry of a batch, checked with a compiled JSON Schema rather than a class-validator DTO
+ * One entry of a batch (typed against RequestLogEntry, so the two cannot drift), checked with
+ * a compiled JSON Schema rather than a class-validator DTO
  * per entry: a batch holds up to 1,000 entries, one per API request answered, and
  * class-validator took about 11 µs of CPU per entry (bench/README.md, finding 19), on the same
  * cores as the requests in the embedded platform; Ajv takes well under one.
  */
-const ENTRY_SCHEMA = {
+const ENTRY_SCHEMA: JSONSchemaType<RequestLogEntry> = {
   type: 'object',
   additionalProperties: false,
   required: ['account', 'livemode', 'request_id', 'method', 'path', 'status', 'duration_ms', 'created_at'],
@@ -54,17 +55,17 @@ const ENTRY_SCHEMA = {
     account: { type: 'string', pattern: '^acct_[0-9A-Za-z]{8,64}$' },
     livemode: { type: 'boolean' },
     request_id: { type: 'string', pattern: '^req_[0-9A-Za-z]{8,64}$' },
-    method: { enum: ['GET', 'HEAD', 'POST', 'DELETE'] },
+    method: { type: 'string', enum: ['GET', 'HEAD', 'POST', 'DELETE'] },
     path: { type: 'string', maxLength: 2048, pattern: '^/v1/' },
     status: { type: 'integer', minimum: 100, maximum: 599 },
     duration_ms: { type: 'integer', minimum: 0, maximum: 86_400_000 },
     created_at: { type: 'string', format: 'date-time' },
   },
-} as const;
+};
 
 const ajv = new Ajv({ allErrors: false, strict: true });
 addFormats(ajv, ['date-time']);
-const validEntry = ajv.compile<RequestLogEntry>(ENTRY_SCHEMA);
+const validEntry = ajv.compile(ENTRY_SCHEMA);
 
 /** The entries, each checked; the first that fails is a 400 naming it. */
 export function checkEntries(entries: unknown[]): RequestLogEntry[] {
