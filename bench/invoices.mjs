@@ -103,6 +103,8 @@ async function numberingCheck(target, accountId) {
 export async function runMode(mode, opts, say) {
   const target = await sharedTarget(mode, say);
   const { seconds, warmup, connections, rows } = opts;
+  // --only invoices.create or invoices.list runs one figure (a profile of one path).
+  const want = (part) => !opts.parts || opts.parts.includes(part);
   const { account, key } = await provisionAccount(target, {
     name: 'Bench Invoices',
     groupings: ['invoicing'],
@@ -135,51 +137,56 @@ export async function runMode(mode, opts, say) {
       [account.id],
     );
 
-    say(`[invoices] ${mode}: create-and-send, ${connections} connections, ${seconds} s`);
-    const created = await measure('create-and-send', () =>
-      closedLoop({
-        connections,
-        seconds,
-        warmup,
-        op: async (worker) => {
-          const r = await client.request('POST', '/v1/invoices', {
-            headers: json,
-            body: JSON.stringify({ customer: customers[worker % CUSTOMERS], lines: LINES }),
-          });
-          return {
-            status: r.status,
-            ok: r.status === 200 && r.text.includes('"status":"open"') && !r.text.includes('"sent_at":null'),
-          };
-        },
-      }),
-    );
-    recordFigure(mode, 'invoice_per_s', created.ops_per_s);
-    results.push({
-      ...created,
-      table_rows: n,
-      seed_seconds: seedSeconds,
-      numbering: await numberingCheck(target, account.id),
-    });
+    if (want('create')) {
+      say(`[invoices] ${mode}: create-and-send, ${connections} connections, ${seconds} s`);
+      const created = await measure('create-and-send', () =>
+        closedLoop({
+          connections,
+          seconds,
+          warmup,
+          op: async (worker) => {
+            const r = await client.request('POST', '/v1/invoices', {
+              headers: json,
+              body: JSON.stringify({ customer: customers[worker % CUSTOMERS], lines: LINES }),
+            });
+            return {
+              status: r.status,
+              ok:
+                r.status === 200 && r.text.includes('"status":"open"') && !r.text.includes('"sent_at":null'),
+            };
+          },
+        }),
+      );
+      recordFigure(mode, 'invoice_per_s', created.ops_per_s);
+      results.push({
+        ...created,
+        table_rows: n,
+        seed_seconds: seedSeconds,
+        numbering: await numberingCheck(target, account.id),
+      });
+    }
 
-    const since = new Date(Date.now() - 200 * 86_400_000).toISOString();
-    const listPath = (worker) =>
-      `/v1/invoices?limit=100&status=paid&customer=${customers[worker % CUSTOMERS]}&created[gte]=${encodeURIComponent(since)}`;
-    say(
-      `[invoices] ${mode}: list (page of 100, status+customer+created), ${connections} connections, ${seconds} s`,
-    );
-    const list = await measure('list-invoices', () =>
-      closedLoop({
-        connections,
-        seconds,
-        warmup,
-        op: async (worker) => {
-          const r = await client.request('GET', listPath(worker), { headers: auth });
-          return { status: r.status, ok: r.status === 200 && r.text.includes('"has_more":true') };
-        },
-      }),
-    );
-    results.push({ ...list, table_rows: n, path: listPath(0) });
-    recordFigure(mode, 'list_invoices_p99_ms', list.latency_ms.p99);
+    if (want('list')) {
+      const since = new Date(Date.now() - 200 * 86_400_000).toISOString();
+      const listPath = (worker) =>
+        `/v1/invoices?limit=100&status=paid&customer=${customers[worker % CUSTOMERS]}&created[gte]=${encodeURIComponent(since)}`;
+      say(
+        `[invoices] ${mode}: list (page of 100, status+customer+created), ${connections} connections, ${seconds} s`,
+      );
+      const list = await measure('list-invoices', () =>
+        closedLoop({
+          connections,
+          seconds,
+          warmup,
+          op: async (worker) => {
+            const r = await client.request('GET', listPath(worker), { headers: auth });
+            return { status: r.status, ok: r.status === 200 && r.text.includes('"has_more":true') };
+          },
+        }),
+      );
+      results.push({ ...list, table_rows: n, path: listPath(0) });
+      recordFigure(mode, 'list_invoices_p99_ms', list.latency_ms.p99);
+    }
   } finally {
     await client.close();
   }
