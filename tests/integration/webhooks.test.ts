@@ -10,6 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
 
 interface Received {
+  url: string;
   headers: IncomingHttpHeaders;
   body: string;
   status: number;
@@ -40,7 +41,12 @@ beforeAll(async () => {
       const left = failures.get(id) ?? 0;
       const status = left > 0 ? 500 : 200;
       if (left > 0) failures.set(id, left - 1);
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status });
+      received.push({
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        status,
+      });
       res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'try again');
     });
   });
@@ -169,6 +175,55 @@ describe('webhook deliveries', () => {
     const deleted = await platform.api(account.testKey, 'DELETE', `/v1/webhooks/${endpoint.id}`);
     expect(deleted.body).toEqual({ id: endpoint.id, object: 'webhook_endpoint', deleted: true });
     expect((await platform.api(account.testKey, 'GET', `/v1/webhooks/${endpoint.id}`)).status).toBe(404);
+  });
+});
+
+describe('a burst of deliveries', () => {
+  it('records every success once, with one attempt each, when many succeed at the same moment', async () => {
+    const burst = await platform.newAccount(['payments']);
+    const endpoints: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await platform.api(burst.testKey, 'POST', '/v1/webhooks', {
+        url: `${receiverUrl}?burst=${i}`,
+        enabled_events: ['merchant.onboarding.updated'],
+      });
+      expect(created.status).toBe(200);
+      endpoints.push(created.body.id);
+    }
+    const merchants = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        platform.api(burst.testKey, 'POST', '/v1/merchants', {
+          business_name: `Burst ${i} Ltd`,
+          email: `ops${i}@burst.test`,
+          country: 'GB',
+          default_currency: 'GBP',
+          business_type: 'company',
+        }),
+      ),
+    );
+    expect(merchants.map((m) => m.status)).toEqual(Array(12).fill(200));
+    // Successes finishing together are written together (apps/webhooks delivered.ts); each
+    // delivery still ends succeeded with exactly its one attempt, and each endpoint received
+    // each of its events once. (A merchant's creation emits onboarding updates as its
+    // requirements are computed: at least one per merchant.)
+    for (let i = 0; i < 3; i++) {
+      const deliveries = await eventually(async () => {
+        const page = await platform.api(
+          burst.testKey,
+          'GET',
+          `/v1/webhooks/${endpoints[i]}/deliveries?limit=100`,
+        );
+        const data = page.body.data as any[];
+        return data.length >= 12 && data.every((d) => d.status === 'succeeded') ? data : undefined;
+      }, 30_000);
+      expect(deliveries.map((d) => [d.attempt_count, d.attempts.map((a: any) => a.status_code)])).toEqual(
+        deliveries.map(() => [1, [200]]),
+      );
+      const requests = received
+        .filter((r) => r.url === `/hook?burst=${i}`)
+        .map((r) => r.headers['webhook-id']);
+      expect(requests.sort()).toEqual(deliveries.map((d) => d.event).sort());
+    }
   });
 });
 

@@ -4,6 +4,7 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { excerptOf } from '../../apps/webhooks/src/delivery/delivered';
 import { post } from '../../apps/webhooks/src/delivery/worker';
 
 let server: Server;
@@ -52,5 +53,12 @@ describe('post', () => {
     const result = await post(`http://127.0.0.1:${port}/moved`, {}, '{}', true);
     expect(result.statusCode).toBe(301);
     expect(bodies.length).toBe(before + 1);
+  });
+});
+
+describe('excerptOf', () => {
+  it('keeps the first 1,024 bytes as text, without the NUL bytes PostgreSQL text cannot hold', () => {
+    expect(excerptOf([Buffer.from('ok\0'), Buffer.from('\0done')])).toBe('okdone');
+    expect(excerptOf([Buffer.alloc(3000, 'x')])).toHaveLength(1024);
   });
 });

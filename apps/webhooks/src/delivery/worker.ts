@@ -20,6 +20,7 @@ import {
 } from '@paygrid/platform';
 import { DISABLE_AFTER_MS, disableFailingEndpoint } from '../endpoints/disable-failing';
 import type { EndpointRow } from '../endpoints/endpoint';
+import { DeliveredRecorder, EXCERPT_BYTES, excerptOf } from './delivered';
 import { nextAttemptAt } from './schedule';
 import { signatureHeader } from './signing';
 import { checkLiteralHost, guardedLookup, isPrivateAddress, type TargetPolicy } from './ssrf';
@@ -28,7 +29,6 @@ export const DELIVERY_TIMEOUT_MS = 15_000;
 const LEASE_MS = 60_000;
 const BATCH = 20;
 const POLL_MS = 200;
-const EXCERPT_BYTES = 1024;
 /** Deliveries in flight per instance; beyond it the instance claims no more. */
 const MAX_IN_FLIGHT = 200;
 /**
@@ -124,7 +124,7 @@ export function post(
           resolve(
             done({
               statusCode: response.statusCode,
-              excerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8'),
+              excerpt: excerptOf(chunks),
             }),
           ),
         );
@@ -151,12 +151,16 @@ export class DeliveryWorker {
   /** Told of every attempt made (the service's metrics: attempts, outcome, latency). */
   onAttempt?: (livemode: boolean, result: AttemptResult) => void;
 
+  private readonly delivered: DeliveredRecorder;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly sandboxTargets: TargetPolicy,
-  ) {}
+  ) {
+    this.delivered = new DeliveredRecorder(db, () => clock.now(), logger);
+  }
 
   start(): void {
     this.timer = setInterval(() => this.wake(), POLL_MS);
@@ -201,7 +205,12 @@ export class DeliveryWorker {
         this.logger.error({ err, delivery: delivery.id }, 'webhook delivery failed'),
       );
       this.inFlight.add(work);
-      void work.finally(() => this.inFlight.delete(work));
+      // A finished delivery frees a slot of its endpoint and of this instance: claim again
+      // now rather than at the next poll, which held a full instance idle for up to POLL_MS.
+      void work.finally(() => {
+        this.inFlight.delete(work);
+        this.wake();
+      });
     }
     // Claim again at once until a round finds nothing: a round may stop short of BATCH when
     // endpoints run out of slots while other endpoints still have due deliveries.
@@ -306,6 +315,18 @@ export class DeliveryWorker {
     const status = result.statusCode;
     const ok = status !== undefined && status >= 200 && status < 300;
     const attempts = delivery.attempts + 1;
+    if (ok) {
+      // With the other successes of the moment, in one statement (delivered.ts).
+      return this.delivered.record({
+        deliveryId: delivery.id,
+        attemptedAt,
+        statusCode: status,
+        latencyMs: result.latencyMs,
+        excerpt: result.excerpt ?? null,
+        error: result.error ?? null,
+        attempts,
+      });
+    }
     const at = this.clock.now();
     await this.db.ownTransaction(async (tx) => {
       // The endpoint (and with it this delivery) may have been deleted while the POST ran:
@@ -331,18 +352,6 @@ export class DeliveryWorker {
             (status !== undefined && status >= 300 && status < 400 ? 'redirects are not followed' : null),
         ],
       );
-      if (ok) {
-        await tx.query(
-          `update webhooks.deliveries set status = 'succeeded', attempts = $2, next_attempt_at = null,
-             lease_until = null, updated_at = $3 where id = $1`,
-          [delivery.id, attempts, at],
-        );
-        await tx.query(
-          'update webhooks.endpoints set failing_since = null where id = $1 and failing_since is not null',
-          [delivery.endpoint_id],
-        );
-        return;
-      }
       await this.noteFailure(tx, delivery.endpoint_id, attemptedAt, at);
       if (status === 410) {
         await tx.query(
