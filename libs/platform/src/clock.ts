@@ -29,7 +29,7 @@ export class ManualClock implements Clock {
 // form. A column read through pg is a Date, through some drivers a string; both are accepted.
 
 /** A timestamp that is always there (created_at, a computed period bound). */
-export const iso = (d: Date | string): string => new Date(d).toISOString();
+export const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
 
 /** A nullable timestamp column: null stays null. */
-export const isoOrNull = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);
+export const isoOrNull = (d: Date | string | null): string | null => (d ? iso(d) : null);

@@ -8,6 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Pool, type PoolClient } from 'pg';
 import { DataSource, type MigrationInterface } from 'typeorm';
 import { isRetryableTransactionError } from '../errors';
+import { pgTypes } from './timestamps';
 import type { Logger } from '../logging';
 import { traceparentOf } from '../observability/tracing';
 
@@ -118,6 +119,8 @@ export class Database {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 10_000,
       application_name: options.applicationName ?? options.schema,
+      // timestamptz read without pg's regular expressions (timestamps.ts).
+      types: pgTypes,
     });
     // An idle connection that dies (a restarted server) is dropped by the pool; without a
     // listener its error would end the process.
