@@ -7,6 +7,7 @@
 import { createLogger } from '@paygrid/platform';
 import { WEBHOOKS_MIGRATIONS } from '../../apps/webhooks/src/webhooks';
 import { DeliveryWorker } from '../../apps/webhooks/src/delivery/worker';
+import { releaseExpiredLeases } from '../../apps/webhooks/src/delivery/claim';
 import { INVOICING_MIGRATIONS } from '../../apps/invoicing/src/invoicing';
 import { BillingEngine } from '../../apps/invoicing/src/billing/billing-engine';
 import { InvoicesService } from '../../apps/invoicing/src/invoices/invoices.service';
@@ -108,6 +109,14 @@ test('webhooks delivery claim: due deliveries, per-object order, per-endpoint in
   const claim = (worker as unknown as { claim(): Promise<unknown[]> }).claim.bind(worker);
   const found = await fixture.plans('delivery claim', async () => {
     expect((await claim()).length).toBeGreaterThan(0);
+  });
+  expect(problemsOf(found)).toEqual([]);
+});
+
+test('webhooks lease release: the leases that ran out, from the index of in-flight rows', async () => {
+  const db = fixture.database('webhooks');
+  const found = await fixture.plans('delivery lease release', async () => {
+    expect(await releaseExpiredLeases(db, new Date(fixture.seededAt))).toBeGreaterThanOrEqual(0);
   });
   expect(problemsOf(found)).toEqual([]);
 });

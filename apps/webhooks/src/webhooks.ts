@@ -27,6 +27,7 @@ import { DeliveriesLeased1700000000420 } from './migrations/1700000000420-delive
 import { TraceContext1700000000430 } from './migrations/1700000000430-trace-context';
 import { EventsStreamPosition1700000000435 } from './migrations/1700000000435-events-stream-position';
 import { RequestLog1700000000440 } from './migrations/1700000000440-request-log';
+import { DeliveriesClaimable1700000000450 } from './migrations/1700000000450-deliveries-claimable';
 import { RequestLog } from './request-log/request-log';
 import { RequestLogIngestController, RequestLogsController } from './request-log/request-log.controller';
 
@@ -39,6 +40,7 @@ export const WEBHOOKS_MIGRATIONS = [
   TraceContext1700000000430,
   EventsStreamPosition1700000000435,
   RequestLog1700000000440,
+  DeliveriesClaimable1700000000450,
 ];
 
 export type WebhooksService = Service<{ eventLog: EventLog; worker: DeliveryWorker }>;

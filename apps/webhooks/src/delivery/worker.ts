@@ -20,6 +20,7 @@ import {
 } from '@paygrid/platform';
 import { DISABLE_AFTER_MS, disableFailingEndpoint } from '../endpoints/disable-failing';
 import type { EndpointRow } from '../endpoints/endpoint';
+import { claimDue, releaseExpiredLeases, type Claimed } from './claim';
 import { DeliveredRecorder, EXCERPT_BYTES, excerptOf } from './delivered';
 import { nextAttemptAt } from './schedule';
 import { signatureHeader } from './signing';
@@ -38,21 +39,6 @@ const MAX_IN_FLIGHT = 200;
 const PER_ENDPOINT_IN_FLIGHT = 10;
 /** An endpoint whose deliveries have all failed for this long is disabled. */
 export { DISABLE_AFTER_MS };
-
-interface Claimed {
-  id: string;
-  livemode: boolean;
-  attempts: number;
-  event_id: string;
-  url: string;
-  endpoint_status: string;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: Date | null;
-  payload: unknown;
-  endpoint_id: string;
-  trace_context: string | null;
-}
 
 export interface AttemptResult {
   statusCode?: number;
@@ -152,6 +138,7 @@ export class DeliveryWorker {
   onAttempt?: (livemode: boolean, result: AttemptResult) => void;
 
   private readonly delivered: DeliveredRecorder;
+  private leasesCheckedAt = 0;
 
   constructor(
     private readonly db: Database,
@@ -219,43 +206,13 @@ export class DeliveryWorker {
 
   private async claim(): Promise<Claimed[]> {
     const now = this.clock.now();
-    return this.db.ownTransaction(async (tx) => {
-      // A delivery is due only when no earlier one for the same endpoint and object is
-      // pending, and its endpoint has fewer than PER_ENDPOINT_IN_FLIGHT leased. The leased
-      // counts are taken once per claim (index deliveries_leased: only in-flight rows), not per
-      // candidate, so a claim stays cheap with a large backlog; `ranked` keeps one claim from
-      // taking more than an endpoint's remaining slots.
-      return tx.query<Claimed>(
-        `with leased as (
-           select l.endpoint_id, count(*)::int as n from webhooks.deliveries l
-           where l.status = 'pending' and l.lease_until is not null and l.lease_until > $1
-           group by l.endpoint_id),
-         due as (
-           select d.id, d.endpoint_id, d.next_attempt_at, d.seq, coalesce(leased.n, 0) as leased
-           from webhooks.deliveries d
-           left join leased on leased.endpoint_id = d.endpoint_id
-           where d.status = 'pending' and d.next_attempt_at <= $1
-             and (d.lease_until is null or d.lease_until <= $1)
-             and coalesce(leased.n, 0) < $4
-             and not exists (
-               select 1 from webhooks.deliveries p
-               where p.endpoint_id = d.endpoint_id and p.object_id = d.object_id
-                 and p.status = 'pending' and p.seq < d.seq)
-           order by d.next_attempt_at, d.seq
-           limit $3
-           for update of d skip locked),
-         ranked as (
-           select id, leased + row_number() over (partition by endpoint_id order by next_attempt_at, seq) as slot
-           from due)
-         update webhooks.deliveries d set lease_until = $2, last_attempt_at = $1
-         from ranked, webhooks.endpoints e
-         where d.id = ranked.id and ranked.slot <= $4 and e.id = d.endpoint_id
-         returning d.id, d.livemode, d.attempts, d.event_id, d.endpoint_id, e.url, e.status as endpoint_status,
-           e.secret, e.previous_secret, e.previous_secret_expires_at, d.trace_context,
-           coalesce(d.payload, (select payload from webhooks.events ev where ev.id = d.event_id)) as payload`,
-        [now, new Date(now.getTime() + LEASE_MS), BATCH, PER_ENDPOINT_IN_FLIGHT],
-      );
-    });
+    // A lease that ran out (its instance died, or never recorded the attempt) makes its
+    // delivery claimable again; looked for at most once a second (claim.ts).
+    if (now.getTime() - this.leasesCheckedAt >= 1_000) {
+      this.leasesCheckedAt = now.getTime();
+      await releaseExpiredLeases(this.db, now);
+    }
+    return claimDue(this.db, now, new Date(now.getTime() + LEASE_MS), BATCH, PER_ENDPOINT_IN_FLIGHT);
   }
 
   private async deliver(delivery: Claimed): Promise<void> {

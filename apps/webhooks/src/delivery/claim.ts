@@ -1,0 +1,85 @@
+// How a delivery worker takes work: the claim of due deliveries and the release of leases
+// that ran out. Both are single statements (no transaction around them).
+
+import type { Database } from '@paygrid/platform';
+
+export interface Claimed {
+  id: string;
+  livemode: boolean;
+  attempts: number;
+  event_id: string;
+  url: string;
+  endpoint_status: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  payload: unknown;
+  endpoint_id: string;
+  trace_context: string | null;
+}
+
+/**
+ * Claims up to `batch` due deliveries with FOR UPDATE SKIP LOCKED, leasing them until
+ * `leaseUntil`. A delivery is due when it is pending, not leased, its time has come, no earlier
+ * one for the same endpoint and object is pending, and its endpoint has fewer than
+ * `perEndpoint` leased. Unleased due rows are walked in order from their own partial index
+ * (deliveries_claimable): the rows in flight are not in it, so a claim no longer reads past
+ * them (bench/README.md finding 20). The leased counts are taken once per claim (index
+ * deliveries_leased: only in-flight rows), not per candidate; `ranked` keeps one claim from
+ * taking more than an endpoint's remaining slots.
+ */
+export function claimDue(
+  db: Database,
+  now: Date,
+  leaseUntil: Date,
+  batch: number,
+  perEndpoint: number,
+): Promise<Claimed[]> {
+  return db.query<Claimed>(
+    `with leased as (
+       select l.endpoint_id, count(*)::int as n from webhooks.deliveries l
+       where l.status = 'pending' and l.lease_until is not null and l.lease_until > $1
+       group by l.endpoint_id),
+     due as (
+       select d.id, d.endpoint_id, d.next_attempt_at, d.seq, coalesce(leased.n, 0) as leased
+       from webhooks.deliveries d
+       left join leased on leased.endpoint_id = d.endpoint_id
+       where d.status = 'pending' and d.lease_until is null and d.next_attempt_at <= $1
+         and coalesce(leased.n, 0) < $4
+         and not exists (
+           select 1 from webhooks.deliveries p
+           where p.endpoint_id = d.endpoint_id and p.object_id = d.object_id
+             and p.status = 'pending' and p.seq < d.seq)
+       order by d.next_attempt_at, d.seq
+       limit $3
+       for update of d skip locked),
+     ranked as (
+       select id, leased + row_number() over (partition by endpoint_id order by next_attempt_at, seq) as slot
+       from due)
+     update webhooks.deliveries d set lease_until = $2, last_attempt_at = $1
+     from ranked, webhooks.endpoints e
+     where d.id = ranked.id and ranked.slot <= $4 and e.id = d.endpoint_id
+     returning d.id, d.livemode, d.attempts, d.event_id, d.endpoint_id, e.url, e.status as endpoint_status,
+       e.secret, e.previous_secret, e.previous_secret_expires_at, d.trace_context,
+       coalesce(d.payload, (select payload from webhooks.events ev where ev.id = d.event_id)) as payload`,
+    [now, leaseUntil, batch, perEndpoint],
+  );
+}
+
+/**
+ * Ends the leases that ran out by `now`: their deliveries become claimable again (the attempt
+ * was lost with its instance; at-least-once). Rows locked at that moment (an attempt being
+ * recorded late) are left for the next time. Returns how many were released.
+ */
+export async function releaseExpiredLeases(db: Database, now: Date): Promise<number> {
+  const rows = await db.query(
+    `update webhooks.deliveries set lease_until = null
+     where id in (
+       select id from webhooks.deliveries
+       where status = 'pending' and lease_until is not null and lease_until <= $1
+       for update skip locked)
+     returning id`,
+    [now],
+  );
+  return rows.length;
+}
