@@ -45,8 +45,8 @@ export class EventLog {
     );
     if (!inserted.length) return;
     await this.fanOut(event, tx);
-    // Visible once the transaction commits; the stream polls too, so an early wake-up is harmless.
-    setTimeout(() => this.onRecorded(), 10).unref();
+    // The streams read it once the transaction commits (they poll too).
+    tx.afterCommit(() => this.onRecorded());
   }
 
   /** One delivery per enabled endpoint subscribed to the event, in the event's transaction. */
@@ -80,8 +80,10 @@ export class EventLog {
         ],
       );
     }
-    // The rows are visible once the transaction commits; the poll catches a wake-up that is early.
-    setTimeout(() => this.onDeliveries(), 10).unref();
+    // The worker can claim the rows once the transaction commits: woken then, not on a guess
+    // (a 10 ms timer woke it before a commit that took longer, and the delivery waited for the
+    // worker's next 200 ms poll).
+    tx.afterCommit(() => this.onDeliveries());
   }
 
   async get(tenant: Tenant, id: string): Promise<EventEnvelope> {

@@ -58,6 +58,8 @@ export interface Queryable {
 /** A transaction: its connection plus the outbox of this schema. */
 export class Tx {
   readonly outboxed: OutboxMessage[] = [];
+  /** Run once the transaction has committed (not when it rolls back or is retried). */
+  readonly committed: (() => void)[] = [];
   constructor(
     readonly client: Queryable,
     readonly schema: string,
@@ -66,6 +68,14 @@ export class Tx {
 
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     return (await this.client.query(sql, params)).rows as T[];
+  }
+
+  /**
+   * Calls `then` after the commit of the transaction that owns this one (a wake-up of a
+   * worker that reads what this transaction wrote: earlier, it would find nothing yet).
+   */
+  afterCommit(then: () => void): void {
+    this.committed.push(then);
   }
 
   /** Writes messages to the outbox; they are published after this transaction commits. */
@@ -241,6 +251,13 @@ export class Database {
       try {
         const { result, tx } = await this.once(work, options.isolation);
         if (tx.outboxed.length) this.commitListeners.forEach((listener) => listener());
+        for (const then of tx.committed) {
+          try {
+            then();
+          } catch (err) {
+            this.logger?.error({ err }, 'an after-commit callback failed');
+          }
+        }
         return result;
       } catch (error) {
         if (attempt < retries && isRetryableTransactionError(error)) {
