@@ -11,8 +11,10 @@ it('runs a round woken inside a request transaction outside of it', async () => 
   const seen: unknown[] = [];
   let claimed!: () => void;
   const done = new Promise<void>((resolve) => (claimed = resolve));
+  // The round's statements (the release of expired leases, then the claim) are single
+  // statements: db.query.
   const db = {
-    ownTransaction: async () => {
+    query: async () => {
       seen.push(requestTransaction.getStore());
       claimed();
       return [];
@@ -25,5 +27,6 @@ it('runs a round woken inside a request transaction outside of it', async () => 
   requestTransaction.run(requestStore, () => worker.wake());
   await done;
   await worker.stop();
-  expect(seen).toEqual([undefined]);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.every((store) => store === undefined)).toBe(true);
 });
