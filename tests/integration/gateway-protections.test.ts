@@ -95,10 +95,20 @@ describe('per-key rate limits', () => {
   });
 
   it('holds a test key near 25/s, leaves other keys alone, and lets it through again after a second', async () => {
-    const limited = await platform.newAccount(['payments'], { defaultRateLimit: true });
-    const { responses, elapsedS } = await burst(60, () =>
+    // 60 requests at once must arrive faster than the key's 25/s refill for some to be
+    // refused: a loaded machine (another suite's processes on the same two cores) served a
+    // burst in over 1.4 s, inside the limit, in a CI rehearsal. Up to three bursts, each on a
+    // fresh key, until one is served in under a second.
+    let limited = await platform.newAccount(['payments'], { defaultRateLimit: true });
+    let { responses, elapsedS } = await burst(60, () =>
       platform.api(limited.testKey, 'GET', '/v1/merchants'),
     );
+    for (let attempt = 1; attempt < 3 && elapsedS >= 1; attempt++) {
+      limited = await platform.newAccount(['payments'], { defaultRateLimit: true });
+      ({ responses, elapsedS } = await burst(60, () =>
+        platform.api(limited.testKey, 'GET', '/v1/merchants'),
+      ));
+    }
     const ok = responses.filter((r) => r.status === 200);
     const refused = responses.filter((r) => r.status === 429);
     expect(ok.length + refused.length).toBe(60);
