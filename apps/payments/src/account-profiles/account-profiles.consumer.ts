@@ -3,12 +3,16 @@
 
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { TOPICS, type EventEnvelope } from '@paygrid/contracts';
-import { InboxController, inboxPattern, type InboxContext } from '@paygrid/platform';
+import { InboxController, inboxPattern, PROJECTION, type InboxContext } from '@paygrid/platform';
 import { ACCOUNT_PROFILES_CONSUMER, applyAccountEvent, type AccountObject } from './account-profiles.feed';
 
 @InboxController()
 export class AccountProfilesConsumer {
-  @EventPattern(inboxPattern(ACCOUNT_PROFILES_CONSUMER, TOPICS.invoicingEvents, 'account.updated'))
+  // A projection of one rare type on a busy topic: its fetches gather (PROJECTION's window).
+  @EventPattern(
+    inboxPattern(ACCOUNT_PROFILES_CONSUMER, TOPICS.invoicingEvents, 'account.updated'),
+    PROJECTION,
+  )
   handle(@Payload() event: EventEnvelope<AccountObject>, @Ctx() inbox: InboxContext) {
     return applyAccountEvent(event, inbox.tx);
   }

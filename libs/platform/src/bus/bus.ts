@@ -26,6 +26,14 @@ export interface Subscription {
   groupId: string;
   topics: readonly string[];
   handler: MessageHandler;
+  /**
+   * A consumer that may lag this long (a projection, such as the customer directory): the
+   * Kafka broker holds each fetch up to this many milliseconds to gather messages, so one
+   * fetch and one offset commit serve many messages instead of one each. Absent: a fetch
+   * returns as soon as one message is there (the latency-bound default). The embedded bus,
+   * whose reads are local queries, ignores it.
+   */
+  fetchWindowMs?: number;
 }
 
 export interface EventBus {

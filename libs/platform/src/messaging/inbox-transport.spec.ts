@@ -13,9 +13,15 @@ import {
   inboxPatterns,
   InboxTransport,
   OWN_TRANSACTIONS,
+  PROJECTION,
 } from './inbox-transport';
 
-type Route = { consumer: string; topics: readonly string[]; router: InboxRouter<Envelope> };
+type Route = {
+  consumer: string;
+  topics: readonly string[];
+  router: InboxRouter<Envelope>;
+  options?: { fetchWindowMs?: number };
+};
 
 function transportWith(register: (t: InboxTransport) => void): {
   transport: InboxTransport;
@@ -23,8 +29,13 @@ function transportWith(register: (t: InboxTransport) => void): {
 } {
   const routes: Route[] = [];
   const inbox = {
-    route: async (consumer: string, topics: readonly string[], router: InboxRouter<Envelope>) => {
-      routes.push({ consumer, topics, router });
+    route: async (
+      consumer: string,
+      topics: readonly string[],
+      router: InboxRouter<Envelope>,
+      options?: { fetchWindowMs?: number },
+    ) => {
+      routes.push({ consumer, topics, router, options });
     },
   } as unknown as InboxConsumer;
   const transport = new InboxTransport(inbox);
@@ -110,6 +121,29 @@ describe('InboxTransport', () => {
     await expect(delivery.inTransaction(tx)).rejects.toThrow('down');
   });
 
+  it("passes a consumer's fetch window to its subscription, and none to the others", async () => {
+    const { transport, routes } = transportWith((t) => {
+      t.addHandler(
+        inboxPattern('projection', 'b.events.v1', 'customer.created'),
+        async () => undefined,
+        true,
+        PROJECTION,
+      );
+      t.addHandler(
+        inboxPattern('projection', 'b.events.v1', 'customer.deleted'),
+        async () => undefined,
+        true,
+        PROJECTION,
+      );
+      t.addHandler(inboxPattern('log', 'b.events.v1'), async () => undefined, true);
+    });
+    await listen(transport);
+    expect(routes.map((r) => [r.consumer, r.options])).toEqual([
+      ['projection', { fetchWindowMs: 200 }],
+      ['log', {}],
+    ]);
+  });
+
   it('gives an OWN_TRANSACTIONS handler no transaction', async () => {
     let context: InboxContext | undefined;
     const { transport, routes } = transportWith((t) =>
@@ -154,6 +188,14 @@ describe('InboxTransport', () => {
         t.addHandler(inboxPattern('c', 't', 'x.y'), async () => undefined, true);
       },
       /keep one/,
+    ],
+    [
+      'two fetch windows for one consumer',
+      (t: InboxTransport) => {
+        t.addHandler(inboxPattern('c', 't', 'x.a'), async () => undefined, true, PROJECTION);
+        t.addHandler(inboxPattern('c', 't', 'x.b'), async () => undefined, true);
+      },
+      /different fetch windows/,
     ],
   ])('refuses to start with %s', async (_name, register, error) => {
     const { transport, routes } = transportWith(register);

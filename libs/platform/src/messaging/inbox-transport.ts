@@ -53,6 +53,20 @@ export function inboxPatterns(consumer: string, topics: readonly string[]): Inbo
  */
 export const OWN_TRANSACTIONS = { ownTransactions: true } as const;
 
+/**
+ * The `@EventPattern` extras of a consumer that may lag by up to `ms`: its Kafka fetches
+ * gather messages for up to that long (Subscription.fetchWindowMs), one fetch and one offset
+ * commit for many messages. For projections that read a busy topic for a few of its types.
+ * Every handler of the consumer gives the same window (checked at start).
+ */
+export const fetchWindow = (ms: number) => ({ fetchWindowMs: ms }) as const;
+
+/**
+ * A projection's window: 200 ms of lag, at most five fetches a second per consumer however
+ * busy the topic (the customer directory waits up to 5 s for an id it does not know yet).
+ */
+export const PROJECTION = fetchWindow(200);
+
 /** The `@Ctx()` of an inbox handler: the bus message, the consumer and the inbox transaction. */
 export class InboxContext extends BaseRpcContext<[ConsumedMessage, string, Tx | undefined]> {
   get message(): ConsumedMessage {
@@ -113,15 +127,23 @@ export class InboxTransport extends Server implements CustomTransportStrategy {
   }
 
   private async subscribeAll(): Promise<void> {
-    for (const [consumer, topics] of this.routesByConsumer()) {
-      await this.inbox.route<Envelope>(consumer, [...topics.keys()], (envelope, message) =>
-        this.delivery(consumer, topics.get(message.topic), envelope, message),
+    const windows = new Map<string, number | undefined>();
+    for (const [consumer, topics] of this.routesByConsumer(windows)) {
+      const fetchWindowMs = windows.get(consumer);
+      await this.inbox.route<Envelope>(
+        consumer,
+        [...topics.keys()],
+        (envelope, message) => this.delivery(consumer, topics.get(message.topic), envelope, message),
+        fetchWindowMs ? { fetchWindowMs } : {},
       );
     }
   }
 
-  /** The app's handlers grouped by consumer, then topic; a pattern of another shape fails the start. */
-  private routesByConsumer(): Map<string, Map<string, TopicRoutes>> {
+  /**
+   * The app's handlers grouped by consumer, then topic, and each consumer's fetch window into
+   * `windows`; a pattern of another shape, or two windows for one consumer, fails the start.
+   */
+  private routesByConsumer(windows: Map<string, number | undefined>): Map<string, Map<string, TopicRoutes>> {
     const consumers = new Map<string, Map<string, TopicRoutes>>();
     for (const [route, handler] of this.getHandlers()) {
       const pattern = parsePattern(route);
@@ -135,6 +157,13 @@ export class InboxTransport extends Server implements CustomTransportStrategy {
           `@MessagePattern(${route}): the bus carries events and commands one way, never replies`,
         );
       }
+      const window = handler.extras?.fetchWindowMs as number | undefined;
+      if (windows.has(pattern.consumer) && windows.get(pattern.consumer) !== window) {
+        throw new Error(
+          `consumer ${pattern.consumer} has handlers with different fetch windows: give each the same`,
+        );
+      }
+      windows.set(pattern.consumer, window);
       const topics = consumers.get(pattern.consumer) ?? new Map<string, TopicRoutes>();
       consumers.set(pattern.consumer, topics);
       const routes: TopicRoutes = topics.get(pattern.topic) ?? { byEvent: new Map() };

@@ -66,11 +66,13 @@ export class InboxConsumer {
    * Nest transport, InboxTransport, routes by topic and event type to `@EventPattern`
    * handlers). A message the router has no effect for is acknowledged without an inbox row.
    * A failing effect throws to the bus, which retries it in place (the partition waits).
+   * `fetchWindowMs`: the lag the consumer tolerates, traded for fewer fetches (Subscription).
    */
   async route<E extends Envelope>(
     consumer: string,
     topics: readonly string[],
     router: InboxRouter<E>,
+    options: { fetchWindowMs?: number } = {},
   ): Promise<void> {
     const log = this.logger.child({ component: 'consumer', consumer });
     // The series exists from the start (0), so a rate or an alert has something to read.
@@ -78,6 +80,7 @@ export class InboxConsumer {
     await this.bus.subscribe({
       groupId: consumer,
       topics,
+      ...(options.fetchWindowMs ? { fetchWindowMs: options.fetchWindowMs } : {}),
       handler: async (message) => {
         let envelope: E;
         try {
