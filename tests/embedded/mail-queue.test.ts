@@ -13,7 +13,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { startEmbedded, type Embedded } from '@paygrid/embedded';
 import { createLogger, ManualClock } from '@paygrid/platform';
-import { renderInvoicePdf } from '../../apps/invoicing/src/documents/invoice-pdf';
+import { renderInvoicePdf } from '../../apps/invoicing/src/documents/pdf-rendering';
 import { eventually } from '../support/platform';
 
 interface Received {

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { computeTotals } from '../../apps/invoicing/src/invoices/totals';
-import { renderInvoicePdf, type InvoiceDocumentView } from '../../apps/invoicing/src/documents/invoice-pdf';
+import type { InvoiceDocumentView } from '../../apps/invoicing/src/documents/invoice-pdf';
+import { renderInvoicePdf } from '../../apps/invoicing/src/documents/pdf-rendering';
 
 const run = promisify(execFile);
 let dir: string;

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { messagesFor } from '@paygrid/platform';
 import { computeTotals } from '../../apps/invoicing/src/invoices/totals';
-import { renderInvoicePdf, type InvoiceDocumentView } from '../../apps/invoicing/src/documents/invoice-pdf';
+import type { InvoiceDocumentView } from '../../apps/invoicing/src/documents/invoice-pdf';
+import { renderInvoicePdf } from '../../apps/invoicing/src/documents/pdf-rendering';
 
 // A PDF with an embedded font and a pdftotext run: well under a second alone, but it outlasted
 // the unit project's 5 s default under a load average of 20 (a CI rehearsal beside helper sessions).

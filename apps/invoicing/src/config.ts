@@ -19,6 +19,11 @@ export interface InvoicingConfig extends ServiceConfig {
   mailDir: string;
   /** Invoice numbers are `<prefix>-0001`, `-0002`, ... per account and mode (`INVOICE_NUMBER_PREFIX`, default `INV`). */
   invoiceNumberPrefix: string;
+  /**
+   * Worker threads that draw PDFs (`PDF_THREADS`, 0-16, default 1): off the event loop that
+   * answers the API and sends the mail (documents/pdf-rendering.ts). 0 draws them on it.
+   */
+  pdfThreads: number;
 }
 
 export function readInvoicingConfig(
@@ -48,11 +53,13 @@ export function readInvoicingConfig(
   if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,11}$/.test(invoiceNumberPrefix)) {
     reader.problem('INVOICE_NUMBER_PREFIX must be 1-12 letters, digits or dashes');
   }
+  const pdfThreads = reader.int('PDF_THREADS', 1, 0, 16);
   reader.done();
   return {
     ...config,
     publicBaseUrl,
     invoiceNumberPrefix,
+    pdfThreads,
     ...(smtpUrl ? { smtpUrl } : {}),
     mailFrom,
     mailDir,

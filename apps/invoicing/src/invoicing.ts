@@ -50,6 +50,7 @@ import { PORTAL_SETTINGS, PortalPageController } from './portal/portal-page.cont
 import { PortalSessions } from './portal/portal-sessions';
 import { PortalSessionsController } from './portal/portal-sessions.controller';
 import { PortalService } from './portal/portal.service';
+import { startPdfThreads } from './documents/pdf-rendering';
 import { PaymentsFeedConsumer } from './payments-feed/payments-feed.consumer';
 
 export const INVOICING_MIGRATIONS = [
@@ -179,6 +180,7 @@ export function createInvoicing(config: InvoicingConfig, deps: ServiceDeps = {})
       const { mail, invoices, estimates, billing } = parts;
       registerInvoicingMetrics(runtime, billing.engine);
       const now = () => runtime.clock.now();
+      const pdfThreads = startPdfThreads(config.pdfThreads, runtime.logger);
       return {
         ...invoicingModule(runtime, parts),
         // Sweeps on the injected clock, in every instance (their claims skip locked rows).
@@ -192,7 +194,8 @@ export function createInvoicing(config: InvoicingConfig, deps: ServiceDeps = {})
           new Periodic('overdue sweep', OVERDUE_SWEEP_MS, () => invoices.runOverdue(now()), runtime.logger),
           billing.engine,
         ],
-        resources: [mail],
+        // The mail worker draws PDFs: the threads stop after it.
+        resources: [mail, pdfThreads],
         handle: { mail, invoices, estimates, billing },
       };
     },

@@ -9,7 +9,8 @@
 
 import type { SerializedInvoice } from '../invoices/invoice.serializer';
 import { invoiceToCii } from './cii';
-import { renderInvoicePdf, type InvoiceDocumentView } from './invoice-pdf';
+import type { InvoiceDocumentView } from './invoice-pdf';
+import { renderInvoicePdf } from './pdf-rendering';
 
 export const FACTURX_FILENAME = 'factur-x.xml';
 const FX_NS = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';

@@ -12,7 +12,8 @@ import { documentViewParts } from './document-view-parts';
 import { renderFacturX } from './facturx';
 import { invoiceToUbl, missingForEInvoice } from './ubl';
 import { escapeHtml, mailHtml } from './mail-templates';
-import { renderInvoicePdf, type DocumentParty, type InvoiceDocumentView } from './invoice-pdf';
+import type { DocumentParty, InvoiceDocumentView } from './invoice-pdf';
+import { renderInvoicePdf } from './pdf-rendering';
 import { taxIdLine } from '../account/seller-lines';
 
 export type InvoiceLoader = (owner: Tenant, id: string) => Promise<SerializedInvoice>;

@@ -151,7 +151,8 @@ function taxBreakdown(view: InvoiceDocumentView, m: Messages): { label: string; 
 const BODY = pdfFontName('body');
 const BOLD = pdfFontName('bold');
 
-export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive): Promise<Buffer> {
+/** Draws the PDF on this thread; the app renders through pdf-rendering.ts. */
+export function drawInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive): Promise<Buffer> {
   const m = view.messages ?? messagesFor([]);
   const title = view.title ?? m.t('pdf.invoice');
   // The info strings go into the XMP packet of an archival rendering (see xmpSafe).

@@ -35,7 +35,8 @@ const MUTED = '#5f6368';
 const RULE = '#d0d4d9';
 const ACCENT = '#0b57d0';
 
-export function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
+/** Draws the PDF on this thread; the app renders through pdf-rendering.ts. */
+export function drawReceiptPdf(view: ReceiptView): Promise<Buffer> {
   const m = view.messages ?? messagesFor([]);
   const money = (amount: bigint) => m.money(amount, view.currency);
   const doc = new PDFDocument({

@@ -18,7 +18,8 @@ import {
   type Tenant,
   type Tx,
 } from '@paygrid/platform';
-import { renderInvoicePdf, type InvoiceDocumentView } from '../documents/invoice-pdf';
+import type { InvoiceDocumentView } from '../documents/invoice-pdf';
+import { renderInvoicePdf } from '../documents/pdf-rendering';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
 import type { MailService } from '../mail/mail.service';
 import { convertEstimate } from './convert-estimate';

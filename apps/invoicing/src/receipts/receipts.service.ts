@@ -32,7 +32,8 @@ import { profileOf, sellerSnapshot, type SellerSnapshot } from '../account/accou
 import { profileInTx } from '../account/account.service';
 import type { LogoLoader } from '../documents/invoice-documents';
 import { escapeHtml, mailHtml } from '../documents/mail-templates';
-import { renderReceiptPdf, type ReceiptView } from '../documents/receipt-pdf';
+import { renderReceiptPdf } from '../documents/pdf-rendering';
+import type { ReceiptView } from '../documents/receipt-pdf';
 import { sellerLines } from '../account/seller-lines';
 import type { MailService } from '../mail/mail.service';
 

@@ -35,6 +35,8 @@ export function negotiateLocale(preferred: readonly string[] | null | undefined)
 
 export interface Messages {
   readonly locale: Locale;
+  /** What it was made from (`messagesFor(preferred)` makes it again, e.g. on a worker thread). */
+  readonly preferred: readonly string[];
   /** The message for `key` with its `{name}` placeholders filled (values as given, unescaped). */
   t(key: MessageKey, params?: Record<string, string | number>): string;
   /** An amount in minor units, e.g. 44976n EUR -> "449,76 €" (de) or "449.76 EUR" (no preference). */
@@ -74,6 +76,7 @@ export function messagesFor(preferred: readonly string[] | null | undefined): Me
   const catalogue = CATALOGUES[locale];
   return {
     locale,
+    preferred: [...(preferred ?? [])],
     t(key, params) {
       const text = catalogue[key] ?? en[key];
       return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => String(params[name] ?? m)) : text;
