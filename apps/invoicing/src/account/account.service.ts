@@ -24,15 +24,31 @@ const ROW_COLUMNS =
   'account_id, version, profile, account_name, logo_type, logo_digest, created_at, updated_at';
 
 /**
+ * The profiles read in each transaction, by account: an invoice created and sent in one request
+ * read its seller's profile twice (its finalization's snapshot, then the mail's sender). Every
+ * write to a profile goes through this file and drops the account's entry (`forgetInTx`), so
+ * a read after a write in the same transaction reads the row again.
+ */
+const readInTx = new WeakMap<Tx, Map<string, AccountProfileRow | undefined>>();
+
+function forgetInTx(tx: Tx, account: string): void {
+  readInTx.get(tx)?.delete(account);
+}
+
+/**
  * The profile inside the caller's transaction: what finalization snapshots, what mail is
  * sent under. A plain function, so the invoices, estimates and mail modules read it without
- * holding the service.
+ * holding the service. Read once per transaction (above); callers only read the row.
  */
 export async function profileInTx(tx: Tx, account: string): Promise<AccountProfileRow | undefined> {
+  const read = readInTx.get(tx) ?? new Map<string, AccountProfileRow | undefined>();
+  readInTx.set(tx, read);
+  if (read.has(account)) return read.get(account);
   const [row] = await tx.query<AccountProfileRow>(
     `select ${ROW_COLUMNS} from invoicing.account_profiles where account_id = $1`,
     [account],
   );
+  read.set(account, row);
   return row;
 }
 
@@ -52,6 +68,7 @@ export async function sellerNameInTx(
  * names nobody. Written only when it changed.
  */
 export async function rememberAccountName(tx: Tx, account: string, name: string, now: Date): Promise<void> {
+  forgetInTx(tx, account);
   await tx.query(
     `insert into invoicing.account_profiles (account_id, account_name, created_at, updated_at)
      values ($1, $2, $3, $3)
@@ -199,6 +216,7 @@ export class AccountProfileService {
     accountName: string | null,
   ): Promise<AccountProfileRow> {
     const now = this.clock.now();
+    forgetInTx(tx, account);
     await tx.query(
       `insert into invoicing.account_profiles (account_id, account_name, created_at, updated_at)
        values ($1, $2, $3, $3) on conflict (account_id) do nothing`,
@@ -229,6 +247,8 @@ export class AccountProfileService {
     row: AccountProfileRow,
     previous: Record<string, unknown>,
   ): Promise<void> {
+    // Every update of a profile is followed by its event: the read memo forgets it here.
+    forgetInTx(tx, tenant.account);
     await emitEvent(tx, TOPICS.invoicingEvents, {
       type: 'account.updated',
       account: tenant.account,

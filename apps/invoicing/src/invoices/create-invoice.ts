@@ -47,14 +47,18 @@ export function checkDraft(fields: DraftFields, now: Date) {
   return pricedLines(fields.lines, fields.discount, 'invoice');
 }
 
-/** The draft row (emits invoice.created) and the customer it was checked against. */
+/**
+ * The draft row (emits invoice.created) and the customer it was checked against: `known`, when
+ * the caller has read `input.customer`'s row in this transaction, else read here.
+ */
 export async function insertDraft(
   store: InvoiceStore,
   tx: Tx,
   tenant: Tenant,
   input: CreateInvoiceInput,
+  known?: CustomerRow,
 ): Promise<{ row: InvoiceRow; customer: CustomerRow }> {
-  const customer = await store.customer(tx, tenant, input.customer, 'customer');
+  const customer = known ?? (await store.customer(tx, tenant, input.customer, 'customer'));
   if (customer.deleted_at) throw invalid(`Customer '${customer.id}' is archived.`, 'customer');
   const currency = input.currency ?? customer.currency;
   if (!currency) {
@@ -124,8 +128,9 @@ export async function createAndCollect(
   tenant: Tenant,
   input: CreateInvoiceInput,
   attempt: number,
+  known?: CustomerRow,
 ): Promise<Collected> {
-  const draft = await insertDraft(store, tx, tenant, input);
+  const draft = await insertDraft(store, tx, tenant, input, known);
   const open = await finalizeInvoice(store, tx, tenant, draft.row, input.now, draft.customer);
   return collectInvoice(store, documents, tx, open, draft.customer, attempt, input.now);
 }
@@ -139,11 +144,9 @@ export async function createRequested(
   sellerName: string,
   body: InvoiceDraftFieldsDto & { customer: string; send?: boolean },
 ): Promise<InvoiceRow> {
-  const [customer] = await tx.query<{ test_clock: string | null }>(
-    'select test_clock from invoicing.customers where id = $1 and account_id = $2 and livemode = $3',
-    [body.customer, tenant.account, tenant.livemode],
-  );
-  const now = await store.nowFor(tx, customer?.test_clock ?? null);
+  // Read once: its test clock sets the time, and the draft is checked against it.
+  const customer = await store.customer(tx, tenant, body.customer, 'customer');
+  const now = await store.nowFor(tx, customer.test_clock);
   const input: CreateInvoiceInput = {
     customer: body.customer,
     lines: body.lines ?? [],
@@ -157,6 +160,6 @@ export async function createRequested(
     ...(body.description ? { description: body.description } : {}),
     ...(body.metadata ? { metadata: body.metadata } : {}),
   };
-  if (body.send === false) return (await insertDraft(store, tx, tenant, input)).row;
-  return (await createAndCollect(store, documents, tx, tenant, input, 1)).row;
+  if (body.send === false) return (await insertDraft(store, tx, tenant, input, customer)).row;
+  return (await createAndCollect(store, documents, tx, tenant, input, 1, customer)).row;
 }
