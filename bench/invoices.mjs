@@ -173,6 +173,8 @@ export async function runMode(mode, opts, say) {
       say(
         `[invoices] ${mode}: list (page of 100, status+customer+created), ${connections} connections, ${seconds} s`,
       );
+      // The bytes of a full page (the body through the gateway): what the page's cost grows with.
+      let pageBytes = 0;
       const list = await measure('list-invoices', () =>
         closedLoop({
           connections,
@@ -180,11 +182,13 @@ export async function runMode(mode, opts, say) {
           warmup,
           op: async (worker) => {
             const r = await client.request('GET', listPath(worker), { headers: auth });
-            return { status: r.status, ok: r.status === 200 && r.text.includes('"has_more":true') };
+            const ok = r.status === 200 && r.text.includes('"has_more":true');
+            if (ok) pageBytes = Buffer.byteLength(r.text);
+            return { status: r.status, ok };
           },
         }),
       );
-      results.push({ ...list, table_rows: n, path: listPath(0) });
+      results.push({ ...list, table_rows: n, path: listPath(0), page_bytes: pageBytes });
       recordFigure(mode, 'list_invoices_p99_ms', list.latency_ms.p99);
     }
   } finally {

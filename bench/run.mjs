@@ -166,6 +166,7 @@ export const BENCHMARKS = [
         notes:
           `${statusNote(x.statuses, x.errors)}` +
           (x.seed_seconds !== undefined ? `; seeded in ${x.seed_seconds} s` : '') +
+          (x.page_bytes ? `; a full page is ${(x.page_bytes / 1024).toFixed(1)} KiB` : '') +
           (x.numbering
             ? `; numbers ${x.numbering.numbered}, distinct ${x.numbering.distinct_numbers}, counter ${x.numbering.counter}`
             : '') +
