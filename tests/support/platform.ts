@@ -18,6 +18,7 @@ import {
   type BusMessage,
   type EventBus,
 } from '@paygrid/platform';
+import { databaseImage } from './pglite-image';
 
 export type Mode = 'embedded' | 'distributed';
 export type ServiceName = 'gateway' | 'payments' | 'invoicing' | 'webhooks';
@@ -292,6 +293,7 @@ async function startEmbeddedPlatform(
   const { startEmbedded } = await import('@paygrid/embedded');
   const embedded = await startEmbedded({
     dataDir: 'memory://',
+    databaseImage: await databaseImage(ROOT),
     port: 0,
     demo: false,
     env: {

@@ -32,6 +32,11 @@ export interface EmbeddedOptions {
   clock?: Clock;
   /** Create the demo account and key on first start. */
   demo?: boolean;
+  /**
+   * With "memory://": the database starts from this image (`emptyDatabaseImage()`) instead of
+   * running initdb, for callers that start many in-memory platforms (the test suites).
+   */
+  databaseImage?: Blob;
 }
 
 export interface DemoCredentials {
@@ -100,7 +105,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     mkdirSync(options.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     makePrivate(options.dataDir);
   }
-  const database = await startEmbeddedDatabase(memory ? 'memory://' : join(options.dataDir, 'pg'));
+  const database = memory
+    ? await startEmbeddedDatabase('memory://', 0, { image: options.databaseImage })
+    : await startEmbeddedDatabase(join(options.dataDir, 'pg'));
   // What has started so far, stopped in reverse if a later step fails (a bad setting, a
   // failed migration), so a failed start leaves no open database or timers behind.
   const started: Array<() => Promise<void>> = [() => database.close()];
