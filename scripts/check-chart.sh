@@ -3,7 +3,7 @@
 # one-grouping values file, and validates every manifest against the Kubernetes JSON schemas
 # with kubeconform, offline: the schemas come from the kubernetes-validate package (PyPI),
 # strict (an unknown field is an error). helm and kubeconform are Go modules, built once
-# into the tools cache.
+# into the tools cache (`--prepare` builds them and stops).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TOOLS="${PAYGRID_TOOLS_DIR:-${HOME:-/tmp}/.cache/paygrid-tools}"
@@ -34,6 +34,9 @@ for dir in "v$K8S_VERSION-local" "v$K8S_VERSION-local-strict"; do
     touch "$SCHEMAS/$dir/.complete"
   fi
 done
+
+# --prepare: the tools and schemas only (CI prepares them while npm installs).
+[ "${1:-}" = "--prepare" ] && exit 0
 
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT

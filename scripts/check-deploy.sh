@@ -17,8 +17,11 @@ fi
 if ! command -v docker-compose >/dev/null 2>&1; then
   log "installing docker-compose (Debian package)"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo -n"
-  $SUDO apt-get update -q >/dev/null && $SUDO apt-get install -y -q --no-install-recommends docker-compose >/dev/null
+  $SUDO apt-get -o DPkg::Lock::Timeout=300 update -q >/dev/null \
+    && $SUDO apt-get -o DPkg::Lock::Timeout=300 install -y -q --no-install-recommends docker-compose >/dev/null
 fi
+# --prepare: the tools only (CI installs them while npm installs).
+[ "${1:-}" = "--prepare" ] && exit 0
 
 log "hadolint Dockerfile"
 "$TOOLS/deploy-venv/bin/hadolint" Dockerfile
