@@ -1,6 +1,7 @@
-// An in-memory embedded database started from an image (emptyDatabaseImage, what the test
-// harness does to skip initdb) is a working cluster of its own: what one database started from
-// the image writes, another started from the same image does not see.
+// An in-memory embedded database started from an image (what the test harness does to skip
+// initdb and the migrations) is a working cluster of its own: what one database started from
+// the image writes, another started from the same image does not see; and an image taken at
+// close (closeToImage) holds what was committed before it.
 
 import pg from 'pg';
 import {
@@ -42,4 +43,18 @@ test('databases started from one image are independent working clusters', async 
   await query(b, 'create table only_in_b (id int)');
   const inA = await query(a, "select count(*)::int as n from pg_tables where tablename = 'only_in_b'");
   expect(inA.rows).toEqual([{ n: 0 }]);
+});
+
+test('closeToImage answers the committed data of the database it closes', async () => {
+  const source = await startEmbeddedDatabase('memory://', 0, { image: await emptyDatabaseImage() });
+  await query(source, 'create table kept (id int primary key, note text)');
+  await query(source, "insert into kept values (1, 'one'), (2, 'two')");
+  const image = await source.closeToImage();
+
+  const copy = await startEmbeddedDatabase('memory://', 0, { image });
+  opened.push(copy);
+  expect((await query(copy, 'select id, note from kept order by id')).rows).toEqual([
+    { id: 1, note: 'one' },
+    { id: 2, note: 'two' },
+  ]);
 });

@@ -291,18 +291,29 @@ async function startEmbeddedPlatform(
   const mailDir = testMailDir();
   // Required lazily so the distributed project never loads PGlite.
   const { startEmbedded } = await import('@paygrid/embedded');
+  const env = {
+    OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}`,
+    MAIL_DIR: mailDir,
+    STRIPE_API_BASE,
+    ...STRICT_TRANSACTIONS,
+  };
+  const image = await databaseImage(ROOT, async (empty) => {
+    const fresh = await startEmbedded({
+      dataDir: 'memory://',
+      databaseImage: empty,
+      port: 0,
+      demo: false,
+      env,
+      logger: createLogger('test', 'silent'),
+    });
+    return fresh.stopToImage();
+  });
   const embedded = await startEmbedded({
     dataDir: 'memory://',
-    databaseImage: await databaseImage(ROOT),
+    databaseImage: image,
     port: 0,
     demo: false,
-    env: {
-      OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}`,
-      MAIL_DIR: mailDir,
-      STRIPE_API_BASE,
-      ...STRICT_TRANSACTIONS,
-      ...extraEnv,
-    },
+    env: { ...env, ...extraEnv },
     logger: logFile
       ? createLogger('test', 'debug', logFile)
       : createLogger('test', process.env.LOG_LEVEL ?? 'silent'),

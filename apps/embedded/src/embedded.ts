@@ -54,6 +54,12 @@ export interface Embedded {
   /** The process's Prometheus registry (served on METRICS_PORT by main.ts when set). */
   metrics: Metrics;
   stop(): Promise<void>;
+  /**
+   * Stops like `stop()` and answers the database as an image: with "memory://", a later
+   * start from it (`databaseImage`) finds every migration applied. The test harness builds one
+   * per run from a platform started and stopped at once.
+   */
+  stopToImage(): Promise<Blob>;
 }
 
 function operatorTokenFor(dataDir: string, env: Record<string, string | undefined>): string {
@@ -177,6 +183,11 @@ async function startApps(
   started.push(() => gateway.stop());
   const demo = options.demo === false ? undefined : await ensureDemo(gateway, options.dataDir);
   const url = await gateway.listen(options.port, options.host ?? '127.0.0.1');
+  const stopServices = async () => {
+    await gateway.stop();
+    await Promise.all([payments.stop(), invoicing.stop(), webhooks.stop()]);
+    await bus.close();
+  };
 
   return {
     url,
@@ -186,10 +197,12 @@ async function startApps(
     demo,
     metrics,
     async stop() {
-      await gateway.stop();
-      await Promise.all([payments.stop(), invoicing.stop(), webhooks.stop()]);
-      await bus.close();
+      await stopServices();
       await database.close();
+    },
+    async stopToImage() {
+      await stopServices();
+      return database.closeToImage();
     },
   };
 }

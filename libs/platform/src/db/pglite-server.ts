@@ -119,6 +119,11 @@ class SyncGroupQueue {
 
 export interface EmbeddedDatabase {
   url: string;
+  /**
+   * Closes the connections and then the database, like `close()`, and answers its data
+   * directory as an image for `startEmbeddedDatabase('memory://', port, { image })`.
+   */
+  closeToImage(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -166,14 +171,25 @@ export async function startEmbeddedDatabase(
   const address = server.address();
   if (address === null || typeof address === 'string')
     throw new Error('embedded database did not bind a TCP port');
+  const disconnect = async () => {
+    queue.close();
+    // server.close() waits for every connection to end: a leaked client must not hang shutdown.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of sockets) socket.destroy();
+    await closed;
+  };
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${address.port}/postgres`,
+    async closeToImage() {
+      await disconnect();
+      try {
+        return await db.dumpDataDir('none');
+      } finally {
+        await db.close();
+      }
+    },
     async close() {
-      queue.close();
-      // server.close() waits for every connection to end: a leaked client must not hang shutdown.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
+      await disconnect();
       await db.close();
     },
   };
