@@ -63,9 +63,14 @@ export class EventLog {
     const now = this.clock.now();
     for (const endpoint of endpoints) {
       await tx.query(
+        // Queued behind a pending delivery of the same endpoint and object, it waits for that
+        // one's next attempt at the earliest, out of the claim's walk (claim.ts holdFollowers).
         `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, account_id, livemode,
            next_attempt_at, created_at, updated_at, trace_context)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8, $9) on conflict (endpoint_id, event_id) do nothing`,
+         values ($1, $2, $3, $4, $5, $6, $7,
+           greatest($8, (select max(p.next_attempt_at) from webhooks.deliveries p
+                         where p.endpoint_id = $2 and p.object_id = $5 and p.status = 'pending')),
+           $8, $8, $9) on conflict (endpoint_id, event_id) do nothing`,
         [
           newId('del'),
           endpoint.id,
