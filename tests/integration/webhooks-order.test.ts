@@ -1,8 +1,8 @@
 // Per endpoint, the events of one object are delivered in the order they happened (docs/api.md
 // "Webhooks"), and the deliveries queued behind a failing one wait for its next attempt instead
-// of staying due (claim.ts holdFollowers: otherwise every claim walks past all of them,
+// of staying due (claim.ts followHead: otherwise every claim walks past all of them,
 // bench/README.md finding 24). A retry by hand of the failing one makes them due again at once
-// (releaseFollowers): here all three arrive within 20 s, where the sandbox's next scheduled
+// (followHead again): here all three arrive within 20 s, where the sandbox's next scheduled
 // attempt is a minute away.
 
 import { createServer, type Server } from 'node:http';

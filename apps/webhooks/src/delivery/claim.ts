@@ -89,42 +89,25 @@ export async function releaseExpiredLeases(db: Database, now: Date): Promise<num
 
 /**
  * A delivery queued behind an earlier pending one of the same endpoint and object (a
- * follower) cannot go before it. When that earlier one is scheduled again after a failure, its
- * followers are moved to its next attempt: otherwise they stay due and unleased, in
+ * follower) cannot go before it. When that earlier one (the head) is scheduled again, after a
+ * failure (worker.ts) or by hand (endpoints.service.ts retry, `at` = now), its followers are
+ * moved to the head's next attempt: otherwise they stay due and unleased, in
  * deliveries_claimable, and every claim walks past all of them (a failing endpoint's backlog
  * made each claim cost 14.5 ms on PGlite: bench/README.md finding 24). The order itself is
  * still kept by claimDue's `not exists`; only when a follower is looked at changes.
  */
-export async function holdFollowers(
-  tx: Tx,
-  head: Pick<Claimed, 'endpoint_id' | 'object_id' | 'seq'>,
-  nextAttemptAt: Date,
+export async function followHead(
+  db: Tx | Database,
+  head: { endpoint_id: string; object_id: string | null; seq: string },
+  at: Date,
 ): Promise<void> {
   if (!head.object_id) return;
   // The head's own values, not a join to its row: the planner then walks deliveries_order
   // (endpoint_id, object_id, seq) for this one object (a join measured 21 ms per call on PGlite).
-  await tx.query(
-    `update webhooks.deliveries set next_attempt_at = $4
-     where endpoint_id = $1 and object_id = $2 and status = 'pending' and seq > $3
-       and next_attempt_at < $4`,
-    [head.endpoint_id, head.object_id, head.seq, nextAttemptAt],
-  );
-}
-
-/**
- * The reverse of holdFollowers, when a delivery is retried by hand: its followers are due
- * again from `now` (still after it, through claimDue's `not exists`).
- */
-export async function releaseFollowers(db: Tx | Database, deliveryId: string, now: Date): Promise<void> {
-  const [head] = await db.query<{ endpoint_id: string; object_id: string | null; seq: string }>(
-    'select endpoint_id, object_id, seq::text as seq from webhooks.deliveries where id = $1',
-    [deliveryId],
-  );
-  if (!head?.object_id) return;
   await db.query(
     `update webhooks.deliveries set next_attempt_at = $4
      where endpoint_id = $1 and object_id = $2 and status = 'pending' and seq > $3
-       and next_attempt_at > $4`,
-    [head.endpoint_id, head.object_id, head.seq, now],
+       and next_attempt_at <> $4`,
+    [head.endpoint_id, head.object_id, head.seq, at],
   );
 }

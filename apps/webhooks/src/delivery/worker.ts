@@ -20,7 +20,7 @@ import {
 } from '@paygrid/platform';
 import { DISABLE_AFTER_MS, disableFailingEndpoint } from '../endpoints/disable-failing';
 import type { EndpointRow } from '../endpoints/endpoint';
-import { claimDue, holdFollowers, releaseExpiredLeases, type Claimed } from './claim';
+import { claimDue, followHead, releaseExpiredLeases, type Claimed } from './claim';
 import { DeliveredRecorder, EXCERPT_BYTES, excerptOf } from './delivered';
 import { nextAttemptAt } from './schedule';
 import { signatureHeader } from './signing';
@@ -330,7 +330,7 @@ export class DeliveryWorker {
            lease_until = null, updated_at = $5 where id = $1`,
         [delivery.id, next ? 'pending' : 'failed', attempts, next ?? null, at],
       );
-      if (next) await holdFollowers(tx, delivery, next);
+      if (next) await followHead(tx, delivery, next);
     });
   }
 

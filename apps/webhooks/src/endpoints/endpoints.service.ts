@@ -21,7 +21,7 @@ import {
   type Tenant,
   type Tx,
 } from '@paygrid/platform';
-import { releaseFollowers } from '../delivery/claim';
+import { followHead } from '../delivery/claim';
 import { newSecret } from '../delivery/signing';
 import { checkTarget, TargetRefused, type TargetPolicy } from '../delivery/ssrf';
 import { disableFailingEndpoint } from './disable-failing';
@@ -270,14 +270,14 @@ export class EndpointsService {
   async retry(tenant: Tenant, id: string, deliveryId: string, tx?: Tx) {
     await this.row(tenant, id, tx);
     const now = this.clock.now();
-    const [row] = await (tx ?? this.db).query<DeliveryRow>(
+    const [row] = await (tx ?? this.db).query<DeliveryRow & { object_id: string | null; seq: string }>(
       `update webhooks.deliveries set status = 'pending', next_attempt_at = $4, lease_until = null, updated_at = $4
        where id = $1 and endpoint_id = $2 and account_id = $3 returning *`,
       [deliveryId, id, tenant.account, now],
     );
     if (!row) throw notFound('delivery', deliveryId, 'delivery_id');
-    // The deliveries queued behind it waited for its scheduled retry (holdFollowers).
-    await releaseFollowers(tx ?? this.db, row.id, now);
+    // The deliveries queued behind it waited for its scheduled retry: due again now.
+    await followHead(tx ?? this.db, row, now);
     this.wake();
     return (await this.withAttempts([row], tx))[0];
   }

@@ -64,7 +64,7 @@ export class EventLog {
     for (const endpoint of endpoints) {
       await tx.query(
         // Queued behind a pending delivery of the same endpoint and object, it waits for that
-        // one's next attempt at the earliest, out of the claim's walk (claim.ts holdFollowers).
+        // one's next attempt at the earliest, out of the claim's walk (claim.ts followHead).
         `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, account_id, livemode,
            next_attempt_at, created_at, updated_at, trace_context)
          values ($1, $2, $3, $4, $5, $6, $7,
