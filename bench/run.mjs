@@ -52,6 +52,13 @@ const cpuNote = (load) => {
   return `${pct(load.cpu_busy)} busy (bench process ${pct(g.this_process)}, platform apps ${pct(g.platform)}, postgres ${pct(g.postgres)}, kafka ${pct(g.kafka)}, other processes ${pct(g.others)})`;
 };
 
+/** CPU milliseconds per operation of each platform process that did any work (machine.mjs). */
+const cpuPerOpNote = (load, ops) => {
+  const entries = Object.entries(load?.cpu_ms_by_process ?? {}).filter(([, ms]) => ms > 0);
+  if (!ops || entries.length === 0) return '';
+  return `; CPU per request: ${entries.map(([name, ms]) => `${name} ${(ms / ops).toFixed(2)} ms`).join(', ')}`;
+};
+
 /**
  * name, description, run(opts) -> { results, skipped }, rows(result) -> summary rows
  * ({ benchmark, transport, mode, load, count, p50, p90, p99, max, unit, lost?, notes }).
@@ -167,10 +174,16 @@ export const BENCHMARKS = [
           `${statusNote(x.statuses, x.errors)}` +
           (x.seed_seconds !== undefined ? `; seeded in ${x.seed_seconds} s` : '') +
           (x.page_bytes ? `; a full page is ${(x.page_bytes / 1024).toFixed(1)} KiB` : '') +
+          (x.mail_drain
+            ? `; its e-mails all sent ${(x.mail_drain.waited_ms / 1000).toFixed(1)} s after the loop` +
+              (x.mail_drain.left_due ? ` (${x.mail_drain.left_due} still due at 120 s)` : '') +
+              `, ${x.sent_per_s} invoices/s created and mailed, warm-up included`
+            : '') +
           (x.numbering
             ? `; numbers ${x.numbering.numbered}, distinct ${x.numbering.distinct_numbers}, counter ${x.numbering.counter}`
             : '') +
-          `; CPU of both cores: ${cpuNote(x.machine_load)}`,
+          `; CPU of both cores: ${cpuNote(x.machine_load)}` +
+          cpuPerOpNote(x.machine_load, x.ops_total),
       })),
   },
   {

@@ -106,6 +106,8 @@ export async function closedLoop({ connections, seconds, warmup = 0, op, stopWhe
     connections,
     seconds: round(elapsed, 2),
     ops_per_s: round(measured.samples.length / elapsed, 1),
+    // Every operation run, warm-up included: what a CPU figure over the whole loop divides by.
+    ops_total: i,
     latency_ms: summarize(measured.samples),
     statuses: measured.statuses,
     errors: measured.errors,

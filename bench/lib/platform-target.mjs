@@ -114,7 +114,7 @@ async function sqlClient(url) {
 async function startDistributed(say) {
   const stripe = await sharedStripeMock();
   // Counted with the platform's processes: it stands in for the processor of the Stripe row.
-  countAsPlatform(stripe.pid);
+  countAsPlatform(stripe.pid, 'stripe-mock');
   const suffix = randomBytes(5).toString('hex');
   const database = `paygrid_bench_${suffix}`;
   const topicPrefix = `bench-${suffix}.`;
@@ -162,7 +162,7 @@ async function startDistributed(say) {
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    countAsPlatform(child.pid);
+    countAsPlatform(child.pid, name);
     await waitFor(`http://127.0.0.1:${port}/ready`);
     return child;
   };
@@ -221,7 +221,7 @@ async function startDistributed(say) {
 
 async function startEmbedded(say) {
   const stripe = await sharedStripeMock();
-  countAsPlatform(stripe.pid);
+  countAsPlatform(stripe.pid, 'stripe-mock');
   say('[bench] embedded: starting the embedded platform (PGlite in memory) in its own process');
   // BENCH_CPU_PROF=<dir>: the embedded process writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF
@@ -239,7 +239,7 @@ async function startEmbedded(say) {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  countAsPlatform(child.pid);
+  countAsPlatform(child.pid, 'embedded');
   const lines = createInterface({ input: child.stdout });
   const first = await new Promise((resolveLine, reject) => {
     const timer = setTimeout(() => reject(new Error('embedded target did not start within 120 s')), 120_000);
