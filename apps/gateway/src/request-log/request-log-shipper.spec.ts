@@ -1,7 +1,8 @@
 import { createLogger, Metrics } from '@paygrid/platform';
-import { RequestLogShipper, type RequestNote } from './request-log-shipper';
+import type { RequestLogNote } from '@paygrid/contracts';
+import { RequestLogShipper } from './request-log-shipper';
 
-const note = (n: number): RequestNote => ({
+const note = (n: number): RequestLogNote => ({
   account: 'acct_0123456789',
   livemode: false,
   request_id: `req_${String(n).padStart(10, '0')}`,

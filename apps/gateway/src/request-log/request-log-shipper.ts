@@ -4,19 +4,9 @@
 // webhooks service, which keeps and serves them. Fire-and-forget: a batch that cannot be sent
 // is dropped and counted, never retried into the hot path; a full buffer drops new notes.
 
+import type { RequestLogNote } from '@paygrid/contracts';
 import type { Logger, Metrics } from '@paygrid/platform';
 import type { OperatorForwarder } from '../admin/operator-forwarder';
-
-export interface RequestNote {
-  account: string;
-  livemode: boolean;
-  request_id: string;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  created_at: string;
-}
 
 export interface ShipperOptions {
   flushMs: number;
@@ -29,7 +19,7 @@ export interface ShipperOptions {
 export const SHIPPER_DEFAULTS: ShipperOptions = { flushMs: 250, batch: 500, maxBuffered: 20_000 };
 
 export class RequestLogShipper {
-  private buffer: RequestNote[] = [];
+  private buffer: RequestLogNote[] = [];
   private readonly timer: NodeJS.Timeout;
   private flushing?: Promise<void>;
   private readonly dropped;
@@ -51,7 +41,7 @@ export class RequestLogShipper {
   }
 
   /** O(1), synchronous: an array push. */
-  note(entry: RequestNote): void {
+  note(entry: RequestLogNote): void {
     if (this.buffer.length >= this.options.maxBuffered) {
       this.dropped.inc({ reason: 'buffer_full' });
       return;

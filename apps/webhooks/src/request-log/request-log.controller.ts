@@ -2,7 +2,7 @@
 // the gateway's way in (POST /internal/request-log, operator context only).
 
 import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
-import type { AuthenticatedContext } from '@paygrid/contracts';
+import type { AuthenticatedContext, RequestLogNote } from '@paygrid/contracts';
 import {
   ApiError,
   Caller,
@@ -17,7 +17,7 @@ import addFormats from 'ajv-formats';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import type { FastifyReply } from 'fastify';
-import { RequestLog, type RequestLogEntry } from './request-log';
+import { RequestLog } from './request-log';
 
 export class ListRequestLogsQuery {
   @IsOptional()
@@ -41,13 +41,14 @@ export class StreamRequestLogsQuery {
 }
 
 /**
- * One entry of a batch (typed against RequestLogEntry, so the two cannot drift), checked with
+ * One entry of a batch (typed against the contract's RequestLogNote, which the gateway's shipper
+ * builds, so the two sides cannot drift), checked with
  * a compiled JSON Schema rather than a class-validator DTO
  * per entry: a batch holds up to 1,000 entries, one per API request answered, and
  * class-validator took about 11 µs of CPU per entry (bench/README.md, finding 19), on the same
  * cores as the requests in the embedded platform; Ajv takes well under one.
  */
-const ENTRY_SCHEMA: JSONSchemaType<RequestLogEntry> = {
+const ENTRY_SCHEMA: JSONSchemaType<RequestLogNote> = {
   type: 'object',
   additionalProperties: false,
   required: ['account', 'livemode', 'request_id', 'method', 'path', 'status', 'duration_ms', 'created_at'],
@@ -68,7 +69,7 @@ addFormats(ajv, ['date-time']);
 const validEntry = ajv.compile(ENTRY_SCHEMA);
 
 /** The entries, each checked; the first that fails is a 400 naming it. */
-export function checkEntries(entries: unknown[]): RequestLogEntry[] {
+export function checkEntries(entries: unknown[]): RequestLogNote[] {
   entries.forEach((entry, index) => {
     if (validEntry(entry)) return;
     const [error] = validEntry.errors ?? [];
@@ -88,7 +89,7 @@ export function checkEntries(entries: unknown[]): RequestLogEntry[] {
           : 'parameter_invalid';
     throw new ApiError(code, `${param} ${error.message ?? 'is invalid'}.`, param);
   });
-  return entries as RequestLogEntry[];
+  return entries as RequestLogNote[];
 }
 
 export class RecordRequestsDto {

@@ -8,18 +8,7 @@
 import type { ServerResponse } from 'node:http';
 import { type Clock, type Database, type Tenant } from '@paygrid/platform';
 import { SseStreams } from '../streaming/sse-streams';
-import type { RequestLog as RequestLogEntryObject } from '@paygrid/contracts';
-
-export interface RequestLogEntry {
-  account: string;
-  livemode: boolean;
-  request_id: string;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  created_at: string;
-}
+import type { RequestLogNote, RequestLog as RequestLogEntryObject } from '@paygrid/contracts';
 
 interface Row {
   seq: string;
@@ -79,9 +68,9 @@ export class RequestLog {
     this.streams = new SseStreams('request log streams', { ...options, maxMs: options.maxStreamMs });
   }
 
-  async record(entries: readonly RequestLogEntry[]): Promise<void> {
+  async record(entries: readonly RequestLogNote[]): Promise<void> {
     if (!entries.length) return;
-    const column = <K extends keyof RequestLogEntry>(key: K) => entries.map((e) => e[key]);
+    const column = <K extends keyof RequestLogNote>(key: K) => entries.map((e) => e[key]);
     await this.db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [INSERT_LOCK]);
       await tx.query(
