@@ -105,9 +105,17 @@ it('walks a failing card through +1/+3/+5/+7-day retries to past_due, then unpai
     ]);
   }
 
+  // The bus keeps each object's events in order, not one object's against another's: wait for
+  // the invoices' failures and for each subscription's last event (billing-card-0341.test.ts).
   const events = await eventually(async () => {
     const all = await allEvents(suite.platform, suite.account.testKey);
-    return all.filter((e) => e.type === 'invoice.payment_failed').length >= 10 ? all : undefined;
+    const ended = (id: string, type: string, status: string) =>
+      all.some((e) => e.type === type && e.data.object.id === id && e.data.object.status === status);
+    return all.filter((e) => e.type === 'invoice.payment_failed').length >= 10 &&
+      ended(unpaid.id, 'subscription.updated', 'unpaid') &&
+      ended(canceled.id, 'subscription.canceled', 'canceled')
+      ? all
+      : undefined;
   }, 30_000);
   const of = (id: string) =>
     events
