@@ -16,7 +16,9 @@ COPY bench/package.json bench/
 COPY packages/sdk/package.json packages/sdk/
 COPY packages/cli/package.json packages/cli/
 COPY examples/checkout/package.json examples/checkout/
-RUN npm install --no-audit --no-fund --ignore-scripts
+# patch-package: kafkajs 2.2.4 is patched (patches/; the postinstall that --ignore-scripts skips).
+COPY patches patches
+RUN npm install --no-audit --no-fund --ignore-scripts && npx patch-package --error-on-fail
 COPY libs libs
 COPY apps apps
 # The SDK, the CLI and the example are workspaces of the lockfile: built here, not shipped.
