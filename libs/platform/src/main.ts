@@ -11,7 +11,7 @@ export function runMain<
   const main = async () => {
     const config = readConfig();
     // Before the app starts, so its first requests are traced too (a no-op without an endpoint).
-    if (config.tracing) startTracing(config.tracing);
+    if (config.tracing) await startTracing(config.tracing);
     const service = await start(config);
     await service.listen(config.port, config.host);
     // The process's metrics, served on METRICS_PORT when it is set.
