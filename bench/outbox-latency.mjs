@@ -14,52 +14,35 @@
 //   node bench/outbox-latency.mjs [--transport kafka|embedded|all] [--rate 200] [--seconds 10]
 //        [--warmup 1] [--drain 30] [--partitions 4] [--relay-poll-ms 1000] [--out FILE]
 //
-// kafka needs DATABASE_URL and KAFKA_BROKERS (eval "$(bash infra/infra-up.sh)"); every run
-// uses fresh schemas bench_<random>[_in] and topic prefix bench-<random>. and removes them
-// at the end. embedded needs nothing: PGlite in memory, in this process.
+// kafka needs DATABASE_URL and KAFKA_BROKERS (eval "$(bash infra/infra-up.sh)"); embedded needs
+// nothing. The wiring of each is lib/outbox-rig.mjs.
 
-import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { numberFlag, parseArgs } from './lib/args.mjs';
 import { cpuTimes, machineLoad } from './lib/machine.mjs';
 import { runIfMain } from './lib/module.mjs';
 import { resultsFile, selectRuns, toStderr, writeReport } from './lib/report.mjs';
-import { markdownTable, round, summarize } from './lib/stats.mjs';
+import { round, summarize } from './lib/stats.mjs';
+import {
+  KEYS,
+  TOPIC,
+  benchLogger,
+  instrumentBus,
+  ms,
+  now,
+  platform,
+  setUpEmbedded,
+  setUpKafka,
+  sleep,
+  transportAvailability,
+} from './lib/outbox-rig.mjs';
+import { resultTable, timeline } from './lib/outbox-results.mjs';
 
-const require = createRequire(import.meta.url);
-const {
-  Database,
-  EmbeddedBus,
-  InboxConsumer,
-  KafkaBus,
-  OutboxRelay,
-  createLogger,
-  outboxTraceContextMigration,
-  platformTablesMigration,
-  startEmbeddedDatabase,
-} = require('@paygrid/platform');
-
-// Logs go to stderr so stdout carries only the result table.
-function benchLogger(level = process.env.LOG_LEVEL ?? 'warn') {
-  try {
-    const pino = createRequire(require.resolve('@paygrid/platform'))('pino');
-    return pino({ level, base: { service: 'bench' } }, pino.destination({ dest: 2, sync: true }));
-  } catch {
-    return createLogger('bench', level);
-  }
-}
-process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+const { InboxConsumer, OutboxRelay } = platform;
 
 export const RESULTS_FILE = resultsFile('outbox-latency');
-const TOPIC = 'bench.things';
-const KEYS = 64;
 const LOOP_RESOLUTION_MS = 5;
-
-const now = () => process.hrtime.bigint();
-const ms = (from, to) => Number(to - from) / 1e6;
-const sleep = (millis) => new Promise((r) => setTimeout(r, millis));
 
 export const DEFAULTS = {
   rate: 200,
@@ -70,207 +53,6 @@ export const DEFAULTS = {
   instances: 1,
   relayPollMs: undefined, // the relay's own default
 };
-
-/** Which transports can run here, and why not when one cannot. */
-export function transportAvailability(env = process.env) {
-  const kafka =
-    env.KAFKA_BROKERS && env.DATABASE_URL
-      ? { ok: true }
-      : {
-          ok: false,
-          reason: 'DATABASE_URL and KAFKA_BROKERS are not both set (eval "$(bash infra/infra-up.sh)")',
-        };
-  return { kafka, embedded: { ok: true } };
-}
-
-function thingsMigration(schema) {
-  const name = 'BenchThings1700000000001';
-  const migration = class {
-    name = name;
-    async up(runner) {
-      await runner.query(
-        `create table ${schema}.things (id text primary key, created_at timestamptz not null default now())`,
-      );
-    }
-    async down(runner) {
-      await runner.query(`drop table ${schema}.things`);
-    }
-  };
-  Object.defineProperty(migration, 'name', { value: name });
-  return migration;
-}
-
-/** Wraps a bus to timestamp relay sends, deliveries and consumer commits per message id. */
-function instrumentBus(bus, probe) {
-  const idOf = (value) => {
-    try {
-      return JSON.parse(value).id;
-    } catch {
-      return undefined;
-    }
-  };
-  return {
-    transport: bus.transport,
-    connect: () => bus.connect(),
-    ping: () => bus.ping(),
-    close: () => bus.close(),
-    async publish(topic, messages) {
-      const ids = messages.map((m) => idOf(m.value));
-      probe.publishStart(ids, now());
-      await bus.publish(topic, messages);
-      probe.publishAck(ids, now());
-    },
-    subscribe(subscription) {
-      return bus.subscribe({
-        ...subscription,
-        handler: async (message) => {
-          const id = idOf(message.value);
-          probe.delivered(id, now());
-          await subscription.handler(message);
-          probe.consumerCommitted(id, now());
-        },
-      });
-    },
-  };
-}
-
-async function setUpKafka(opts, logger) {
-  const suffix = randomBytes(4).toString('hex');
-  const schema = `bench_${suffix}`;
-  const consumerSchema = `bench_${suffix}_in`;
-  const topicPrefix = `bench-${suffix}.`;
-  const url = process.env.DATABASE_URL;
-  const brokers = process.env.KAFKA_BROKERS.split(',').map((b) => b.trim());
-  // One Database (pool + relay) per simulated service instance writing to the schema.
-  const poolSize = opts.instances > 1 ? 10 : 20; // 20: the distributed runtime's default
-  const producerDbs = [];
-  for (let i = 0; i < opts.instances; i++) {
-    const db = await Database.connect(
-      {
-        url,
-        schema,
-        migrations: [
-          platformTablesMigration(schema),
-          outboxTraceContextMigration(schema, 1700000000002),
-          thingsMigration(schema),
-        ],
-        poolSize,
-        applicationName: `paygrid-bench-producer-${i}`,
-      },
-      logger,
-    );
-    producerDbs.push(db);
-    await db.migrate();
-  }
-  const producerDb = producerDbs[0];
-  const consumerDb = await Database.connect(
-    {
-      url,
-      schema: consumerSchema,
-      migrations: [platformTablesMigration(consumerSchema)],
-      poolSize: 20,
-      applicationName: 'paygrid-bench-consumer',
-    },
-    logger,
-  );
-  await consumerDb.migrate();
-  const makeBus = (clientId) =>
-    new KafkaBus({ brokers, clientId, partitions: opts.partitions, topicPrefix, topics: [TOPIC], logger });
-  const relayBus = makeBus('paygrid-bench-relay');
-  const consumerBus = makeBus('paygrid-bench-consumer');
-  await relayBus.connect();
-  await consumerBus.connect();
-  const [{ version }] = await producerDb.query('select version() as version');
-  return {
-    suffix,
-    schema,
-    producerDbs,
-    consumerDb,
-    relayBus,
-    consumerBus,
-    relayOptions: {}, // leader election through the advisory lock, as in production
-    info: {
-      mode: 'distributed: real PostgreSQL + Kafka (separate processes on the same machine)',
-      postgres: version,
-      brokers,
-      schemas: [schema, consumerSchema],
-      topic: `${topicPrefix}${TOPIC}`,
-      partitions: opts.partitions,
-      instances: opts.instances,
-      pool_size: poolSize,
-    },
-    async cleanUp() {
-      const kafkajs = createRequire(require.resolve('@paygrid/platform'))('kafkajs');
-      const admin = new kafkajs.Kafka({
-        clientId: 'paygrid-bench-cleanup',
-        brokers,
-        logLevel: kafkajs.logLevel.NOTHING,
-      }).admin();
-      try {
-        await admin.connect();
-        await admin.deleteGroups([`bench-${suffix}-consumer`]).catch(() => undefined);
-        await admin.deleteTopics({ topics: [`${topicPrefix}${TOPIC}`], timeout: 10_000 });
-      } catch (error) {
-        logger.warn({ err: error }, 'could not delete the bench topic');
-      } finally {
-        await admin.disconnect().catch(() => undefined);
-      }
-      await producerDb.query(`drop schema if exists ${schema} cascade`);
-      await producerDb.query(`drop schema if exists ${consumerSchema} cascade`);
-    },
-  };
-}
-
-async function setUpEmbedded(opts, logger) {
-  if (opts.instances !== 1) throw new Error('embedded: one process, so --instances must be 1');
-  const suffix = randomBytes(4).toString('hex');
-  const schema = 'producer';
-  const started = now();
-  const embedded = await startEmbeddedDatabase('memory://');
-  const startMs = ms(started, now());
-  // The embedded runner's wiring: one PGlite, one EmbeddedBus shared by every service,
-  // pools of 4, relay without election.
-  const producerDb = await Database.connect(
-    {
-      url: embedded.url,
-      schema,
-      migrations: [
-        platformTablesMigration(schema),
-        outboxTraceContextMigration(schema, 1700000000002),
-        thingsMigration(schema),
-      ],
-      poolSize: 4,
-    },
-    logger,
-  );
-  await producerDb.migrate();
-  const consumerDb = await Database.connect(
-    { url: embedded.url, schema: 'consumer', migrations: [platformTablesMigration('consumer')], poolSize: 4 },
-    logger,
-  );
-  await consumerDb.migrate();
-  const bus = new EmbeddedBus(embedded.url, logger);
-  await bus.connect();
-  const [{ version }] = await producerDb.query('select version() as version');
-  return {
-    suffix,
-    schema,
-    producerDbs: [producerDb],
-    consumerDb,
-    relayBus: bus,
-    consumerBus: bus,
-    shared: true,
-    embedded,
-    relayOptions: { singleInstance: true },
-    info: {
-      mode: 'embedded: PGlite (in memory, served in this process) + EmbeddedBus',
-      postgres: version,
-      pglite_start_ms: round(startMs),
-      pool_size: 4,
-    },
-    async cleanUp() {},
-  };
-}
 
 /** Runs the benchmark for one transport and returns its result object. */
 export async function runTransport(transport, options = {}) {
@@ -535,61 +317,6 @@ export async function runTransport(transport, options = {}) {
     if (env.embedded) await env.embedded.close().catch(() => undefined);
   }
   return result;
-}
-
-function timeline(handled, firstDue) {
-  const buckets = new Map();
-  for (const r of handled) {
-    const second = Math.floor(ms(firstDue, r.dueNs) / 1000);
-    if (!buckets.has(second)) buckets.set(second, []);
-    buckets.get(second).push(ms(r.commitNs, r.handled[0]));
-  }
-  return [...buckets.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([second, samples]) => {
-      const s = summarize(samples);
-      return { second, count: s.count, p50: s.p50, p99: s.p99, max: s.max };
-    });
-}
-
-const pct = (fraction) => (fraction === undefined ? '?' : `${Math.round(fraction * 100)}%`);
-
-export function resultTable(results) {
-  return markdownTable(
-    [
-      'transport',
-      'rate/s (target → achieved)',
-      'events',
-      'p50 ms',
-      'p90 ms',
-      'p99 ms',
-      'max ms',
-      'lost',
-      'dup',
-      'commit→relay send p50/p99',
-      'send→handler p50/p99',
-      'CPU: all / this / pg / kafka / others',
-    ],
-    results.map((r) => [
-      r.transport,
-      `${r.params.rate_per_s} → ${r.achieved_rate_per_s.committed}`,
-      r.latency_ms.count,
-      r.latency_ms.p50,
-      r.latency_ms.p90,
-      r.latency_ms.p99,
-      r.latency_ms.max,
-      r.events.lost,
-      r.events.duplicates,
-      `${r.stages_ms.commit_to_relay_send.p50} / ${r.stages_ms.commit_to_relay_send.p99}`,
-      `${r.stages_ms.relay_send_to_handler.p50} / ${r.stages_ms.relay_send_to_handler.p99}`,
-      [
-        r.machine_load.cpu_busy,
-        ...['this_process', 'postgres', 'kafka', 'others'].map((g) => r.machine_load.cpu_by_group?.[g]),
-      ]
-        .map(pct)
-        .join(' / '),
-    ]),
-  );
 }
 
 /** The benchmark as a module for run.mjs: runs each requested transport and writes its file. */
