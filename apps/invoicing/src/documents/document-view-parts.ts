@@ -4,7 +4,8 @@
 
 import { formatMinor, toMinor } from '@paygrid/platform';
 import type { CustomerSnapshot, StoredLine } from '../invoices/document-parts';
-import { formatRate, type InvoiceDocumentView } from './invoice-pdf';
+import { formatRate } from './format-rate';
+import type { InvoiceDocumentView } from './invoice-pdf';
 
 type Amount = number | string | null | undefined;
 const big = (value: Amount) => toMinor(value ?? 0);

@@ -16,6 +16,7 @@
 import PDFDocument from 'pdfkit';
 import { messagesFor, type Messages } from '@paygrid/platform';
 import { attachArchive, drawLogo, pdfFont, pdfFontName, xmpSafe, type PdfArchive } from './pdf-parts';
+import { formatRate } from './format-rate';
 
 export type { PdfArchive } from './pdf-parts';
 
@@ -99,14 +100,6 @@ const MUTED = '#5f6368';
 const RULE = '#d0d4d9';
 const ACCENT = '#0b57d0';
 const SHADE = '#f1f3f4';
-
-/** `2000` -> `20%`, `825` -> `8.25%`, `0` -> `0%`. */
-export function formatRate(bps: bigint | number): string {
-  const value = BigInt(bps);
-  const whole = value / 100n;
-  const fraction = (value % 100n).toString().padStart(2, '0').replace(/0+$/, '');
-  return `${whole}${fraction ? `.${fraction}` : ''}%`;
-}
 
 function addressLines(party: DocumentParty, m: Messages): string[] {
   const a = party.address;

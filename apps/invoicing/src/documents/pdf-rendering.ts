@@ -9,14 +9,15 @@
 // as Uint8Arrays (made Buffers again in pdf-worker.ts), and `messages`, which holds functions,
 // travels as the locales it was made from. With no threads (PDF_THREADS=0), or when the
 // compiled worker is absent (the app run from its TypeScript sources, as the tests do), the
-// PDF is drawn here, as before.
+// PDF is drawn here, as before. The drawing modules (pdfkit, fontkit) are imported then, at the
+// first PDF drawn here: a process whose threads draw them never loads them on its main thread.
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Piscina from 'piscina';
 import type { Logger } from '@paygrid/platform';
-import { drawInvoicePdf, type InvoiceDocumentView, type PdfArchive } from './invoice-pdf';
-import { drawReceiptPdf, type ReceiptView } from './receipt-pdf';
+import type { InvoiceDocumentView, PdfArchive } from './invoice-pdf';
+import type { ReceiptView } from './receipt-pdf';
 
 /** What a PDF thread draws: a view without its `messages`, and the locales to make them from. */
 export type PdfJob =
@@ -80,7 +81,7 @@ export function renderInvoicePdf(view: InvoiceDocumentView, archive?: PdfArchive
       view: rest,
       ...(messages ? { preferred: [...messages.preferred] } : {}),
       ...(archive ? { archive } : {}),
-    }) ?? drawInvoicePdf(view, archive)
+    }) ?? import('./invoice-pdf').then(({ drawInvoicePdf }) => drawInvoicePdf(view, archive))
   );
 }
 
@@ -89,6 +90,6 @@ export function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
   const { messages, ...rest } = view;
   return (
     onThread({ kind: 'receipt', view: rest, ...(messages ? { preferred: [...messages.preferred] } : {}) }) ??
-    drawReceiptPdf(view)
+    import('./receipt-pdf').then(({ drawReceiptPdf }) => drawReceiptPdf(view))
   );
 }

@@ -16,7 +16,7 @@ import {
 } from '@paygrid/platform';
 import type { SellerBranding, SellerSnapshot } from '../account/account-profile';
 import { brandLogo, sellerLines, supportLine } from '../account/seller-lines';
-import { formatRate } from '../documents/invoice-pdf';
+import { formatRate } from '../documents/format-rate';
 import type { EstimateRow } from './estimate.serializer';
 
 export const QUOTE_PAGE_CSS = `${hostedPageBaseCss('44rem')}
