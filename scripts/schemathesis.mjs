@@ -10,7 +10,7 @@
 // and nowhere else. Needs `npm run build`.
 //
 // Arguments after the mode are passed to `st run` (e.g. `--include-path-regex payment-links`).
-// Options (environment): ST_MAX_EXAMPLES (per operation and phase; default 220), ST_WORKERS
+// Options (environment): ST_MAX_EXAMPLES (per operation and phase; default 200), ST_WORKERS
 // (default 4), ST_MIN_REQUESTS (the run fails below it; default 20000), ST_SEED, LOG_LEVEL.
 
 import { spawn, spawnSync } from 'node:child_process';
@@ -29,7 +29,7 @@ if (mode !== 'embedded' && mode !== 'distributed' && mode !== '--prepare') {
   process.exit(2);
 }
 const log = (message) => console.error(`[schemathesis:${mode}] ${message}`);
-const maxExamples = process.env.ST_MAX_EXAMPLES ?? '220';
+const maxExamples = process.env.ST_MAX_EXAMPLES ?? '200';
 const workers = process.env.ST_WORKERS ?? '4';
 const minRequests = Number(process.env.ST_MIN_REQUESTS ?? 20_000);
 
