@@ -8,9 +8,15 @@
 //   - per-object order per endpoint: each payment link's created + updated events arrive in
 //     the order they were emitted, at each endpoint, although two instances deliver;
 //   - both instances delivered (the receiver maps each connection to the process holding
-//     its socket through /proc, so this suite needs Linux).
+//     its socket through /proc, so this suite needs Linux). The instance that consumed an
+//     event wakes its own worker at once while the other polls every 200 ms, so with a fast
+//     receiver one instance could deliver everything: here each instance has at most
+//     MAX_IN_FLIGHT deliveries in flight (WEBHOOKS_MAX_IN_FLIGHT) and the receiver answers
+//     after RECEIVER_DELAY_MS, so the queue outlasts what one instance may hold and the
+//     other's polls claim the rest.
 
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { AssignerProtocol, Kafka, logLevel } from 'kafkajs';
 import { Webhook } from 'standardwebhooks';
 import {
   eventually,
@@ -24,6 +30,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-r
 const LINKS = 12;
 const UPDATES = 4; // events per link: created + 4 updated
 const EVENTS = LINKS * (1 + UPDATES);
+const MAX_IN_FLIGHT = '3';
+const RECEIVER_DELAY_MS = 100;
 
 let platform: DistributedPlatform;
 let second: ExtraInstance;
@@ -64,16 +72,54 @@ function ownerOf(port: number, pids: number[]): number | undefined {
   return undefined;
 }
 
+/**
+ * Waits until both instances hold partitions of the event log's consumer group. An instance
+ * answers /ready before its consumer has joined, and the first one keeps every partition until
+ * its next heartbeat (3 s) starts the rebalance: events caused meanwhile are all consumed by it,
+ * and it wakes its own worker for each (the other polls every 200 ms), so on a loaded machine
+ * it could deliver them all and the last check below failed although nothing was wrong.
+ */
+async function bothConsume(): Promise<void> {
+  const admin = new Kafka({
+    clientId: 'webhooks-scale-test',
+    brokers: String(process.env.KAFKA_BROKERS).split(','),
+    logLevel: logLevel.NOTHING,
+  }).admin();
+  await admin.connect();
+  try {
+    await eventually(
+      async () => {
+        const { groups } = await admin.describeGroups([`${platform.topicPrefix}webhooks.event-log`]);
+        const [group] = groups;
+        const assigned = group.members.filter((member) => {
+          const assignment = AssignerProtocol.MemberAssignment.decode(member.memberAssignment);
+          return Object.values(assignment?.assignment ?? {}).some((partitions) => partitions.length > 0);
+        });
+        return group.state === 'Stable' && assigned.length === 2 ? true : undefined;
+      },
+      60_000,
+      250,
+    );
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 beforeAll(async () => {
   receiver = await startWebhookReceiver({
     // While the request is open its connection exists: find the process that sent it.
     annotate: (req) => ({ pid: ownerOf(req.socket.remotePort as number, webhookPids) }),
+    delayMs: RECEIVER_DELAY_MS,
   });
   received = receiver.received;
   receiverPort = receiver.port;
-  platform = await startDistributedPlatform();
-  second = await platform.startExtra('webhooks');
+  platform = await startDistributedPlatform(
+    {},
+    { serviceEnv: { webhooks: { WEBHOOKS_MAX_IN_FLIGHT: MAX_IN_FLIGHT } } },
+  );
+  second = await platform.startExtra('webhooks', { WEBHOOKS_MAX_IN_FLIGHT: MAX_IN_FLIGHT });
   webhookPids = [platform.pid('webhooks') as number, second.pid];
+  await bothConsume();
   account = await platform.newAccount(['payments']);
   // The events are caused 12 requests at a time: above the default per-key rate limit.
   const limit = await platform.admin('POST', `/admin/v1/accounts/${account.id}`, {

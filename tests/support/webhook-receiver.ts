@@ -35,10 +35,11 @@ export const webhookHeaders = (headers: IncomingHttpHeaders): WebhookHeaders => 
 
 /**
  * Listens on `port` (default: any free port). `annotate` adds fields to each entry, computed
- * when the request arrives (while its connection is open).
+ * when the request arrives (while its connection is open); `delayMs` holds each answer that
+ * long (a receiver slower than the deliveries' claims).
  */
 export async function startWebhookReceiver<X extends object = object>(
-  options: { port?: number; annotate?: (req: IncomingMessage) => X } = {},
+  options: { port?: number; annotate?: (req: IncomingMessage) => X; delayMs?: number } = {},
 ): Promise<WebhookReceiver<X>> {
   const received: (ReceivedWebhook & X)[] = [];
   const server = createServer((req, res) => {
@@ -53,7 +54,8 @@ export async function startWebhookReceiver<X extends object = object>(
         headers: webhookHeaders(req.headers),
         ...extra,
       });
-      res.end('ok');
+      if (options.delayMs) setTimeout(() => res.end('ok'), options.delayMs);
+      else res.end('ok');
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { readServiceConfig, type ServiceConfig } from '@paygrid/platform';
+import { MAX_IN_FLIGHT } from './delivery/worker';
 
 export interface WebhooksConfig extends ServiceConfig {
   /**
@@ -14,6 +15,11 @@ export interface WebhooksConfig extends ServiceConfig {
    * sandbox key cannot make the platform probe the rest of its network.
    */
   privateTargets: string[];
+  /**
+   * Deliveries one instance has in flight at most (WEBHOOKS_MAX_IN_FLIGHT, default 200); past
+   * it the instance claims no more and the other instances take the queue.
+   */
+  maxInFlight: number;
 }
 
 /** `10.0.0.5`, `10.1.0.0/16`, `fd00::/8`: the parts of WEBHOOKS_PRIVATE_TARGETS, or why not. */
@@ -59,6 +65,7 @@ export function readWebhooksConfig(
   const allowPrivateTargets = reader.bool('WEBHOOKS_ALLOW_PRIVATE_TARGETS', config.mode === 'embedded');
   const privateTargets = parsePrivateTargets(reader.optional('WEBHOOKS_PRIVATE_TARGETS'));
   for (const problem of privateTargets.problems) reader.invalid(problem);
+  const maxInFlight = reader.int('WEBHOOKS_MAX_IN_FLIGHT', MAX_IN_FLIGHT, 1, 10_000);
   reader.done();
-  return { ...config, allowPrivateTargets, privateTargets: privateTargets.list, ...overrides };
+  return { ...config, allowPrivateTargets, privateTargets: privateTargets.list, maxInFlight, ...overrides };
 }

@@ -67,7 +67,13 @@ export function createWebhooks(
         allowPrivate: config.allowPrivateTargets,
         privateAllowList: blockListOf(config.privateTargets),
       };
-      const worker = new DeliveryWorker(runtime.db, runtime.clock, runtime.logger, sandboxTargets);
+      const worker = new DeliveryWorker(
+        runtime.db,
+        runtime.clock,
+        runtime.logger,
+        sandboxTargets,
+        config.maxInFlight,
+      );
       registerQueueGauges(runtime);
       observeAttempts(runtime.metrics, worker);
       eventLog.onDeliveries = worker.wake;

@@ -30,8 +30,8 @@ export const DELIVERY_TIMEOUT_MS = 15_000;
 const LEASE_MS = 60_000;
 const BATCH = 20;
 const POLL_MS = 200;
-/** Deliveries in flight per instance; beyond it the instance claims no more. */
-const MAX_IN_FLIGHT = 200;
+/** Deliveries in flight per instance by default (WEBHOOKS_MAX_IN_FLIGHT); beyond it the instance claims no more. */
+export const MAX_IN_FLIGHT = 200;
 /**
  * Deliveries in flight per endpoint, across instances: checked at claim time against the
  * leases taken; two instances claiming at the same instant can each fill the remaining slots.
@@ -145,6 +145,7 @@ export class DeliveryWorker {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly sandboxTargets: TargetPolicy,
+    private readonly maxInFlight = MAX_IN_FLIGHT,
   ) {
     this.delivered = new DeliveredRecorder(db, () => clock.now(), logger);
   }
@@ -185,8 +186,8 @@ export class DeliveryWorker {
   };
 
   private async round(): Promise<void> {
-    if (this.inFlight.size >= MAX_IN_FLIGHT) return;
-    const claimed = await this.claim();
+    if (this.inFlight.size >= this.maxInFlight) return;
+    const claimed = await this.claim(Math.min(BATCH, this.maxInFlight - this.inFlight.size));
     for (const delivery of claimed) {
       const work = this.deliver(delivery).catch((err: unknown) =>
         this.logger.error({ err, delivery: delivery.id }, 'webhook delivery failed'),
@@ -204,7 +205,7 @@ export class DeliveryWorker {
     if (claimed.length > 0) this.again = true;
   }
 
-  private async claim(): Promise<Claimed[]> {
+  private async claim(limit: number): Promise<Claimed[]> {
     const now = this.clock.now();
     // A lease that ran out (its instance died, or never recorded the attempt) makes its
     // delivery claimable again; looked for at most once a second (claim.ts).
@@ -212,7 +213,7 @@ export class DeliveryWorker {
       this.leasesCheckedAt = now.getTime();
       await releaseExpiredLeases(this.db, now);
     }
-    return claimDue(this.db, now, new Date(now.getTime() + LEASE_MS), BATCH, PER_ENDPOINT_IN_FLIGHT);
+    return claimDue(this.db, now, new Date(now.getTime() + LEASE_MS), limit, PER_ENDPOINT_IN_FLIGHT);
   }
 
   private async deliver(delivery: Claimed): Promise<void> {
