@@ -2,7 +2,7 @@
 
 import { MAIL_RETRY_DELAYS_MS, nextMailAttemptAt } from '../../apps/invoicing/src/mail/mail.worker';
 import { isPermanentSmtpError } from '../../apps/invoicing/src/mail/mail.transport';
-import { formatRate } from '../../apps/invoicing/src/documents/invoice-pdf';
+import { formatRate } from '../../apps/invoicing/src/documents/format-rate';
 
 const now = new Date('2026-01-01T00:00:00Z');
 
