@@ -73,11 +73,11 @@ function ownerOf(port: number, pids: number[]): number | undefined {
 }
 
 /**
- * Waits until both instances hold partitions of the event log's consumer group. An instance
- * answers /ready before its consumer has joined, and the first one keeps every partition until
- * its next heartbeat (3 s) starts the rebalance: events caused meanwhile are all consumed by it,
- * and it wakes its own worker for each (the other polls every 200 ms), so on a loaded machine
- * it could deliver them all and the last check below failed although nothing was wrong.
+ * Waits until both instances hold partitions of the event log's consumer group, so that both
+ * consume events, not only deliver them. An instance answers /ready before its consumer has
+ * joined, and the first one keeps every partition until its next heartbeat (3 s) starts the
+ * rebalance. This wait alone did not make the last check below reliable (it failed once in
+ * three runs on a loaded machine); the in-flight cap and the slow receiver above do that.
  */
 async function bothConsume(): Promise<void> {
   const admin = new Kafka({
