@@ -10,6 +10,10 @@ import { computeTotals } from '../../apps/invoicing/src/invoices/totals';
 import type { InvoiceDocumentView } from '../../apps/invoicing/src/documents/invoice-pdf';
 import { renderInvoicePdf } from '../../apps/invoicing/src/documents/pdf-rendering';
 
+// The first test loads pdfkit and the embedded fonts (pdfkit loads on first use): 0.8 s alone,
+// several times that in CI's npm test (three Jest workers on two cores). Nothing here measures speed.
+jest.setTimeout(30_000);
+
 const run = promisify(execFile);
 let dir: string;
 

@@ -21,6 +21,11 @@ import { drawReceiptPdf, type ReceiptView } from '../../apps/invoicing/src/docum
 import { computeTotals } from '../../apps/invoicing/src/invoices/totals';
 import { pngLogo } from '../support/png';
 
+// The first test starts the PDF thread and loads pdfkit and the fonts twice (in the thread, and
+// on this thread since pdfkit loads on first use): 1.4 s alone, over the unit project's 5 s
+// default in CI's npm test (three Jest workers on two cores). Nothing here measures speed.
+jest.setTimeout(30_000);
+
 const run = promisify(execFile);
 const WORKER = join(__dirname, '../../apps/invoicing/dist/documents/pdf-worker.js');
 let dir: string;
