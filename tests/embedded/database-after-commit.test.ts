@@ -1,7 +1,8 @@
 // Tx.afterCommit (libs/platform/src/db/database.ts) on the embedded database: a callback runs
 // once the transaction has committed, when another connection already sees its writes; never
 // for a transaction that rolled back; once for a transaction retried after a deadlock-class
-// error, for the attempt that committed.
+// error, for the attempt that committed. And Tx.savepoint: a step rolled back to its savepoint
+// leaves neither its published events nor its callbacks behind.
 
 import { Database } from '../../libs/platform/src/db/database';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../libs/platform/src/db/pglite-server';
@@ -71,4 +72,32 @@ it('keeps the commit when a callback throws', async () => {
     });
   });
   expect(await db.query('select id from lab.items where id = 4')).toEqual([{ id: 4 }]);
+});
+
+it('forgets what a step rolled back to its savepoint published and asked to run after the commit', async () => {
+  await db.query(
+    'create table if not exists lab.outbox (id bigserial primary key, topic text not null, key text not null, message_id text not null, payload jsonb not null)',
+  );
+  const called: string[] = [];
+  const event = (id: string) => ({ topic: 'lab.events', key: 'k', id, payload: { id } });
+  await db.transaction(async (tx) => {
+    await tx.publish(event('evt_kept'));
+    tx.afterCommit(() => called.push('kept'));
+    const step = await tx.savepoint('lab_step');
+    await tx.query('insert into lab.items (id) values (10)');
+    await tx.publish(event('evt_undone'));
+    tx.afterCommit(() => called.push('undone'));
+    await step.rollback();
+    const released = await tx.savepoint('lab_step_2');
+    await tx.query('insert into lab.items (id) values (11)');
+    await tx.publish(event('evt_released'));
+    await released.release();
+  });
+  const items = await db.query<{ id: number }>('select id from lab.items where id in (10, 11) order by id');
+  const outbox = await db.query<{ message_id: string }>('select message_id from lab.outbox order by id');
+  expect({ items: items.map((r) => r.id), outbox: outbox.map((r) => r.message_id), called }).toEqual({
+    items: [11],
+    outbox: ['evt_kept', 'evt_released'],
+    called: ['kept'],
+  });
 });

@@ -158,12 +158,13 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
     scope: Scope,
     retryAt: Date | null,
   ): Promise<void> {
-    await tx.query('savepoint billing_step');
+    // Tx.savepoint: a step that fails after publishing (invoice.created, say) leaves no event.
+    const step = await tx.savepoint('billing_step');
     try {
       await this.stepInTx(tx, row, now, retryAt);
-      await tx.query('release savepoint billing_step');
+      await step.release();
     } catch (error) {
-      await tx.query('rollback to savepoint billing_step');
+      await step.rollback();
       this.logger.error({ err: error, subscription: row.id }, 'billing step failed; subscription set aside');
       const retry = scope.testClock === null ? new Date(now.getTime() + 3_600_000) : null;
       await tx.query('update invoicing.subscriptions set next_action_at = $2 where id = $1', [row.id, retry]);

@@ -81,6 +81,30 @@ export class Tx {
   }
 
   /**
+   * A savepoint named `name` (an SQL identifier of the caller's). `rollback()` undoes the
+   * statements since, and with them what they published and the after-commit callbacks they
+   * asked for: those live in this object until the commit, and a rolled-back step must not
+   * leave an event or a wake-up behind for work that did not happen.
+   */
+  async savepoint(name: string): Promise<{ release(): Promise<void>; rollback(): Promise<void> }> {
+    await this.query(`savepoint ${name}`);
+    const unwritten = this.unwritten.length;
+    const outboxed = this.outboxed.length;
+    const committed = this.committed.length;
+    return {
+      release: async () => {
+        await this.query(`release savepoint ${name}`);
+      },
+      rollback: async () => {
+        await this.query(`rollback to savepoint ${name}`);
+        this.unwritten.length = Math.min(this.unwritten.length, unwritten);
+        this.outboxed.length = Math.min(this.outboxed.length, outboxed);
+        this.committed.length = Math.min(this.committed.length, committed);
+      },
+    };
+  }
+
+  /**
    * Messages for the outbox: written in one statement just before this transaction commits
    * (`writeOutbox`), published by the relay after it. A request that emits three events
    * (an invoice created, finalized and sent) makes one round trip for them, not three; an
