@@ -22,10 +22,34 @@ export interface ConsumedMessage extends BusMessage {
 
 export type MessageHandler = (message: ConsumedMessage) => Promise<void>;
 
+/**
+ * What a batch handler did: the first `handled` messages have had their effect (committed);
+ * when that is fewer than it was given, `error` is why the next one failed.
+ */
+export interface BatchOutcome {
+  handled: number;
+  error?: unknown;
+}
+
+/**
+ * Handles consecutive messages of one partition, in order, as one database commit where it
+ * can, and stops at the first message that fails, keeping the effects of those before it.
+ */
+export type BatchHandler = (messages: ConsumedMessage[]) => Promise<BatchOutcome>;
+
 export interface Subscription {
   groupId: string;
   topics: readonly string[];
   handler: MessageHandler;
+  /**
+   * Optional: a transport that fetches several messages at once (Kafka) hands up to
+   * MAX_BATCH_MESSAGES of them here. The message a batch stopped at is retried in place
+   * through `handler`, as a failing message always is (its failure in the batch counts as
+   * the first attempt), then batching goes on after it. A batch that throws (its commit
+   * failed) had no effect the inbox does not know of: its messages go through `handler`.
+   * The embedded bus, whose reads are local queries, calls `handler` only.
+   */
+  batchHandler?: BatchHandler;
   /**
    * A consumer that may lag this long (a projection, such as the customer directory): the
    * Kafka broker holds each fetch up to this many milliseconds to gather messages, so one
@@ -49,6 +73,12 @@ export interface EventBus {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The most messages one batch handles: a batch is one database transaction, and what it
+ * locks (a numbering counter, say) stays locked until its last message is handled.
+ */
+export const MAX_BATCH_MESSAGES = 25;
 
 export function backoffMs(attempt: number, capMs = 30_000): number {
   return Math.min(capMs, 100 * 2 ** Math.min(attempt, 12)) * (0.5 + Math.random() / 2);

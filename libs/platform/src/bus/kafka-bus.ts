@@ -2,9 +2,26 @@
 // joining its group in the background; a partition's messages are handled one at a time, so
 // per-key order holds.
 
-import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Admin,
+  type Consumer,
+  type KafkaMessage,
+  type Producer,
+} from 'kafkajs';
 import type { Logger } from '../logging';
-import { backoffMs, sleep, type BusMessage, type EventBus, type Subscription } from './bus';
+import {
+  backoffMs,
+  MAX_BATCH_MESSAGES,
+  type BatchOutcome,
+  sleep,
+  type BusMessage,
+  type ConsumedMessage,
+  type EventBus,
+  type Subscription,
+} from './bus';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -186,35 +203,96 @@ export class KafkaBus implements EventBus {
     return consumer;
   }
 
-  private async run({ groupId, handler }: Subscription, consumer: Consumer): Promise<void> {
+  private async run({ groupId, handler, batchHandler }: Subscription, consumer: Consumer): Promise<void> {
     const log = this.options.logger.child({ component: 'consumer', groupId });
+    const consumed = (topic: string, partition: number, message: KafkaMessage): ConsumedMessage => ({
+      topic: topic.slice((this.options.topicPrefix ?? '').length),
+      partition,
+      offset: message.offset,
+      key: message.key?.toString() ?? '',
+      value: message.value?.toString() ?? '',
+      traceparent: message.headers?.traceparent?.toString(),
+    });
+    // Retry in place: a failing message blocks its partition (keeping per-key order)
+    // instead of being skipped. Heartbeats keep the group membership meanwhile. `failed`:
+    // the message already failed once (in a batch), which counts as its first attempt.
+    const handleOne = async (
+      message: ConsumedMessage,
+      heartbeat: () => Promise<void>,
+      failed?: { error: unknown },
+    ) => {
+      for (let attempt = 0; ; attempt++) {
+        let error: unknown;
+        if (attempt === 0 && failed) error = failed.error;
+        else {
+          try {
+            await handler(message);
+            return;
+          } catch (thrown) {
+            error = thrown;
+          }
+        }
+        if (this.closing) throw error;
+        log.error(
+          { err: error, topic: message.topic, partition: message.partition, offset: message.offset, attempt },
+          'message handler failed; retrying',
+        );
+        await sleep(backoffMs(attempt));
+        await heartbeat();
+      }
+    };
+    if (!batchHandler) {
+      await consumer.run({
+        autoCommit: true,
+        partitionsConsumedConcurrently: this.options.partitions,
+        eachMessage: ({ topic, partition, message, heartbeat }) =>
+          handleOne(consumed(topic, partition, message), heartbeat),
+      });
+      return;
+    }
+    // A fetch answers what the partition holds: under load, many messages at once. They are
+    // handled MAX_BATCH_MESSAGES at a time (Subscription.batchHandler); the message a batch
+    // stops at is retried alone, then batching resumes after it. Offsets are resolved as
+    // messages are done, so a rebalance or a stop in the middle hands over only the rest.
     await consumer.run({
       autoCommit: true,
+      eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.options.partitions,
-      eachMessage: async ({ topic, partition, message, heartbeat }) => {
-        const consumed = {
-          topic: topic.slice((this.options.topicPrefix ?? '').length),
-          partition,
-          offset: message.offset,
-          key: message.key?.toString() ?? '',
-          value: message.value?.toString() ?? '',
-          traceparent: message.headers?.traceparent?.toString(),
-        };
-        // Retry in place: a failing message blocks its partition (keeping per-key order)
-        // instead of being skipped. Heartbeats keep the group membership meanwhile.
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await handler(consumed);
-            return;
-          } catch (error) {
-            if (this.closing) throw error;
-            log.error(
-              { err: error, topic, partition, offset: message.offset, attempt },
-              'message handler failed; retrying',
-            );
-            await sleep(backoffMs(attempt));
-            await heartbeat();
+      eachBatch: async ({
+        batch,
+        resolveOffset,
+        heartbeat,
+        isRunning,
+        isStale,
+        commitOffsetsIfNecessary,
+      }) => {
+        const messages = batch.messages.map((m) => consumed(batch.topic, batch.partition, m));
+        let next = 0;
+        while (next < messages.length) {
+          if (!isRunning() || isStale()) return;
+          const slice = messages.slice(next, next + MAX_BATCH_MESSAGES);
+          let outcome: BatchOutcome = { handled: 0 };
+          if (slice.length > 1) {
+            try {
+              outcome = await batchHandler(slice);
+            } catch (error) {
+              if (this.closing) throw error;
+              log.warn(
+                { err: error, topic: batch.topic, partition: batch.partition, offset: slice[0].offset },
+                'batch failed; handling its messages one at a time',
+              );
+            }
           }
+          next += outcome.handled;
+          if (outcome.handled) resolveOffset(slice[outcome.handled - 1].offset);
+          if (outcome.handled < slice.length) {
+            const message = messages[next];
+            await handleOne(message, heartbeat, 'error' in outcome ? { error: outcome.error } : undefined);
+            resolveOffset(message.offset);
+            next++;
+          }
+          await heartbeat();
+          await commitOffsetsIfNecessary();
         }
       },
     });

@@ -31,6 +31,13 @@ export type InboxRouter<E extends Envelope> = (
   message: ConsumedMessage,
 ) => InboxDelivery | undefined;
 
+/** A message ready to handle: its envelope and what it does for this consumer. */
+interface Prepared<E extends Envelope> {
+  message: ConsumedMessage;
+  envelope: E;
+  delivery: InboxDelivery;
+}
+
 /** Records `messageId` for `consumer`; false when it was already handled. */
 export async function claimInbox(tx: Tx, consumer: string, messageId: string): Promise<boolean> {
   const rows = await tx.query(
@@ -77,53 +84,123 @@ export class InboxConsumer {
     const log = this.logger.child({ component: 'consumer', consumer });
     // The series exists from the start (0), so a rate or an alert has something to read.
     this.metrics?.retries.inc({ service: this.metrics.service, consumer }, 0);
+    // What a message does, or undefined for one that is dropped or has no effect here.
+    const prepare = (message: ConsumedMessage): Prepared<E> | undefined => {
+      let envelope: E;
+      try {
+        envelope = JSON.parse(message.value) as E;
+      } catch {
+        log.error({ topic: message.topic, offset: message.offset }, 'dropping a message that is not JSON');
+        return undefined;
+      }
+      if (typeof envelope?.id !== 'string') {
+        log.error({ topic: message.topic, offset: message.offset }, 'dropping a message without an id');
+        return undefined;
+      }
+      const delivery = router(envelope, message);
+      return delivery ? { message, envelope, delivery } : undefined;
+    };
+    // The inbox row and the effect, in `tx`: nothing when the message was handled before.
+    const inTx = async (tx: Tx, { envelope, delivery }: Prepared<E>) => {
+      if (!(await claimInbox(tx, consumer, envelope.id))) return;
+      if ('inTransaction' in delivery) await delivery.inTransaction(tx);
+    };
+    // A message published in a traced request: its handling is a consumer span of that
+    // trace, active while the handler writes (a webhook delivery row keeps it).
+    const traced = <T>({ message, envelope }: Prepared<E>, work: () => Promise<T>): Promise<T> =>
+      message.traceparent && tracingEnabled()
+        ? inSpan(
+            `consume ${message.topic}`,
+            SpanKind.CONSUMER,
+            message.traceparent,
+            {
+              'messaging.system': this.bus.transport,
+              'messaging.destination.name': message.topic,
+              'messaging.consumer.group.name': consumer,
+              'paygrid.event_id': envelope.id,
+            },
+            work,
+          )
+        : work();
+    const run = (prepared: Prepared<E>) =>
+      traced(prepared, () =>
+        'inTransaction' in prepared.delivery
+          ? this.db.transaction((tx) => inTx(tx, prepared))
+          : prepared.delivery.ownTransactions(),
+      );
     await this.bus.subscribe({
       groupId: consumer,
       topics,
       ...(options.fetchWindowMs ? { fetchWindowMs: options.fetchWindowMs } : {}),
       handler: async (message) => {
-        let envelope: E;
+        const prepared = prepare(message);
+        if (!prepared) return;
         try {
-          envelope = JSON.parse(message.value) as E;
-        } catch {
-          log.error({ topic: message.topic, offset: message.offset }, 'dropping a message that is not JSON');
-          return;
-        }
-        if (typeof envelope?.id !== 'string') {
-          log.error({ topic: message.topic, offset: message.offset }, 'dropping a message without an id');
-          return;
-        }
-        const delivery = router(envelope, message);
-        if (!delivery) return;
-        const handle =
-          'inTransaction' in delivery
-            ? () =>
-                this.db.transaction(async (tx) => {
-                  if (!(await claimInbox(tx, consumer, envelope.id))) return;
-                  await delivery.inTransaction(tx);
-                })
-            : delivery.ownTransactions;
-        try {
-          // A message published in a traced request: its handling is a consumer span of that
-          // trace, active while the handler writes (a webhook delivery row keeps it).
-          await (message.traceparent && tracingEnabled()
-            ? inSpan(
-                `consume ${message.topic}`,
-                SpanKind.CONSUMER,
-                message.traceparent,
-                {
-                  'messaging.system': this.bus.transport,
-                  'messaging.destination.name': message.topic,
-                  'messaging.consumer.group.name': consumer,
-                  'paygrid.event_id': envelope.id,
-                },
-                handle,
-              )
-            : handle());
+          await run(prepared);
         } catch (error) {
           this.metrics?.retries.inc({ service: this.metrics.service, consumer });
           throw error;
         }
+      },
+      // Consecutive in-transaction effects share one transaction (one commit for the lot),
+      // each after the first under a savepoint: a message that fails is rolled back alone,
+      // the lot before it commits, and the bus retries it in place. An effect with
+      // transactions of its own runs between lots, alone.
+      batchHandler: async (messages) => {
+        const prepared = messages.map(prepare);
+        let handled = 0;
+        const failed = (error: unknown) => {
+          this.metrics?.retries.inc({ service: this.metrics.service, consumer });
+          return { handled, error };
+        };
+        while (handled < messages.length) {
+          const first = prepared[handled];
+          if (!first) {
+            handled++;
+            continue;
+          }
+          if (!('inTransaction' in first.delivery)) {
+            try {
+              await run(first);
+            } catch (error) {
+              return failed(error);
+            }
+            handled++;
+            continue;
+          }
+          let lot = 0;
+          let failure: { error: unknown } | undefined;
+          try {
+            await this.db.transaction(async (tx) => {
+              // Run again from the start if the Database retries the transaction (deadlock).
+              lot = 0;
+              failure = undefined;
+              for (let i = handled; i < messages.length; i++) {
+                const next = prepared[i];
+                if (next && !('inTransaction' in next.delivery)) return;
+                if (next) {
+                  const step = lot > 0 ? await tx.savepoint(`inbox_message_${lot}`) : undefined;
+                  try {
+                    await traced(next, () => inTx(tx, next));
+                  } catch (error) {
+                    failure = { error };
+                    if (!step) throw error;
+                    await step.rollback();
+                    return;
+                  }
+                }
+                lot++;
+              }
+            });
+          } catch (error) {
+            // The lot's first message failed (nothing to keep), or the commit did.
+            if (failure && lot === 0) return failed(failure.error);
+            throw error;
+          }
+          handled += lot;
+          if (failure) return failed(failure.error);
+        }
+        return { handled };
       },
     });
   }
