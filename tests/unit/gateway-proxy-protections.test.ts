@@ -2,144 +2,24 @@
 // security headers and proxy, a stand-in key store and upstreams that answer, hang or fail.
 // The end-to-end versions (both modes, real services) are in
 // tests/integration/gateway-protections.test.ts.
+//
+// The shared gateway and its stand-ins are in gateway-proxy-protections/gateway.helpers.ts;
+// the event stream cases in gateway-proxy-protections/event-streams.cases.ts run here too, so
+// Jest loads the gateway's modules once for all of them.
 
-import type { ServiceName } from '@paygrid/contracts';
-import { ApiError, createLogger } from '@paygrid/platform';
-import { get as httpGet, type ClientRequest } from 'node:http';
-import { PassThrough } from 'node:stream';
-import { fastify, type FastifyInstance } from 'fastify';
-import type { AccountsService, AuthenticatedKey } from '../../apps/gateway/src/accounts/accounts.service';
-import { ApiRateLimits } from '../../apps/gateway/src/rate-limit/api-rate-limits';
-import { MemoryRateLimiter } from '../../apps/gateway/src/rate-limit/rate-limiter';
-import { registerProxy } from '../../apps/gateway/src/routing/proxy';
+import { ApiError } from '@paygrid/platform';
+import { InjectUpstream, type Injectable } from '../../apps/gateway/src/routing/upstream';
+import { eventStreamCases } from './gateway-proxy-protections/event-streams.cases';
 import {
-  InjectUpstream,
-  type Injectable,
-  type Upstream,
-  type UpstreamRequest,
-} from '../../apps/gateway/src/routing/upstream';
-import { registerSecurityHeaders } from '../../apps/gateway/src/security-headers';
-
-const GOOD = 'sk_test_goodgoodgoodgoodgoodgoodgoodgood';
-const LIVE = 'sk_live_goodgoodgoodgoodgoodgoodgoodgood';
-const BAD = 'sk_test_badbadbadbadbadbadbadbadbadbadba';
-
-function authenticated(id: string, livemode: boolean, rateLimit: number | null = null): AuthenticatedKey {
-  const now = new Date();
-  return {
-    key: {
-      id,
-      account_id: 'acct_1',
-      livemode,
-      kind: 'secret',
-      scopes: [],
-      prefix: livemode ? 'sk_live' : 'sk_test',
-      last4: 'good',
-      name: null,
-      expires_at: null,
-      revoked_at: null,
-      last_used_at: null,
-      rolled_to: null,
-      created_at: now,
-      updated_at: now,
-    },
-    account: {
-      id: 'acct_1',
-      name: 'Acme',
-      groupings: ['payments', 'invoicing'],
-      status: 'active',
-      rate_limit_per_second: rateLimit,
-      metadata: {},
-      created_at: now,
-      updated_at: now,
-    },
-    scopes: ['merchants:read'],
-  };
-}
-
-/** The part of AccountsService the proxy uses. */
-function keyStore(keys: Record<string, AuthenticatedKey>): AccountsService {
-  const store = {
-    async authenticate(secret: string): Promise<AuthenticatedKey> {
-      const found = keys[secret];
-      if (!found) throw new ApiError('invalid_api_key', 'Invalid API key provided.');
-      return found;
-    },
-  };
-  return store as unknown as AccountsService;
-}
-
-class FakeUpstream implements Upstream {
-  readonly calls: UpstreamRequest[] = [];
-  constructor(private readonly answer: (service: ServiceName) => Promise<void>) {}
-  async request(service: ServiceName, request: UpstreamRequest) {
-    this.calls.push(request);
-    await this.answer(service);
-    const html = request.url.startsWith('/pay/');
-    return {
-      status: 200,
-      headers: html
-        ? { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "script-src 'self'" }
-        : { 'content-type': 'application/json; charset=utf-8' },
-      body: Buffer.from(html ? '<html></html>' : '{"object":"list","data":[]}'),
-    };
-  }
-  /** The event streams opened, with the signal that says their client left. */
-  readonly streams: { body: PassThrough; signal: AbortSignal }[] = [];
-  async stream(service: ServiceName, request: UpstreamRequest, signal: AbortSignal) {
-    this.calls.push(request);
-    await this.answer(service);
-    const body = new PassThrough();
-    this.streams.push({ body, signal });
-    body.write('retry: 1000\n\n');
-    return { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, body };
-  }
-  async health() {
-    return { status: 200, body: {} };
-  }
-  async close() {}
-}
-
-function clock() {
-  let now = 5_000_000_000;
-  const read = () => now;
-  read.advance = (us: number) => {
-    now += us;
-  };
-  return read;
-}
-
-async function gateway(options: {
-  upstream?: Upstream;
-  publicBaseUrl?: string;
-  keys?: Record<string, AuthenticatedKey>;
-  clock?: () => number;
-  maxInFlight?: number;
-}): Promise<FastifyInstance> {
-  const app = fastify();
-  const time = options.clock ?? clock();
-  registerSecurityHeaders(app, { publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000' });
-  registerProxy(app, {
-    accounts: keyStore(
-      options.keys ?? { [GOOD]: authenticated('key_test', false), [LIVE]: authenticated('key_live', true) },
-    ),
-    upstream: options.upstream ?? new FakeUpstream(async () => {}),
-    rateLimits: new ApiRateLimits(new MemoryRateLimiter(time), { live: 100, test: 25 }, 20, time),
-    internalSecret: 'x'.repeat(32),
-    logger: createLogger('test', 'silent'),
-    maxInFlight: options.maxInFlight ?? 256,
-  });
-  await app.ready();
-  return app;
-}
-
-const get = (app: FastifyInstance, key: string | undefined, url = '/v1/merchants', remoteAddress?: string) =>
-  app.inject({
-    method: 'GET',
-    url,
-    headers: key ? { authorization: `Bearer ${key}` } : {},
-    ...(remoteAddress ? { remoteAddress } : {}),
-  });
+  authenticated,
+  BAD,
+  clock,
+  FakeUpstream,
+  gateway,
+  get,
+  GOOD,
+  LIVE,
+} from './gateway-proxy-protections/gateway.helpers';
 
 describe('per-key rate limit', () => {
   it('admits a test key 25 times at one instant, then answers 429 with Retry-After and the fields', async () => {
@@ -304,110 +184,4 @@ describe('load shedding (in-flight bound)', () => {
   });
 });
 
-async function eventuallyOpen(upstream: FakeUpstream): Promise<void> {
-  while (!upstream.streams.length) await new Promise((resolve) => setTimeout(resolve, 5));
-}
-
-describe('event streams', () => {
-  const STREAM = '/v1/events/stream?types=payment.succeeded';
-  const open = (app: FastifyInstance) =>
-    app.inject({
-      method: 'GET',
-      url: STREAM,
-      headers: { authorization: `Bearer ${GOOD}` },
-      payloadAsStream: true,
-    });
-
-  it('relays the frames as they come, with the Last-Event-ID header, until the upstream ends', async () => {
-    const upstream = new FakeUpstream(async () => {});
-    const app = await gateway({ upstream });
-    const response = await app.inject({
-      method: 'GET',
-      url: STREAM,
-      headers: { authorization: `Bearer ${GOOD}`, 'last-event-id': 'evt_12345678' },
-      payloadAsStream: true,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('no-store');
-    expect(upstream.calls[0]).toMatchObject({ url: STREAM });
-    expect(upstream.calls[0].headers['last-event-id']).toBe('evt_12345678');
-    const chunks: string[] = [];
-    const body = response.stream();
-    body.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-    const [stream] = upstream.streams;
-    stream.body.write('id: evt_1\ndata: {}\n\n');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(chunks.join('')).toBe('retry: 1000\n\nid: evt_1\ndata: {}\n\n');
-    stream.body.end();
-    await new Promise((resolve) => body.once('end', resolve));
-    await app.close();
-  });
-
-  it('does not hold a slot of the load shedder once the stream is open', async () => {
-    const upstream = new FakeUpstream(async () => {});
-    const app = await gateway({ upstream, maxInFlight: 1 });
-    const first = await open(app);
-    expect(first.statusCode).toBe(200);
-    expect((await get(app, GOOD)).statusCode).toBe(200);
-    upstream.streams.forEach((s) => s.body.end());
-    await app.close();
-  });
-
-  it('tells the upstream when the client leaves', async () => {
-    const upstream = new FakeUpstream(async () => {});
-    const app = await gateway({ upstream });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address() as { port: number };
-    const client = await new Promise<ClientRequest>((resolve) => {
-      const request = httpGet(
-        { host: '127.0.0.1', port: address.port, path: STREAM, headers: { authorization: `Bearer ${GOOD}` } },
-        (response) => {
-          expect(response.statusCode).toBe(200);
-          resolve(request);
-        },
-      );
-    });
-    const [stream] = upstream.streams;
-    expect(stream.signal.aborted).toBe(false);
-    client.destroy();
-    await new Promise<void>((resolve) => stream.signal.addEventListener('abort', () => resolve()));
-    expect(stream.signal.aborted).toBe(true);
-    stream.body.end();
-    await app.close();
-  });
-
-  it('ends open streams when the gateway closes, instead of waiting for their clients', async () => {
-    const upstream = new FakeUpstream(async () => {});
-    const app = await gateway({ upstream });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address() as { port: number };
-    const ended = new Promise<void>((resolve) => {
-      httpGet(
-        { host: '127.0.0.1', port: address.port, path: STREAM, headers: { authorization: `Bearer ${GOOD}` } },
-        (response) => {
-          response.resume();
-          response.once('end', resolve);
-        },
-      );
-    });
-    await eventuallyOpen(upstream);
-    await app.close();
-    await ended;
-    expect(upstream.streams[0].signal.aborted).toBe(true);
-  });
-
-  it('answers an upstream error as JSON, not as a stream', async () => {
-    const upstream = new FakeUpstream(async () => {});
-    upstream.stream = async () => {
-      const body = new PassThrough();
-      body.end('{"error":{"code":"resource_missing"}}');
-      return { status: 404, headers: { 'content-type': 'application/json' }, body };
-    };
-    const app = await gateway({ upstream });
-    const response = await get(app, GOOD, STREAM);
-    expect(response.statusCode).toBe(404);
-    expect(response.json().error.code).toBe('resource_missing');
-    await app.close();
-  });
-});
+eventStreamCases();
