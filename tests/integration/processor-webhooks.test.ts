@@ -5,27 +5,21 @@
 // move the ledger and hold their amount back from refunds, even under concurrent refunds. The
 // connection's connector talks to stripe-mock through a recording proxy, which stands in for a
 // Stripe that did not answer (so an intent stays pending for the webhook to settle). Both modes.
+//
+// The disputes cases live in processor-webhooks/ and run here, after the payment and refund
+// cases, against one platform: each test file that starts one costs seconds of CPU per mode,
+// so the suite stays one file.
 
-import {
-  disputeMismatches,
-  ledgerImbalances,
-  postingMismatches,
-} from '../../apps/payments/src/ledger/ledger';
-import { pathOf, payPage } from '../support/pages';
 import { eventually, startPlatform, type Platform, type TestAccount } from '../support/platform';
-import { dispute, paymentIntent, postEvent, refund, signedEvent, stripeId } from '../support/stripe-events';
+import { paymentIntent, postEvent, refund, signedEvent, stripeId } from '../support/stripe-events';
 import {
   startRecordingProxy,
   startStripeMock,
   type RecordingProxy,
   type StripeMock,
 } from '../support/stripe-mock';
-
-const CARD = '5555555555554444';
-const KEY = `sk_test_${'Wh5'.repeat(8)}`;
-const SIGNING = `whsec_${'Wh5'.repeat(10)}`;
-/** Past the window in which a pending intent still belongs to its own request (4 minutes). */
-const PAST_IN_FLIGHT_MS = 4 * 60 * 1000 + 30_000;
+import { disputeCases } from './processor-webhooks/disputes.cases';
+import { KEY, SIGNING, webhookHelpers, type WebhooksContext } from './processor-webhooks/webhooks.helpers';
 
 let stripe: StripeMock;
 let proxy: RecordingProxy;
@@ -33,8 +27,9 @@ let platform: Platform;
 let account: TestAccount;
 let connection: string;
 let merchant: string;
-/** The payments clock runs ahead of the wall clock once advanced; signatures follow it. */
-let clockOffsetMs = 0;
+const ctx = (): WebhooksContext => ({ platform, account, proxy, connection, merchant });
+const hooks = webhookHelpers(ctx);
+const { live, now, send, storedEvents, ledger, balance, paymentSettledByWebhook } = hooks;
 
 beforeAll(async () => {
   stripe = await startStripeMock('succeeded');
@@ -65,70 +60,6 @@ afterAll(async () => {
   await proxy?.stop();
   await stripe?.stop();
 });
-
-function live(method: string, path: string, body?: unknown) {
-  return platform.api(account.liveKey, method, path, body);
-}
-
-const now = () => new Date(Date.now() + clockOffsetMs);
-const send = (type: string, object: Record<string, unknown>, id?: string) =>
-  postEvent(platform, connection, signedEvent(SIGNING, type, object, { at: now(), ...(id ? { id } : {}) }));
-
-const storedEvents = async () =>
-  Number(
-    (
-      await platform.sql<{ n: string }>(
-        'payments',
-        'select count(*)::text as n from payments.processor_events where connection_id = $1',
-        [connection],
-      )
-    )[0].n,
-  );
-
-const ledger = () => {
-  const db = { query: <T>(text: string, params?: unknown[]) => platform.sql<T>('payments', text, params) };
-  return Promise.all([ledgerImbalances(db), postingMismatches(db), disputeMismatches(db)]);
-};
-
-const balance = async () => {
-  const [row] = await platform.sql<{ net: string }>(
-    'payments',
-    `select coalesce(sum(case when direction = 'credit' then amount else -amount end), 0)::text as net
-       from payments.ledger_entries where ledger_account = $1`,
-    [`merchant_balance:${merchant}`],
-  );
-  return Number(row.net);
-};
-
-/**
- * A live payment of `amount` whose answer from Stripe was lost (three 503s): pending, then
- * settled by Stripe's payment_intent.succeeded once past its request's window. Answers the
- * transaction and the PaymentIntent id the webhook gave it.
- */
-async function paymentSettledByWebhook(amount: number): Promise<{ id: string; pi: string; link: string }> {
-  const link = await live('POST', '/v1/payment-links', { merchant, amount, currency: 'GBP' });
-  proxy.failNext('/v1/payment_intents', 503, { type: 'api_error', message: 'unavailable' }, 3);
-  const paid = await payPage(platform, pathOf(link.body.url), CARD);
-  expect(paid.status).toBe(503);
-  const [pending] = (await live('GET', `/v1/transactions?payment_link=${link.body.id}`)).body.data;
-  expect(pending.status).toBe('pending');
-  const pi = stripeId('pi');
-  const succeeded = paymentIntent(pi, pending.id, 'succeeded', amount, 'GBP');
-
-  // Still inside its request's window: refused (to be delivered again), nothing stored.
-  const before = await storedEvents();
-  const early = await send('payment_intent.succeeded', succeeded);
-  expect([early.status, early.body.error.code]).toEqual([409, 'resource_busy']);
-  expect(await storedEvents()).toBe(before);
-  expect((await live('GET', `/v1/transactions/${pending.id}`)).body.status).toBe('pending');
-
-  const advanced = await platform.advancePaymentsClock(PAST_IN_FLIGHT_MS);
-  clockOffsetMs = advanced.now.getTime() - Date.now();
-  const settled = await send('payment_intent.succeeded', succeeded);
-  expect(settled.status).toBe(200);
-  expect(settled.body).toMatchObject({ received: true, duplicate: false, outcome: 'payment_succeeded' });
-  return { id: pending.id, pi, link: link.body.id };
-}
 
 it('refuses an unknown connection, a bad or stale signature, with 400 and nothing stored', async () => {
   const object = paymentIntent(stripeId('pi'), 'txn_00000000unknown', 'succeeded', 100, 'GBP');
@@ -294,114 +225,4 @@ it('settles a refund whose answer was lost; a failure of it after it succeeded g
   expect(await ledger()).toEqual([[], [], []]);
 });
 
-it('a dispute withdraws the amount and fee, holds the amount from refunds, and a win puts it back', async () => {
-  const { id, pi } = await paymentSettledByWebhook(2500);
-  const start = await balance();
-  const du = stripeId('du');
-  const created = await send('charge.dispute.created', dispute(du, pi, 2000, 'GBP', 1500));
-  expect(created.body).toMatchObject({ outcome: 'dispute_created' });
-  const list = await live('GET', `/v1/disputes?transaction=${id}`);
-  expect(list.body.data).toHaveLength(1);
-  const opened = list.body.data[0];
-  expect(opened).toMatchObject({
-    object: 'dispute',
-    livemode: true,
-    transaction: id,
-    merchant,
-    amount: 2000,
-    fee: 1500,
-    currency: 'GBP',
-    status: 'needs_response',
-    processor_reference: du,
-  });
-  expect((await live('GET', `/v1/disputes/${opened.id}`)).body).toEqual(opened);
-  expect(await balance()).toBe(start - 3500);
-  expect(await ledger()).toEqual([[], [], []]);
-
-  // Only 500 is left to refund; five concurrent refunds of 300: exactly one fits.
-  expect((await live('GET', `/v1/transactions/${id}`)).body.refundable_amount).toBe(500);
-  const answers = await Promise.all(
-    Array.from({ length: 5 }, () => live('POST', '/v1/refunds', { transaction: id, amount: 300 })),
-  );
-  expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422, 422, 422]);
-  expect(
-    answers.filter((a) => a.status === 422).every((a) => a.body.error.code === 'refund_exceeds_remaining'),
-  ).toBe(true);
-
-  const review = await send('charge.dispute.updated', dispute(du, pi, 2000, 'GBP', 1500));
-  expect(review.body.outcome).toBe('dispute_unchanged');
-  const underReview = await send('charge.dispute.updated', {
-    ...dispute(du, pi, 2000, 'GBP', 1500),
-    status: 'under_review',
-  });
-  expect(underReview.body.outcome).toBe('dispute_updated');
-  const won = await send('charge.dispute.closed', dispute(du, pi, 2000, 'GBP', 1500, 1500, 'won'));
-  expect(won.body.outcome).toBe('dispute_updated');
-  expect((await live('GET', `/v1/disputes/${opened.id}`)).body).toMatchObject({
-    status: 'won',
-    fee_returned: 1500,
-    closed_at: expect.any(String),
-  });
-  // Back: the amount and the returned fee; the one 300 refund stays out.
-  expect(await balance()).toBe(start - 300);
-  expect((await live('GET', `/v1/transactions/${id}`)).body.refundable_amount).toBe(2200);
-  // A late "under_review" after the close changes nothing.
-  const late = await send('charge.dispute.updated', {
-    ...dispute(du, pi, 2000, 'GBP', 1500),
-    status: 'under_review',
-  });
-  expect(late.body.outcome).toBe('dispute_unchanged');
-  expect((await live('GET', `/v1/disputes/${opened.id}`)).body.status).toBe('won');
-  expect(await ledger()).toEqual([[], [], []]);
-
-  const types = await platform.sql<{ type: string }>(
-    'payments',
-    `select payload->>'type' as type from payments.outbox where payload->'data'->'object'->>'id' = $1 order by id`,
-    [opened.id],
-  );
-  expect(types.map((t) => t.type)).toEqual(['dispute.created', 'dispute.updated', 'dispute.closed']);
-});
-
-it('out of order: a dispute closed (lost) before it was created ends lost, once, with the money out', async () => {
-  const { id, pi } = await paymentSettledByWebhook(1800);
-  const start = await balance();
-  const du = stripeId('du');
-  const lost = await send('charge.dispute.closed', dispute(du, pi, 1800, 'GBP', 1500, 0, 'lost'));
-  expect(lost.body.outcome).toBe('dispute_created');
-  const createdLate = await send('charge.dispute.created', dispute(du, pi, 1800, 'GBP', 1500));
-  expect(createdLate.body.outcome).toBe('dispute_unchanged');
-  const updatedLate = await send('charge.dispute.updated', {
-    ...dispute(du, pi, 1800, 'GBP', 1500),
-    status: 'under_review',
-  });
-  expect(updatedLate.body.outcome).toBe('dispute_unchanged');
-  const all = (await live('GET', `/v1/disputes?transaction=${id}`)).body.data;
-  expect(all.map((d: { status: string }) => d.status)).toEqual(['lost']);
-  expect(
-    (await live('GET', '/v1/disputes?status=lost')).body.data.map((d: { id: string }) => d.id),
-  ).toContain(all[0].id);
-  expect(
-    (await live('GET', '/v1/disputes?status=won')).body.data.map((d: { id: string }) => d.id),
-  ).not.toContain(all[0].id);
-  expect(await balance()).toBe(start - 3300);
-  const refused = await live('POST', '/v1/refunds', { transaction: id, amount: 1 });
-  expect([refused.status, refused.body.error.code]).toEqual([422, 'refund_exceeds_remaining']);
-  expect(await ledger()).toEqual([[], [], []]);
-
-  // A dispute of a payment we have not recorded: refused for now (Stripe delivers it again).
-  const unknown = await send('charge.dispute.created', dispute(stripeId('du'), stripeId('pi'), 100, 'GBP'));
-  expect([unknown.status, unknown.body.error.code]).toEqual([409, 'resource_busy']);
-});
-
-it("disputes are the account's and mode's own, and need disputes:read", async () => {
-  const listed = await live('GET', '/v1/disputes?limit=1');
-  expect(listed.status).toBe(200);
-  const [one] = listed.body.data;
-  const other = await platform.newAccount(['payments']);
-  const foreign = await platform.api(other.liveKey, 'GET', `/v1/disputes/${one.id}`);
-  expect([foreign.status, foreign.body.error.code]).toEqual([404, 'resource_missing']);
-  expect((await platform.api(account.testKey, 'GET', `/v1/disputes/${one.id}`)).status).toBe(404);
-  expect((await platform.api(account.testKey, 'GET', '/v1/disputes')).body.data).toEqual([]);
-  const bad = await live('GET', '/v1/disputes?status=open');
-  expect([bad.status, bad.body.error.code]).toEqual([400, 'parameter_invalid']);
-});
+disputeCases(ctx, hooks);
