@@ -2,7 +2,8 @@
 // once the transaction has committed, when another connection already sees its writes; never
 // for a transaction that rolled back; once for a transaction retried after a deadlock-class
 // error, for the attempt that committed. And Tx.savepoint: a step rolled back to its savepoint
-// leaves neither its published events nor its callbacks behind.
+// leaves neither its published events nor its callbacks behind; Tx.writeAtCommit: writes sent
+// with the outbox rows just before the commit, which fails with them.
 
 import { Database } from '../../libs/platform/src/db/database';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../libs/platform/src/db/pglite-server';
@@ -100,4 +101,50 @@ it('forgets what a step rolled back to its savepoint published and asked to run 
     outbox: ['evt_kept', 'evt_released'],
     called: ['kept'],
   });
+});
+
+it('sends the writes asked for at the commit with the outbox rows, and forgets those of a step rolled back', async () => {
+  await db.query('create table if not exists lab.legs (id int primary key, note text not null)');
+  await db.transaction(async (tx) => {
+    tx.writeAtCommit('insert into lab.legs (id, note) values ($1, $2)', [20, 'first']);
+    tx.writeAtCommit('insert into lab.legs (id, note) values ($1, $2), ($3, $4)', [
+      21,
+      'second',
+      22,
+      'third',
+    ]);
+    await tx.publish({ topic: 'lab.events', key: 'k', id: 'evt_with_legs', payload: {} });
+    const step = await tx.savepoint('lab_legs');
+    tx.writeAtCommit('insert into lab.legs (id, note) values ($1, $2)', [23, 'undone']);
+    await step.rollback();
+    // Not written yet: nothing in the transaction may count on reading them.
+    const [{ n }] = await tx.query<{ n: number }>('select count(*)::int as n from lab.legs');
+    expect(n).toBe(0);
+  });
+  const legs = await db.query<{ id: number; note: string }>('select id, note from lab.legs order by id');
+  expect(legs).toEqual([
+    { id: 20, note: 'first' },
+    { id: 21, note: 'second' },
+    { id: 22, note: 'third' },
+  ]);
+  const [outbox] = await db.query<{ n: number }>(
+    "select count(*)::int as n from lab.outbox where message_id = 'evt_with_legs'",
+  );
+  expect(outbox.n).toBe(1);
+});
+
+it('fails the commit, and writes nothing, when a write asked for at the commit fails', async () => {
+  await expect(
+    db.transaction(async (tx) => {
+      await tx.query('insert into lab.items (id) values (30)');
+      tx.writeAtCommit('insert into lab.legs (id, note) values ($1, $2)', [31, 'fine']);
+      tx.writeAtCommit('insert into lab.legs (id, note) values ($1, $2)', [
+        20,
+        'a duplicate of an earlier row',
+      ]);
+    }),
+  ).rejects.toThrow(/duplicate key/);
+  const items = await db.query('select id from lab.items where id = 30');
+  const legs = await db.query('select id from lab.legs where id = 31');
+  expect({ items, legs }).toEqual({ items: [], legs: [] });
 });

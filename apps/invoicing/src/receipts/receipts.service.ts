@@ -132,11 +132,6 @@ export class ReceiptsService {
     const payment = event.data.object;
     if (!payment.id || payment.type === 'refund') return;
     const tenant = { account: event.account, livemode: event.livemode };
-    const [existing] = await tx.query<{ id: string }>(
-      'select id from invoicing.receipts where account_id = $1 and livemode = $2 and transaction_id = $3',
-      [tenant.account, tenant.livemode, payment.id],
-    );
-    if (existing) return;
     const at = new Date(event.created_at);
     const profileRow = await profileInTx(tx, tenant.account);
     const profile = profileOf(profileRow);
@@ -161,23 +156,29 @@ export class ReceiptsService {
       : undefined;
     const email = payment.receipt_email ?? invoice?.email ?? customer?.email ?? null;
     const locales = invoice ? (invoice.locales ?? []) : (customer?.locales ?? []);
-    // The counter row stays locked until the inbox transaction ends: gap-free, in commit order.
-    const [counter] = await tx.query<{ last_number: string }>(
-      `insert into invoicing.receipt_number_counters (account_id, livemode, last_number) values ($1, $2, 1)
-       on conflict (account_id, livemode) do update set last_number = receipt_number_counters.last_number + 1
-       returning last_number`,
-      [tenant.account, tenant.livemode],
-    );
+    // One statement: the number and the receipt, unless the payment has one already (then
+    // neither, and no number is used up). The counter row stays locked until the inbox
+    // transaction ends: gap-free, in commit order. Numbers have four digits at least.
     const [row] = await tx.query<ReceiptRow>(
-      `insert into invoicing.receipts (id, account_id, livemode, number, transaction_id, email, amount, currency,
+      `with counter as (
+         insert into invoicing.receipt_number_counters (account_id, livemode, last_number)
+         select $2, $3, 1
+          where not exists (select 1 from invoicing.receipts
+                             where account_id = $2 and livemode = $3 and transaction_id = $4)
+         on conflict (account_id, livemode) do update set last_number = receipt_number_counters.last_number + 1
+         returning last_number
+       )
+       insert into invoicing.receipts (id, account_id, livemode, number, transaction_id, email, amount, currency,
          invoice_id, invoice_number, customer_id, payment_method, seller, preferred_locales, paid_at, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7::bigint, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14::jsonb, $15, $15, $15)
+       select $1, $2, $3,
+         'RCPT-' || case when last_number < 1000 then lpad(last_number::text, 4, '0') else last_number::text end,
+         $4, $5, $6::bigint, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13::jsonb, $14, $14, $14
+         from counter
        returning *`,
       [
         newId('rcpt'),
         tenant.account,
         tenant.livemode,
-        `RCPT-${counter.last_number.toString().padStart(4, '0')}`,
         payment.id,
         email,
         toMinor(payment.amount ?? 0).toString(),
@@ -191,6 +192,7 @@ export class ReceiptsService {
         at,
       ],
     );
+    if (!row) return;
     if (!email || !profile.receipts.payments) return;
     const m = messagesOf(row);
     const view = receiptView(row);

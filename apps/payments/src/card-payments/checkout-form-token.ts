@@ -43,10 +43,11 @@ export class CheckoutFormTokens {
         when: 'with_outcome',
         run: async (tx, transaction) => {
           if (transaction.status === 'succeeded') await this.links.recordCompletion(tx, link.id);
-          await tx.query(
-            'update payments.checkout_submissions set transaction_id = $2 where token_hash = $1',
-            [tokenHash, transaction.id],
-          );
+          // Read by later claims and submissions only: sent with the commit (Tx.writeAtCommit).
+          tx.writeAtCommit('update payments.checkout_submissions set transaction_id = $2 where token_hash = $1', [
+            tokenHash,
+            transaction.id,
+          ]);
         },
       },
       submission: () => this.submission(tokenHash),

@@ -36,55 +36,60 @@ export class EventLog {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  /** One event of any *.events.v1 topic (EventLogConsumer, inside its inbox transaction). */
+  /**
+   * One event of any *.events.v1 topic (EventLogConsumer, inside its inbox transaction), and
+   * one delivery per enabled endpoint subscribed to it. Two statements at most: the event's
+   * insert answers the endpoints to deliver it to (none when the event was there already),
+   * and their deliveries are one insert (an account's endpoints are as many as it likes).
+   */
   async record(event: EventEnvelope, tx: Tx): Promise<void> {
-    const inserted = await tx.query(
-      `insert into webhooks.events (id, account_id, livemode, type, payload, created_at)
-       values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing returning id`,
+    const [{ recorded, endpoints }] = await tx.query<{ recorded: boolean; endpoints: string[] }>(
+      `with event as (
+         insert into webhooks.events (id, account_id, livemode, type, payload, created_at)
+         values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing returning id
+       )
+       select exists (select 1 from event) as recorded,
+              array(select e.id from webhooks.endpoints e
+                    where exists (select 1 from event)
+                      and e.account_id = $2 and e.livemode = $3 and e.status = 'enabled'
+                      and ($4 = any(e.enabled_events) or '*' = any(e.enabled_events))
+                    order by e.id) as endpoints`,
       [event.id, event.account, event.livemode, event.type, event, event.created_at],
     );
-    if (!inserted.length) return;
-    await this.fanOut(event, tx);
+    if (!recorded) return;
+    if (endpoints.length) await this.fanOut(event, endpoints, tx);
     // The streams read it once the transaction commits (they poll too).
     tx.afterCommit(() => this.onRecorded());
   }
 
-  /** One delivery per enabled endpoint subscribed to the event, in the event's transaction. */
-  private async fanOut(event: EventEnvelope, tx: Tx): Promise<void> {
-    const endpoints = await tx.query<{ id: string }>(
-      `select id from webhooks.endpoints
-       where account_id = $1 and livemode = $2 and status = 'enabled'
-         and ($3 = any(enabled_events) or '*' = any(enabled_events))
-       order by id`,
-      [event.account, event.livemode, event.type],
-    );
-    if (!endpoints.length) return;
+  /** The event's deliveries to `endpoints`, in the event's transaction. */
+  private async fanOut(event: EventEnvelope, endpoints: string[], tx: Tx): Promise<void> {
     const objectId = typeof event.data.object.id === 'string' ? event.data.object.id : null;
     const now = this.clock.now();
-    for (const endpoint of endpoints) {
-      await tx.query(
-        // Queued behind a pending delivery of the same endpoint and object, it waits for that
-        // one's next attempt at the earliest, out of the claim's walk (claim.ts followHead).
-        `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, account_id, livemode,
-           next_attempt_at, created_at, updated_at, trace_context)
-         values ($1, $2, $3, $4, $5, $6, $7,
-           greatest($8, (select max(p.next_attempt_at) from webhooks.deliveries p
-                         where p.endpoint_id = $2 and p.object_id = $5 and p.status = 'pending')),
-           $8, $8, $9) on conflict (endpoint_id, event_id) do nothing`,
-        [
-          newId('del'),
-          endpoint.id,
-          event.id,
-          event.type,
-          objectId,
-          event.account,
-          event.livemode,
-          now,
-          // The consumer's span (tracing on): the delivery continues the event's trace.
-          traceparentOf() ?? null,
-        ],
-      );
-    }
+    await tx.query(
+      // Queued behind a pending delivery of the same endpoint and object, one waits for that
+      // one's next attempt at the earliest, out of the claim's walk (claim.ts followHead).
+      `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, account_id, livemode,
+         next_attempt_at, created_at, updated_at, trace_context)
+       select d.id, d.endpoint_id, $3, $4, $5, $6, $7,
+         greatest($8, (select max(p.next_attempt_at) from webhooks.deliveries p
+                       where p.endpoint_id = d.endpoint_id and p.object_id = $5 and p.status = 'pending')),
+         $8, $8, $9
+       from unnest($1::text[], $2::text[]) as d (id, endpoint_id)
+       on conflict (endpoint_id, event_id) do nothing`,
+      [
+        endpoints.map(() => newId('del')),
+        endpoints,
+        event.id,
+        event.type,
+        objectId,
+        event.account,
+        event.livemode,
+        now,
+        // The consumer's span (tracing on): the delivery continues the event's trace.
+        traceparentOf() ?? null,
+      ],
+    );
     // The worker can claim the rows once the transaction commits: woken then, not on a guess
     // (a 10 ms timer woke it before a commit that took longer, and the delivery waited for the
     // worker's next 200 ms poll).

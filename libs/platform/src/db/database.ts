@@ -62,6 +62,8 @@ export class Tx {
   private readonly unwritten: { message: OutboxMessage; traceparent?: string }[] = [];
   /** Run once the transaction has committed (not when it rolls back or is retried). */
   readonly committed: (() => void)[] = [];
+  /** Written with the outbox just before the commit (`writeAtCommit`). */
+  private readonly atCommit: { sql: string; params: unknown[] }[] = [];
   constructor(
     readonly client: Queryable,
     readonly schema: string,
@@ -84,14 +86,23 @@ export class Tx {
    * A savepoint named `name` (an SQL identifier of the caller's). `rollback()` undoes the
    * statements since, and with them what they published and the after-commit callbacks they
    * asked for: those live in this object until the commit, and a rolled-back step must not
-   * leave an event or a wake-up behind for work that did not happen.
+   * leave an event or a wake-up behind for work that did not happen. `then`: a statement
+   * without parameters (its values quoted by the caller) sent with the SAVEPOINT in the same
+   * round trip, whose rows `rows` answers; it is inside the savepoint.
    */
-  async savepoint(name: string): Promise<{ release(): Promise<void>; rollback(): Promise<void> }> {
-    await this.query(`savepoint ${name}`);
+  async savepoint(
+    name: string,
+    then?: string,
+  ): Promise<{ rows: unknown[]; release(): Promise<void>; rollback(): Promise<void> }> {
     const unwritten = this.unwritten.length;
     const outboxed = this.outboxed.length;
     const committed = this.committed.length;
+    const atCommit = this.atCommit.length;
+    // Two statements in one simple query answer one result each.
+    const result = (await this.client.query(then ? `savepoint ${name}; ${then}` : `savepoint ${name}`)) as
+      { rows: unknown[] } | { rows: unknown[] }[];
     return {
+      rows: Array.isArray(result) ? result[result.length - 1].rows : result.rows,
       release: async () => {
         await this.query(`release savepoint ${name}`);
       },
@@ -100,6 +111,7 @@ export class Tx {
         this.unwritten.length = Math.min(this.unwritten.length, unwritten);
         this.outboxed.length = Math.min(this.outboxed.length, outboxed);
         this.committed.length = Math.min(this.committed.length, committed);
+        this.atCommit.length = Math.min(this.atCommit.length, atCommit);
       },
     };
   }
@@ -118,25 +130,64 @@ export class Tx {
     this.outboxed.push(...messages);
   }
 
-  /** Writes what `publish` queued, in order, OUTBOX_ROWS_PER_STATEMENT rows at a time (Database, before COMMIT). */
+  /**
+   * A write nothing in this transaction reads afterwards (a ledger leg, a row's bookkeeping):
+   * sent just before the commit, in the same statement as the other such writes and the
+   * outbox's first rows, each one a data-modifying WITH query of it. So they must not touch
+   * a row another of them touches (PostgreSQL runs them on one snapshot, in no set order), a
+   * failure surfaces at the commit (no caller catches it where it was asked for), and `sql`
+   * has no `$` but its parameters, which are renumbered.
+   */
+  writeAtCommit(sql: string, params: unknown[] = []): void {
+    this.atCommit.push({ sql, params });
+  }
+
+  /**
+   * Writes what `writeAtCommit` and `publish` queued (Database, before COMMIT): the writes
+   * and the first OUTBOX_ROWS_PER_STATEMENT outbox rows in one statement, further outbox
+   * rows in one statement per OUTBOX_ROWS_PER_STATEMENT, in order.
+   */
   async writeOutbox(): Promise<void> {
+    const writes = this.atCommit.splice(0);
     const pending = this.unwritten.splice(0);
-    for (let start = 0; start < pending.length; start += OUTBOX_ROWS_PER_STATEMENT) {
-      await this.insertOutbox(pending.slice(start, start + OUTBOX_ROWS_PER_STATEMENT), start === 0);
+    if (writes.length && !pending.length) {
+      await this.writeTogether(writes);
+      return;
     }
+    for (let start = 0; start < pending.length; start += OUTBOX_ROWS_PER_STATEMENT) {
+      await this.insertOutbox(
+        pending.slice(start, start + OUTBOX_ROWS_PER_STATEMENT),
+        start === 0,
+        start === 0 ? writes : [],
+      );
+    }
+  }
+
+  /** `writes` in one statement (one alone as it is). */
+  private async writeTogether(writes: { sql: string; params: unknown[] }[]): Promise<void> {
+    if (writes.length === 1) {
+      await this.client.query(writes[0].sql, writes[0].params);
+      return;
+    }
+    const values: unknown[] = [];
+    const ctes = withQueries(writes, values);
+    await this.client.query(`with ${ctes.join(', ')} select 1`, values);
   }
 
   private async insertOutbox(
     rows: { message: OutboxMessage; traceparent?: string }[],
     notify: boolean,
+    writes: { sql: string; params: unknown[] }[],
   ): Promise<void> {
+    const values: unknown[] = [];
+    const ctes = withQueries(writes, values);
     const traced = rows.some((row) => row.traceparent);
     const width = traced ? 5 : 4;
-    const values: unknown[] = [];
+    const first = values.length;
     const tuples = rows.map(({ message: m, traceparent }, i) => {
       values.push(m.topic, m.key, m.id, JSON.stringify(m.payload));
       if (traced) values.push(traceparent ?? null);
-      const at = i * width;
+      const at = first + i * width;
       return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb${traced ? `, $${at + 5}` : ''})`;
     });
     const columns = `topic, key, message_id, payload${traced ? ', trace_context' : ''}`;
@@ -144,14 +195,30 @@ export class Tx {
     if (this.notifyChannel && notify) {
       // NOTIFY is delivered at commit, so the relay leader in another instance wakes too.
       values.push(this.notifyChannel);
+      ctes.push(`written as (${insert} returning 1)`);
       await this.client.query(
-        `with written as (${insert} returning 1) select pg_notify($${values.length}, '') from written limit 1`,
+        `with ${ctes.join(', ')} select pg_notify($${values.length}, '') from written limit 1`,
         values,
       );
+    } else if (ctes.length) {
+      ctes.push(`written as (${insert})`);
+      await this.client.query(`with ${ctes.join(', ')} select 1`, values);
     } else {
       await this.client.query(insert, values);
     }
   }
+}
+
+/**
+ * `writes` as WITH queries `at_commit_<i>`, their parameters appended to `values` (each
+ * statement's `$n` renumbered after those before it).
+ */
+function withQueries(writes: { sql: string; params: unknown[] }[], values: unknown[]): string[] {
+  return writes.map(({ sql, params }, i) => {
+    const offset = values.length;
+    values.push(...params);
+    return `at_commit_${i} as (${sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
+  });
 }
 
 /** Outbox rows per insert: 5 parameters each, far below PostgreSQL's 65,535 per statement. */

@@ -5,6 +5,7 @@ import type { ConsumedMessage, EventBus } from '../bus/bus';
 import type { Database, Tx } from '../db/database';
 import type { Logger } from '../logging';
 import { inSpan, SpanKind, tracingEnabled } from '../observability/tracing';
+import { escapeLiteral } from 'pg';
 import type { Counter } from 'prom-client';
 
 export interface Envelope {
@@ -45,6 +46,18 @@ export async function claimInbox(tx: Tx, consumer: string, messageId: string): P
     [consumer, messageId],
   );
   return rows.length === 1;
+}
+
+/**
+ * A savepoint `name` and claimInbox in it, in one round trip (the claim's values quoted
+ * instead of bound: a statement with parameters cannot share a round trip with another).
+ */
+async function claimInboxUnderSavepoint(tx: Tx, name: string, consumer: string, messageId: string) {
+  const step = await tx.savepoint(
+    name,
+    `insert into ${tx.schema}.inbox (consumer, message_id) values (${escapeLiteral(consumer)}, ${escapeLiteral(messageId)}) on conflict do nothing returning message_id`,
+  );
+  return { claimed: step.rows.length === 1, rollback: step.rollback };
 }
 
 export class InboxConsumer {
@@ -179,9 +192,22 @@ export class InboxConsumer {
                 const next = prepared[i];
                 if (next && !('inTransaction' in next.delivery)) return;
                 if (next) {
-                  const step = lot > 0 ? await tx.savepoint(`inbox_message_${lot}`) : undefined;
+                  let step: { claimed: boolean; rollback(): Promise<void> } | undefined;
                   try {
-                    await traced(next, () => inTx(tx, next));
+                    if (lot === 0) await traced(next, () => inTx(tx, next));
+                    else {
+                      step = await claimInboxUnderSavepoint(
+                        tx,
+                        `inbox_message_${lot}`,
+                        consumer,
+                        next.envelope.id,
+                      );
+                      const claimed = step.claimed;
+                      if (claimed && 'inTransaction' in next.delivery) {
+                        const effect = next.delivery.inTransaction;
+                        await traced(next, () => effect(tx));
+                      }
+                    }
                   } catch (error) {
                     failure = { error };
                     if (!step) throw error;
