@@ -44,10 +44,10 @@ export class CheckoutFormTokens {
         run: async (tx, transaction) => {
           if (transaction.status === 'succeeded') await this.links.recordCompletion(tx, link.id);
           // Read by later claims and submissions only: sent with the commit (Tx.writeAtCommit).
-          tx.writeAtCommit('update payments.checkout_submissions set transaction_id = $2 where token_hash = $1', [
-            tokenHash,
-            transaction.id,
-          ]);
+          tx.writeAtCommit(
+            'update payments.checkout_submissions set transaction_id = $2 where token_hash = $1',
+            [tokenHash, transaction.id],
+          );
         },
       },
       submission: () => this.submission(tokenHash),
