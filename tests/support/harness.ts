@@ -142,15 +142,34 @@ export function withHelpers(base: Omit<Platform, 'api' | 'admin' | 'newAccount'>
   return platform;
 }
 
+/**
+ * The ports `freePort` draws from: below Linux's ephemeral range (32768-60999), which the
+ * kernel hands to outgoing connections, and a slice of its own per Jest worker. A port drawn
+ * from the ephemeral range could be taken by any client socket (a Kafka or PostgreSQL
+ * connection of another worker's platform) between the draw and the service's listen; a
+ * distributed suite then met another platform's service on its port (a 404 from a wrong
+ * webhooks service, CI 2026-11-29).
+ */
+const PORT_RANGE = { from: 20_000, to: 32_767 };
+const WORKER_SLICES = 16;
+
+/** A port nothing listens on now, for something the test starts later (or a closed port). */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  const size = Math.floor((PORT_RANGE.to - PORT_RANGE.from + 1) / WORKER_SLICES);
+  const worker = Number(process.env.JEST_WORKER_ID ?? 1) % WORKER_SLICES;
+  const first = PORT_RANGE.from + worker * size;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = first + Math.floor(Math.random() * size);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${first}-${first + size - 1}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
