@@ -2,7 +2,16 @@
 
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, RequestTx, RequireScope, tenantOf, type Tx } from '@paygrid/platform';
+import {
+  Caller,
+  ListQuery,
+  Operation,
+  RequestTx,
+  RequireScope,
+  tenantOf,
+  type Tx,
+  listOf,
+} from '@paygrid/platform';
 import { CreateCustomerDto, ListCustomersQuery, UpdateCustomerDto } from './customers.dto';
 import { CustomersService, serializeCustomer } from './customers.service';
 
@@ -38,12 +47,7 @@ export class CustomersController {
   })
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListCustomersQuery) {
     const page = await this.customers.list(tenantOf(caller), query);
-    return {
-      object: page.object,
-      data: page.rows.map((row) => serializeCustomer(row)),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, (row) => serializeCustomer(row));
   }
 
   @Get(':id')

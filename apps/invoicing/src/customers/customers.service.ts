@@ -22,6 +22,7 @@ import {
   type Tx,
   type Tenant,
   iso,
+  listOf,
 } from '@paygrid/platform';
 import type { AddressDto, CustomerDetailsDto, ListCustomersQuery } from './customers.dto';
 
@@ -371,12 +372,7 @@ export class CustomersService {
       list,
       url: `/v1/customers/${customer.id}/billing-history`,
     });
-    return {
-      object: 'list' as const,
-      data: page.rows.map(serializeBillingHistoryItem),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, serializeBillingHistoryItem);
   }
 
   private async lock(tx: Tx, tenant: Tenant, id: string): Promise<CustomerRow> {

@@ -2,7 +2,16 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, Operation, RequestTx, RequireScope, sendPdf, tenantOf, type Tx } from '@paygrid/platform';
+import {
+  Caller,
+  Operation,
+  RequestTx,
+  RequireScope,
+  sendPdf,
+  tenantOf,
+  type Tx,
+  listOf,
+} from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import {
   ConvertEstimateDto,
@@ -48,12 +57,7 @@ export class EstimatesController {
   })
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListEstimatesQuery) {
     const page = await this.estimates.list(tenantOf(caller), query);
-    return {
-      object: page.object,
-      data: page.rows.map((row) => this.estimates.serialize(row)),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, (row) => this.estimates.serialize(row));
   }
 
   @Get(':id')

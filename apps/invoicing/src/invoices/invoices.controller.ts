@@ -11,6 +11,7 @@ import {
   sendXml,
   tenantOf,
   type Tx,
+  listOf,
 } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { invoicePdfFilename } from './invoice.serializer';
@@ -59,12 +60,7 @@ export class InvoicesController {
   })
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListInvoicesQuery) {
     const page = await this.invoices.list(tenantOf(caller), query);
-    return {
-      object: page.object,
-      data: page.rows.map((row) => this.invoices.serialize(row)),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, (row) => this.invoices.serialize(row));
   }
 
   @Get(':id')

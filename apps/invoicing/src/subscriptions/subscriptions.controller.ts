@@ -2,7 +2,7 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, Operation, RequestTx, RequireScope, tenantOf, type Tx } from '@paygrid/platform';
+import { Caller, Operation, RequestTx, RequireScope, tenantOf, type Tx, listOf } from '@paygrid/platform';
 import {
   CancelSubscriptionDto,
   CreateSubscriptionDto,
@@ -46,12 +46,7 @@ export class SubscriptionsController {
   })
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListSubscriptionsQuery) {
     const page = await this.subscriptions.list(tenantOf(caller), query);
-    return {
-      object: page.object,
-      data: page.rows.map(serializeSubscription),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, serializeSubscription);
   }
 
   @Get(':id')

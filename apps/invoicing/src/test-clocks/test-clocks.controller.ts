@@ -11,6 +11,7 @@ import {
   RequireScope,
   tenantOf,
   type Tx,
+  listOf,
 } from '@paygrid/platform';
 import { AdvanceTestClockDto, CreateTestClockDto } from './test-clocks.dto';
 import { serializeTestClock, TestClocksService } from './test-clocks.service';
@@ -46,12 +47,7 @@ export class TestClocksController {
   })
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListQuery) {
     const page = await this.clocks.list(tenantOf(caller), query);
-    return {
-      object: page.object,
-      data: page.rows.map(serializeTestClock),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, serializeTestClock);
   }
 
   @Get(':id')

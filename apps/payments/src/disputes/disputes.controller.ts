@@ -4,7 +4,16 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, notFound, Operation, RequestTx, RequireScope, tenantOf, type Tx } from '@paygrid/platform';
+import {
+  Caller,
+  notFound,
+  Operation,
+  RequestTx,
+  RequireScope,
+  tenantOf,
+  type Tx,
+  listOf,
+} from '@paygrid/platform';
 import { serializeDispute } from './dispute';
 import { ListDisputesQuery, UpdateSandboxDisputeDto } from './disputes.dto';
 import { DisputesService } from './disputes.service';
@@ -22,12 +31,7 @@ export class DisputesController {
   })
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListDisputesQuery) {
     const page = await this.disputes.list(tenantOf(caller), query);
-    return {
-      object: page.object,
-      data: page.rows.map(serializeDispute),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, serializeDispute);
   }
 
   @Get(':id')

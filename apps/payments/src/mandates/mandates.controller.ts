@@ -11,6 +11,7 @@ import {
   RequireScope,
   tenantOf,
   type Tx,
+  listOf,
 } from '@paygrid/platform';
 import { MandatesService, serializeMandate } from './mandates.service';
 
@@ -28,12 +29,7 @@ export class MandatesController {
   })
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListQuery) {
     const page = await this.mandates.list(tenantOf(caller), query);
-    return {
-      object: page.object,
-      data: page.rows.map(serializeMandate),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, serializeMandate);
   }
 
   @Get(':id')

@@ -2,7 +2,16 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, RequestTx, RequireScope, tenantOf, type Tx } from '@paygrid/platform';
+import {
+  Caller,
+  ListQuery,
+  Operation,
+  RequestTx,
+  RequireScope,
+  tenantOf,
+  type Tx,
+  listOf,
+} from '@paygrid/platform';
 import { CreateMerchantDto, UpdateMerchantDto } from './merchants.dto';
 import { MerchantsService, serializeMerchant } from './merchants.service';
 
@@ -32,12 +41,7 @@ export class MerchantsController {
   @Operation({ summary: 'List merchants', description: 'Newest first.', response: 'MerchantList' })
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListQuery) {
     const page = await this.merchants.list(tenantOf(caller), query);
-    return {
-      object: page.object,
-      data: page.rows.map(serializeMerchant),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, serializeMerchant);
   }
 
   @Get(':id')

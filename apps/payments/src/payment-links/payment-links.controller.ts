@@ -2,7 +2,16 @@
 
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
-import { Caller, ListQuery, Operation, RequestTx, RequireScope, tenantOf, type Tx } from '@paygrid/platform';
+import {
+  Caller,
+  ListQuery,
+  Operation,
+  RequestTx,
+  RequireScope,
+  tenantOf,
+  type Tx,
+  listOf,
+} from '@paygrid/platform';
 import { CreatePaymentLinkDto, UpdatePaymentLinkDto } from './payment-links.dto';
 import { PaymentLinksService } from './payment-links.service';
 
@@ -33,12 +42,7 @@ export class PaymentLinksController {
   @Operation({ summary: 'List payment links', description: 'Newest first.', response: 'PaymentLinkList' })
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListQuery) {
     const page = await this.links.list(tenantOf(caller), query);
-    return {
-      object: page.object,
-      data: page.rows.map((row) => this.links.serialize(row)),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, (row) => this.links.serialize(row));
   }
 
   @Get(':id')

@@ -11,6 +11,7 @@ import {
   RequireScope,
   tenantOf,
   type Tx,
+  listOf,
 } from '@paygrid/platform';
 import { CreateProcessorConnectionDto, UpdateProcessorConnectionDto } from './processor-connections.dto';
 import { ProcessorConnectionsService, serializeProcessorConnection } from './processor-connections.service';
@@ -48,12 +49,7 @@ export class ProcessorConnectionsController {
   })
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListQuery) {
     const page = await this.connections.list(tenantOf(caller), query);
-    return {
-      object: page.object,
-      data: page.rows.map(serializeProcessorConnection),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, serializeProcessorConnection);
   }
 
   @Get(':id')

@@ -13,6 +13,7 @@ import {
   RequireScope,
   requestFingerprint,
   tenantOf,
+  listOf,
 } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { CreateRefundDto } from './refunds.dto';
@@ -65,12 +66,7 @@ export class RefundsController {
   @Operation({ summary: 'List refunds', description: 'Newest first.', response: 'RefundList' })
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListQuery) {
     const page = await this.refunds.list(tenantOf(caller), query);
-    return {
-      object: page.object,
-      data: page.rows.map(serializeRefund),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, serializeRefund);
   }
 
   @Get(':id')

@@ -10,6 +10,7 @@ import {
   RequireScope,
   type Tenant,
   tenantOf,
+  listOf,
 } from '@paygrid/platform';
 import { PayByCard, type CardCharge } from '../card-payments/pay-by-card';
 import { CustomerDirectory } from '../customers/customer-directory';
@@ -52,12 +53,7 @@ export class TransactionsController {
   })
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListTransactionsQuery) {
     const page = await this.transactions.list(tenantOf(caller), query);
-    return {
-      object: page.object,
-      data: page.rows.map(serializeTransaction),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, serializeTransaction);
   }
 
   @Get(':id')

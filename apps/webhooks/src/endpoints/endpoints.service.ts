@@ -20,6 +20,7 @@ import {
   paginateOwned,
   type Tenant,
   type Tx,
+  listOf,
 } from '@paygrid/platform';
 import { followHead } from '../delivery/claim';
 import { newSecret } from '../delivery/signing';
@@ -165,12 +166,7 @@ export class EndpointsService {
       list: query,
       url: '/v1/webhooks',
     });
-    return {
-      object: 'list' as const,
-      data: page.rows.map((r) => serializeEndpoint(r)),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, (r) => serializeEndpoint(r));
   }
 
   async update(

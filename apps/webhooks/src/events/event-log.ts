@@ -15,6 +15,7 @@ import {
   type Tx,
   type Tenant,
   traceparentOf,
+  listOf,
 } from '@paygrid/platform';
 
 export const EVENT_LOG_CONSUMER = 'webhooks.event-log';
@@ -123,12 +124,7 @@ export class EventLog {
       url: '/v1/events',
       columns: 'id, payload, created_at',
     });
-    return {
-      object: 'list' as const,
-      data: page.rows.map((r) => r.payload),
-      has_more: page.has_more,
-      url: page.url,
-    };
+    return listOf(page, (r) => r.payload);
   }
 
   async prune(now: Date): Promise<number> {

@@ -99,6 +99,16 @@ export interface Page<T> {
   url: string;
 }
 
+/** A list answer: `page`'s rows as `serialize` makes each (the list envelope of docs/api.md). */
+export function listOf<R, T>(page: Page<unknown> & { rows: R[] }, serialize: (row: R) => T): Page<T> {
+  return {
+    object: page.object,
+    data: page.rows.map((row) => serialize(row)),
+    has_more: page.has_more,
+    url: page.url,
+  };
+}
+
 /** Appends `column op $n` clauses for a range filter. */
 export function rangeClauses(column: string, range: RangeFilter | undefined, params: unknown[]): string[] {
   if (!range) return [];
