@@ -1,0 +1,187 @@
+// A service's transaction (`Tx`): its connection, the outbox rows and the writes it sends
+// just before its commit, its savepoints and its after-commit callbacks. Made and committed
+// by `Database` (database.ts), which re-exports it.
+
+import { traceparentOf } from '../observability/tracing';
+
+export interface OutboxMessage {
+  topic: string;
+  key: string;
+  /** Unique id of the message (the event id); consumers dedupe on it. */
+  id: string;
+  payload: unknown;
+}
+
+/** What a statement is sent through: the pool, or the connection of a transaction. */
+export interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** A transaction: its connection plus the outbox of this schema. */
+export class Tx {
+  readonly outboxed: OutboxMessage[] = [];
+  /** Published in this transaction and not yet written (writeOutbox). */
+  private readonly unwritten: { message: OutboxMessage; traceparent?: string }[] = [];
+  /** Run once the transaction has committed (not when it rolls back or is retried). */
+  readonly committed: (() => void)[] = [];
+  /** Written with the outbox just before the commit (`writeAtCommit`). */
+  private readonly atCommit: { sql: string; params: unknown[] }[] = [];
+  constructor(
+    readonly client: Queryable,
+    readonly schema: string,
+    private readonly notifyChannel?: string,
+  ) {}
+
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.client.query(sql, params)).rows as T[];
+  }
+
+  /**
+   * Calls `then` after the commit of the transaction that owns this one (a wake-up of a
+   * worker that reads what this transaction wrote: earlier, it would find nothing yet).
+   */
+  afterCommit(then: () => void): void {
+    this.committed.push(then);
+  }
+
+  /**
+   * A savepoint named `name` (an SQL identifier of the caller's). `rollback()` undoes the
+   * statements since, and with them what they published and the after-commit callbacks they
+   * asked for: those live in this object until the commit, and a rolled-back step must not
+   * leave an event or a wake-up behind for work that did not happen. `then`: a statement
+   * without parameters (its values quoted by the caller) sent with the SAVEPOINT in the same
+   * round trip, whose rows `rows` answers; it is inside the savepoint.
+   */
+  async savepoint(
+    name: string,
+    then?: string,
+  ): Promise<{ rows: unknown[]; release(): Promise<void>; rollback(): Promise<void> }> {
+    const unwritten = this.unwritten.length;
+    const outboxed = this.outboxed.length;
+    const committed = this.committed.length;
+    const atCommit = this.atCommit.length;
+    // Two statements in one simple query answer one result each.
+    const result = (await this.client.query(then ? `savepoint ${name}; ${then}` : `savepoint ${name}`)) as
+      { rows: unknown[] } | { rows: unknown[] }[];
+    return {
+      rows: Array.isArray(result) ? result[result.length - 1].rows : result.rows,
+      release: async () => {
+        await this.query(`release savepoint ${name}`);
+      },
+      rollback: async () => {
+        await this.query(`rollback to savepoint ${name}`);
+        this.unwritten.length = Math.min(this.unwritten.length, unwritten);
+        this.outboxed.length = Math.min(this.outboxed.length, outboxed);
+        this.committed.length = Math.min(this.committed.length, committed);
+        this.atCommit.length = Math.min(this.atCommit.length, atCommit);
+      },
+    };
+  }
+
+  /**
+   * Messages for the outbox: written in one statement just before this transaction commits
+   * (`writeOutbox`), published by the relay after it. A request that emits three events
+   * (an invoice created, finalized and sent) makes one round trip for them, not three; an
+   * event's trace is the one active when it was published.
+   */
+  async publish(...messages: OutboxMessage[]): Promise<void> {
+    if (!messages.length) return;
+    // The trace this write belongs to (tracing on only): the relay continues it onto the bus.
+    const traceparent = traceparentOf();
+    for (const message of messages) this.unwritten.push({ message, traceparent });
+    this.outboxed.push(...messages);
+  }
+
+  /**
+   * A write nothing in this transaction reads afterwards (a ledger leg, a row's bookkeeping):
+   * sent just before the commit, in the same statement as the other such writes and the
+   * outbox's first rows, each one a data-modifying WITH query of it. So they must not touch
+   * a row another of them touches (PostgreSQL runs them on one snapshot, in no set order), a
+   * failure surfaces at the commit (no caller catches it where it was asked for), and `sql`
+   * has no `$` but its parameters, which are renumbered.
+   */
+  writeAtCommit(sql: string, params: unknown[] = []): void {
+    this.atCommit.push({ sql, params });
+  }
+
+  /**
+   * Writes what `writeAtCommit` and `publish` queued (Database, before COMMIT): the writes
+   * and the first OUTBOX_ROWS_PER_STATEMENT outbox rows in one statement, further outbox
+   * rows in one statement per OUTBOX_ROWS_PER_STATEMENT, in order.
+   */
+  async writeOutbox(): Promise<void> {
+    const writes = this.atCommit.splice(0);
+    const pending = this.unwritten.splice(0);
+    if (writes.length && !pending.length) {
+      await this.writeTogether(writes);
+      return;
+    }
+    for (let start = 0; start < pending.length; start += OUTBOX_ROWS_PER_STATEMENT) {
+      await this.insertOutbox(
+        pending.slice(start, start + OUTBOX_ROWS_PER_STATEMENT),
+        start === 0,
+        start === 0 ? writes : [],
+      );
+    }
+  }
+
+  /** `writes` in one statement (one alone as it is). */
+  private async writeTogether(writes: { sql: string; params: unknown[] }[]): Promise<void> {
+    if (writes.length === 1) {
+      await this.client.query(writes[0].sql, writes[0].params);
+      return;
+    }
+    const values: unknown[] = [];
+    const ctes = withQueries(writes, values);
+    await this.client.query(`with ${ctes.join(', ')} select 1`, values);
+  }
+
+  private async insertOutbox(
+    rows: { message: OutboxMessage; traceparent?: string }[],
+    notify: boolean,
+    writes: { sql: string; params: unknown[] }[],
+  ): Promise<void> {
+    const values: unknown[] = [];
+    const ctes = withQueries(writes, values);
+    const traced = rows.some((row) => row.traceparent);
+    const width = traced ? 5 : 4;
+    const first = values.length;
+    const tuples = rows.map(({ message: m, traceparent }, i) => {
+      values.push(m.topic, m.key, m.id, JSON.stringify(m.payload));
+      if (traced) values.push(traceparent ?? null);
+      const at = first + i * width;
+      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb${traced ? `, $${at + 5}` : ''})`;
+    });
+    const columns = `topic, key, message_id, payload${traced ? ', trace_context' : ''}`;
+    const insert = `insert into ${this.schema}.outbox (${columns}) values ${tuples.join(', ')}`;
+    if (this.notifyChannel && notify) {
+      // NOTIFY is delivered at commit, so the relay leader in another instance wakes too.
+      values.push(this.notifyChannel);
+      ctes.push(`written as (${insert} returning 1)`);
+      await this.client.query(
+        `with ${ctes.join(', ')} select pg_notify($${values.length}, '') from written limit 1`,
+        values,
+      );
+    } else if (ctes.length) {
+      ctes.push(`written as (${insert})`);
+      await this.client.query(`with ${ctes.join(', ')} select 1`, values);
+    } else {
+      await this.client.query(insert, values);
+    }
+  }
+}
+
+/**
+ * `writes` as WITH queries `at_commit_<i>`, their parameters appended to `values` (each
+ * statement's `$n` renumbered after those before it).
+ */
+function withQueries(writes: { sql: string; params: unknown[] }[], values: unknown[]): string[] {
+  return writes.map(({ sql, params }, i) => {
+    const offset = values.length;
+    values.push(...params);
+    return `at_commit_${i} as (${sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
+  });
+}
+
+/** Outbox rows per insert: 5 parameters each, far below PostgreSQL's 65,535 per statement. */
+const OUTBOX_ROWS_PER_STATEMENT = 1_000;
