@@ -145,6 +145,10 @@ async function startDistributed(say) {
     // the processor credentials are sealed under a key ring made for this run.
     STRIPE_API_BASE: stripe.url,
     PROCESSOR_SECRETS_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+    // An A/B of named prepared statements (false: every statement unnamed, as before them).
+    ...(process.env.PAYGRID_DB_PREPARED_STATEMENTS
+      ? { PAYGRID_DB_PREPARED_STATEMENTS: process.env.PAYGRID_DB_PREPARED_STATEMENTS }
+      : {}),
   };
   const processes = {};
   const extras = [];

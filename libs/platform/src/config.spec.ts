@@ -208,6 +208,7 @@ describe('readServiceConfig', () => {
         PORT: '8080',
         HOST: '0.0.0.0',
         PAYGRID_STRICT_TRANSACTIONS: 'true',
+        PAYGRID_DB_PREPARED_STATEMENTS: 'false',
       },
       'invoicing',
       3002,
@@ -228,6 +229,7 @@ describe('readServiceConfig', () => {
       logLevel: 'debug',
       tracing: { tracesUrl: undefined, protocol: 'http/protobuf', serviceName: 'paygrid-invoicing' },
       strictTransactions: true,
+      preparedStatements: false,
     });
   });
 

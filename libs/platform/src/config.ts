@@ -152,6 +152,11 @@ export interface ServiceConfig {
    * (true: the test suites) or joined and logged (false: production). docs/adr/0015.
    */
   strictTransactions: boolean;
+  /**
+   * Named prepared statements on PostgreSQL (db/statements.ts); distributed mode only. Off
+   * behind a transaction-pooling PgBouncer older than 1.21.
+   */
+  preparedStatements: boolean;
 }
 
 export function readServiceConfig(
@@ -188,6 +193,7 @@ export function readServiceConfig(
     metricsPort: reader.optional('METRICS_PORT') ? reader.int('METRICS_PORT', 0, 0, 65535) : undefined,
     tracing: readTracingConfig(reader, service),
     strictTransactions: reader.bool('PAYGRID_STRICT_TRANSACTIONS', false),
+    preparedStatements: reader.bool('PAYGRID_DB_PREPARED_STATEMENTS', true),
   };
   return { reader, config };
 }

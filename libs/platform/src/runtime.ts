@@ -60,6 +60,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
       poolSize: options.poolSize ?? (config.mode === 'embedded' ? 4 : 20),
       applicationName: `paygrid-${config.service}`,
       missingTransaction: config.strictTransactions ? 'throw' : 'join',
+      // Never on the embedded database: its connections share one session (statements.ts).
+      preparedStatements: config.mode === 'distributed' && config.preparedStatements,
     },
     logger,
   );

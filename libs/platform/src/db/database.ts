@@ -10,6 +10,7 @@ import { DataSource, type MigrationInterface } from 'typeorm';
 import { isRetryableTransactionError } from '../errors';
 import { pgTypes } from './timestamps';
 import type { Logger } from '../logging';
+import { isStalePreparedStatement, StatementNames } from './statements';
 import { Tx } from './tx';
 
 export { Tx, type OutboxMessage, type Queryable } from './tx';
@@ -40,6 +41,12 @@ export interface DatabaseOptions {
   applicationName?: string;
   /** See MissingTransactionPolicy; default `join`. */
   missingTransaction?: MissingTransactionPolicy;
+  /**
+   * Send repeated statements with parameters as named prepared statements (statements.ts).
+   * Only on PostgreSQL itself: never on the embedded database, whose connections share one
+   * session. Default false.
+   */
+  preparedStatements?: boolean;
 }
 
 export type IsolationLevel = 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
@@ -49,16 +56,20 @@ export class Database {
   /** Channel NOTIFYed by every transaction that writes outbox rows (distributed mode). */
   notifyChannel?: string;
   private ended = false;
+  /** Named prepared statements, when on (`preparedStatements`). */
+  private readonly statements?: StatementNames;
 
   constructor(
     readonly pool: Pool,
     readonly schema: string,
     private readonly options: Pick<
       DatabaseOptions,
-      'url' | 'migrations' | 'applicationName' | 'missingTransaction'
+      'url' | 'migrations' | 'applicationName' | 'missingTransaction' | 'preparedStatements'
     >,
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    if (options.preparedStatements) this.statements = new StatementNames(schema);
+  }
 
   static async connect(options: DatabaseOptions, logger?: Logger): Promise<Database> {
     const pool = new Pool({
@@ -143,7 +154,20 @@ export class Database {
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     const missed = this.missedRequestTransaction('query()');
     if (missed) return missed.query<T>(sql, params);
-    return (await this.pool.query(sql, params)).rows as T[];
+    if (!this.statements) return (await this.pool.query(sql, params)).rows as T[];
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.pool.connect();
+      try {
+        const rows = (await client.query(this.statements.config(sql, params))).rows as T[];
+        client.release();
+        return rows;
+      } catch (error) {
+        // A statement prepared before a migration widened its table: a fresh connection.
+        const stale = isStalePreparedStatement(error);
+        client.release(stale ? (error as Error) : undefined);
+        if (!stale || attempt > 0) throw error;
+      }
+    }
   }
 
   /**
@@ -197,6 +221,7 @@ export class Database {
         }
         return result;
       } catch (error) {
+        if (isStalePreparedStatement(error) && attempt < retries) continue;
         if (attempt < retries && isRetryableTransactionError(error)) {
           await new Promise((r) => setTimeout(r, Math.random() * 20 * (attempt + 1)));
           continue;
@@ -215,13 +240,19 @@ export class Database {
     try {
       // Without an explicit level no SET TRANSACTION is sent: one round trip less.
       await client.query(isolation ? `begin isolation level ${isolation}` : 'begin');
-      const tx = new Tx(client, this.schema, this.notifyChannel);
+      const tx = new Tx(client, this.schema, this.notifyChannel, this.statements);
       const result = await work(tx);
       await tx.writeOutbox();
       await client.query('commit');
       client.release();
       return { result, tx };
     } catch (error) {
+      if (isStalePreparedStatement(error)) {
+        // The connection holds prepared statements older than the table: it is dropped
+        // (rolling its transaction back) and the transaction retried on another.
+        client.release(error as Error);
+        throw error;
+      }
       try {
         await client.query('rollback');
         client.release();

@@ -3,6 +3,7 @@
 // by `Database` (database.ts), which re-exports it.
 
 import { traceparentOf } from '../observability/tracing';
+import type { StatementConfig, StatementNames } from './statements';
 
 export interface OutboxMessage {
   topic: string;
@@ -14,7 +15,7 @@ export interface OutboxMessage {
 
 /** What a statement is sent through: the pool, or the connection of a transaction. */
 export interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(sql: string | StatementConfig, params?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /** A transaction: its connection plus the outbox of this schema. */
@@ -30,10 +31,18 @@ export class Tx {
     readonly client: Queryable,
     readonly schema: string,
     private readonly notifyChannel?: string,
+    /** Named prepared statements (database.ts), or undefined: every statement unnamed. */
+    private readonly statements?: StatementNames,
   ) {}
 
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.client.query(sql, params)).rows as T[];
+    return (await this.send(sql, params)).rows as T[];
+  }
+
+  private send(sql: string, params: unknown[]): Promise<{ rows: unknown[] }> {
+    return this.statements
+      ? this.client.query(this.statements.config(sql, params))
+      : this.client.query(sql, params);
   }
 
   /**
@@ -128,12 +137,12 @@ export class Tx {
   /** `writes` in one statement (one alone as it is). */
   private async writeTogether(writes: { sql: string; params: unknown[] }[]): Promise<void> {
     if (writes.length === 1) {
-      await this.client.query(writes[0].sql, writes[0].params);
+      await this.send(writes[0].sql, writes[0].params);
       return;
     }
     const values: unknown[] = [];
     const ctes = withQueries(writes, values);
-    await this.client.query(`with ${ctes.join(', ')} select 1`, values);
+    await this.send(`with ${ctes.join(', ')} select 1`, values);
   }
 
   private async insertOutbox(
@@ -158,15 +167,15 @@ export class Tx {
       // NOTIFY is delivered at commit, so the relay leader in another instance wakes too.
       values.push(this.notifyChannel);
       ctes.push(`written as (${insert} returning 1)`);
-      await this.client.query(
+      await this.send(
         `with ${ctes.join(', ')} select pg_notify($${values.length}, '') from written limit 1`,
         values,
       );
     } else if (ctes.length) {
       ctes.push(`written as (${insert})`);
-      await this.client.query(`with ${ctes.join(', ')} select 1`, values);
+      await this.send(`with ${ctes.join(', ')} select 1`, values);
     } else {
-      await this.client.query(insert, values);
+      await this.send(insert, values);
     }
   }
 }
