@@ -19,7 +19,7 @@ it('refuses a request straight to a service without, or with a forged, internal 
 
   const bare = await fetch(direct, { headers: { authorization: `Bearer ${account.testKey}` } });
   expect(bare.status).toBe(401);
-  expect((await bare.json()).error.code).toBe('authentication_required');
+  expect(((await bare.json()) as { error: { code: string } }).error.code).toBe('authentication_required');
 
   const context = Buffer.from(
     JSON.stringify({

@@ -48,7 +48,10 @@ async function delivered(secret: string, type: string, objectId: string) {
 
 async function healthOf(platform: DistributedPlatform) {
   const health = await fetch(`${platform.url}/health`);
-  return { status: health.status, services: Object.keys((await health.json()).services).sort() };
+  return {
+    status: health.status,
+    services: Object.keys(((await health.json()) as { services: Record<string, unknown> }).services).sort(),
+  };
 }
 
 describe('a payments-only installation', () => {

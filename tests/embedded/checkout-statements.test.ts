@@ -75,7 +75,7 @@ async function checkouts(options: Record<string, unknown>) {
       body: JSON.stringify({ amount: 2500, currency: 'EUR', description: `Counted ${i}`, ...options }),
     });
     expect(created.status).toBe(200);
-    const link = await created.json();
+    const link = (await created.json()) as { id: string };
     const shown = await counted(() => fetch(`${embedded.url}/pay/${link.id}`));
     expect(shown.response.status).toBe(200);
     page.push(shown.statements);

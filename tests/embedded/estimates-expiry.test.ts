@@ -18,7 +18,7 @@ const api = (method: string, path: string, body?: unknown) =>
     method,
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
-  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
 
 beforeAll(async () => {
   embedded = await startEmbedded({

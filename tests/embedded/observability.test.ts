@@ -58,7 +58,7 @@ it('counts and times requests by route template, and reads the queue gauges', as
     method: 'POST',
     headers,
     body: JSON.stringify({ business_name: 'Metrics Ltd' }),
-  }).then((r) => r.json());
+  }).then((r) => r.json() as Promise<{ id: string }>);
   for (let i = 0; i < 3; i++) {
     expect((await fetch(`${embedded.url}/v1/merchants/${created.id}`, { headers })).status).toBe(200);
   }
@@ -154,7 +154,7 @@ it('counts webhook attempts, rate-limit rejections and reads the pool, billing a
         method: 'POST',
         headers: { authorization: `Bearer ${embedded.operatorToken}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
-      }).then((r) => r.json());
+      }).then((r) => r.json() as Promise<any>);
     const limited = await admin('/admin/v1/accounts', { name: 'Limited', groupings: ['payments'] });
     await admin(`/admin/v1/accounts/${limited.id}`, { rate_limit_per_second: 1 });
     const limitedKey = (

@@ -36,13 +36,18 @@ it('a payments-only installation: invoicing routes are 404 service_not_installed
       '/q/sometoken',
     ]) {
       const answer = await get(embedded, path.startsWith('/v1') ? key : undefined, path);
-      const body = await answer.json();
+      const body = (await answer.json()) as { error: { code: string } };
       expect([path, answer.status, body.error.code]).toEqual([path, 404, 'service_not_installed']);
     }
-    const health = await (await get(embedded, undefined, '/health')).json();
+    const health = (await (await get(embedded, undefined, '/health')).json()) as {
+      status: string;
+      services: Record<string, unknown>;
+    };
     expect(Object.keys(health.services).sort()).toEqual(['gateway', 'payments', 'webhooks']);
     expect(health.status).toBe('ok');
-    const document = await (await get(embedded, undefined, '/v1/openapi.json')).json();
+    const document = (await (await get(embedded, undefined, '/v1/openapi.json')).json()) as {
+      paths: Record<string, unknown>;
+    };
     const paths = Object.keys(document.paths);
     expect(paths).toContain('/v1/merchants');
     expect(
@@ -56,12 +61,17 @@ it('an invoicing-only installation: payments routes are 404 service_not_installe
     expect((await get(embedded, key, '/v1/customers')).status).toBe(200);
     for (const path of ['/v1/merchants', '/v1/payment-links', '/v1/transactions', '/pay/plink_x']) {
       const answer = await get(embedded, path.startsWith('/v1') ? key : undefined, path);
-      const body = await answer.json();
+      const body = (await answer.json()) as { error: { code: string } };
       expect([path, answer.status, body.error.code]).toEqual([path, 404, 'service_not_installed']);
     }
-    const health = await (await get(embedded, undefined, '/health')).json();
+    const health = (await (await get(embedded, undefined, '/health')).json()) as {
+      status: string;
+      services: Record<string, unknown>;
+    };
     expect(Object.keys(health.services).sort()).toEqual(['gateway', 'invoicing', 'webhooks']);
-    const document = await (await get(embedded, undefined, '/v1/openapi.json')).json();
+    const document = (await (await get(embedded, undefined, '/v1/openapi.json')).json()) as {
+      paths: Record<string, unknown>;
+    };
     expect(
       Object.keys(document.paths).filter((p) => /^\/v1\/(merchants|payment-links|refunds)/.test(p)),
     ).toEqual([]);

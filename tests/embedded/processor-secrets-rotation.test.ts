@@ -41,7 +41,7 @@ async function call(platform: Embedded, token: string, method: string, path: str
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as any };
 }
 
 function admin(platform: Embedded, args: string[], env: Record<string, string> = {}) {

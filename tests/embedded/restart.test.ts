@@ -24,7 +24,7 @@ it(
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: JSON.stringify({ business_name: 'Persisted' }),
-      }).then((r) => r.json());
+      }).then((r) => r.json() as Promise<{ id: string }>);
       await first.stop();
 
       const second = await startEmbedded({ dataDir, port: 0, logger });
@@ -36,7 +36,7 @@ it(
           headers: { authorization: `Bearer ${key}` },
         });
         expect(fetched.status).toBe(200);
-        expect((await fetched.json()).business_name).toBe('Persisted');
+        expect(((await fetched.json()) as { business_name: string }).business_name).toBe('Persisted');
       } finally {
         await second.stop();
       }

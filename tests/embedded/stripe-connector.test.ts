@@ -65,6 +65,7 @@ describe('stored cards (mandates)', () => {
       status: 'succeeded',
       credential: expect.stringMatching(/^cus_\w+\|pm_\w+$/),
     });
+    if (first.status !== 'succeeded') throw new Error('narrowing');
     const sent = since(proxy, start);
     expect(sent.map((r) => [r.path, r.status, r.headers['idempotency-key']])).toEqual([
       ['/v1/payment_methods', 200, 'txn_mandate001-pm'],

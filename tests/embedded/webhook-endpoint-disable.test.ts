@@ -39,7 +39,7 @@ it('disables the endpoint after 5 days of failures and says so with an event', a
       method,
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
 
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   const endpoint = await api('POST', '/v1/webhooks', { url, enabled_events: ['*'] });

@@ -57,7 +57,7 @@ const api = (method: string, path: string, body?: unknown) =>
       'content-type': 'application/json',
     },
     body: body === undefined ? undefined : JSON.stringify(body),
-  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
 
 const receiver = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Paygrid, sign } from '@paygrid/sdk';
-import { startShop, type Shop } from '../../examples/checkout/src/shop';
+import { startShop, type Order, type Shop } from '../../examples/checkout/src/shop';
 import { CARDS, pathOf, payPage } from '../support/pages';
 import { eventually, ROOT, usePlatform } from '../support/platform';
 
@@ -60,12 +60,12 @@ it('checks out, pays on the hosted page, and receives the verified payment.succe
   config.webhookSecret = await eventually(async () => /whsec_[A-Za-z0-9+/=]+/.exec(output.join(''))?.[0]);
   await eventually(async () => output.join('').includes('Ready') || undefined);
 
-  const checkout = await (
+  const checkout = (await (
     await fetch(`${shop.url}/checkout`, {
       method: 'POST',
       body: JSON.stringify({ amount: 4200, currency: 'EUR' }),
     })
-  ).json();
+  ).json()) as { order: string; pay_at: string };
   expect(checkout).toMatchObject({ order: 'order_1', pay_at: expect.stringContaining('/pay/') });
 
   // 3. The payer: the hosted page, an HTML form post with the test card.
@@ -74,7 +74,7 @@ it('checks out, pays on the hosted page, and receives the verified payment.succe
 
   // 4. The event reaches the shop through listen, verified and typed.
   const order = await eventually(async () => {
-    const current = await (await fetch(`${shop.url}/orders/order_1`)).json();
+    const current = (await (await fetch(`${shop.url}/orders/order_1`)).json()) as Order;
     return current.status === 'paid' ? current : undefined;
   });
   expect(order).toMatchObject({

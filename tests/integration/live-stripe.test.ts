@@ -228,9 +228,9 @@ it('the same scenario without a connection is refused at every step, nothing rec
   expect(noneIds).not.toContain(account.id);
   expect(none.body.data.every((a: { live_processor: string }) => a.live_processor === 'none')).toBe(true);
   const connected = await platform.admin('GET', '/admin/v1/accounts?live_processor=connected&limit=100');
-  expect(connected.body.data.map((a: { id: string }) => [a.id, a.live_processor])).toEqual([
-    [account.id, 'connected'],
-  ]);
+  expect(
+    connected.body.data.map((a: { id: string; live_processor: string }) => [a.id, a.live_processor]),
+  ).toEqual([[account.id, 'connected']]);
   const badFilter = await platform.admin('GET', '/admin/v1/accounts?live_processor=maybe');
   expect([badFilter.status, badFilter.body.error.code]).toEqual([400, 'parameter_invalid']);
 

@@ -131,7 +131,7 @@ describe('@paygrid/sdk', () => {
     const paging = client(
       async (request) => void pages.push(new URL(request.url).searchParams.get('starting_after')),
     );
-    const seen = [];
+    const seen: string[] = [];
     for await (const link of paging.list('/v1/payment-links', { limit: 2 })) seen.push(link.id);
     expect(seen.slice(0, 5)).toEqual([...created].reverse());
     expect(new Set(seen).size).toBe(seen.length);

@@ -64,7 +64,8 @@ export async function request<T>(
       : 'application/json';
     init.body =
       body instanceof Uint8Array
-        ? body
+        ? // The DOM lib (tests/browser/tsconfig.json) takes only ArrayBuffer-backed views.
+          (body as Uint8Array<ArrayBuffer>)
         : typeof body === 'string' || form
           ? body.toString()
           : JSON.stringify(body);

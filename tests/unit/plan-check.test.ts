@@ -1,7 +1,7 @@
 // The plan suite's checker (tests/plans/support/plans.ts) on plans shaped like PostgreSQL's
 // EXPLAIN (FORMAT JSON): it must fail what the suite exists to catch, and pass a keyset page.
 
-import { checkPlan } from '../plans/support/plans';
+import { checkPlan, type PlanNode } from '../plans/support/plans';
 
 const rows = new Map([
   ['payments.checkout_submissions', 1_000_000],
@@ -31,7 +31,7 @@ test('an index scan under a Limit is bounded; under a Sort or an Aggregate it is
     'Plan Rows': 33_000,
     'Total Cost': 1_700,
   };
-  const limit = (child: object) => ({
+  const limit = (child: PlanNode): PlanNode => ({
     'Node Type': 'Limit',
     'Plan Rows': 101,
     'Total Cost': 10,

@@ -26,7 +26,7 @@ async function harness(
 ): Promise<Harness> {
   const streams = new SseStreams('test streams', options);
   const served: Promise<void>[] = [];
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer((_req, res) => {
     try {
       streams.admit();
     } catch {

@@ -171,7 +171,7 @@ export function merchantDecisionCases(ctx: () => AdminContext) {
         );
         const asApi = await call(apiContext);
         expect(asApi.status).toBe(403);
-        expect((await asApi.json()).error.code).toBe('insufficient_scope');
+        expect(((await asApi.json()) as { error: { code: string } }).error.code).toBe('insufficient_scope');
         const unsigned = await call({});
         expect(unsigned.status).toBe(401);
         const asOperator = await call(

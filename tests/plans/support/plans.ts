@@ -109,7 +109,7 @@ export async function migratedDatabase(
   return db;
 }
 
-interface PlanNode {
+export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   Schema?: string;
