@@ -26,8 +26,24 @@ const MAX_TOKEN_LENGTH = 4096;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-const sealKey = (secret: string, purpose: string): Buffer =>
-  Buffer.from(hkdfSync('sha256', secret, 'paygrid sealed token', purpose, 32));
+/**
+ * Derived keys by purpose and secret: HKDF on every seal was a measurable share of the
+ * checkout's CPU (its 3-D Secure return URL is sealed on every card payment). A process holds
+ * a handful of secrets and purposes; the bound only guards against a caller passing many.
+ */
+const sealKeys = new Map<string, Buffer>();
+const SEAL_KEYS_MAX = 64;
+
+function sealKey(secret: string, purpose: string): Buffer {
+  const id = `${purpose}\u0000${secret}`;
+  let key = sealKeys.get(id);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', secret, 'paygrid sealed token', purpose, 32));
+    if (sealKeys.size >= SEAL_KEYS_MAX) sealKeys.clear();
+    sealKeys.set(id, key);
+  }
+  return key;
+}
 
 export function sealToken<T extends object>(
   secret: string,
