@@ -10,14 +10,14 @@ import { createLogger } from '@paygrid/platform';
 import fc from 'fast-check';
 import { gcra, policyFor } from '../../apps/gateway/src/rate-limit/gcra';
 import { GCRA_LUA } from '../../apps/gateway/src/rate-limit/gcra.lua';
-import { RedisRateLimiter } from '../../apps/gateway/src/rate-limit/rate-limiter';
+import { LEASE_US, leaseMax, RedisRateLimiter } from '../../apps/gateway/src/rate-limit/rate-limiter';
 import { freePort, startDistributedPlatform, type DistributedPlatform } from '../support/platform';
 
 const REDIS_URL = process.env.REDIS_URL as string;
 
 /** A MULTI with the test's script registered on it. */
 interface GcraPipeline {
-  gcraAt(key: string, intervalUs: number, burst: number, now: number): GcraPipeline;
+  gcraAt(key: string, intervalUs: number, burst: number, want: number, now: number): GcraPipeline;
   persist(key: string): GcraPipeline;
   get(key: string): GcraPipeline;
   exec(): Promise<[Error | null, unknown][]>;
@@ -92,8 +92,8 @@ describe('the Lua script against real Redis', () => {
     const command = (redis as unknown as { gcraAt: (...args: (string | number)[]) => Promise<number[]> })
       .gcraAt;
     return now === undefined
-      ? command.call(redis, key, intervalUs, burst)
-      : command.call(redis, key, intervalUs, burst, now);
+      ? command.call(redis, key, intervalUs, burst, 1)
+      : command.call(redis, key, intervalUs, burst, 1, now);
   };
 
   it('decides exactly like gcra() on random sequences (fixed clock passed in)', async () => {
@@ -101,30 +101,35 @@ describe('the Lua script against real Redis', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 1_000 }),
-        fc.array(fc.integer({ min: 0, max: 120_000 }), { minLength: 1, maxLength: 80 }),
-        async (rate, gaps) => {
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 120_000 }), fc.integer({ min: 1, max: 70 })), {
+          minLength: 1,
+          maxLength: 80,
+        }),
+        async (rate, steps) => {
           const policy = policyFor(rate);
           const key = `${prefix}seq:${run++}`;
           let now = 1_700_000_000_000_000 + run * 1_000_000_000;
           let tat: number | undefined;
-          for (const gap of gaps) {
+          // Each step asks for `want` tokens at once (a gateway instance's lease).
+          for (const [gap, want] of steps) {
             now += gap;
-            const expected = gcra(tat, now, policy);
+            const expected = gcra(tat, now, policy, want);
             if (expected.allowed) tat = expected.tat;
             // The key's expiry runs on Redis's real clock, not this simulated one: persist it in
             // the same transaction, so only the script's arithmetic is compared.
             const replies = await (redis.multi() as unknown as GcraPipeline)
-              .gcraAt(key, policy.intervalUs, policy.burst, now)
+              .gcraAt(key, policy.intervalUs, policy.burst, want, now)
               .persist(key)
               .get(key)
               .exec();
-            const [allowed, remaining, retryAfterUs, nextTokenUs] = replies[0][1] as number[];
+            const [allowed, remaining, retryAfterUs, nextTokenUs, granted] = replies[0][1] as number[];
             const stored = replies[2][1] as string | null;
-            expect({ allowed: allowed === 1, remaining, retryAfterUs, nextTokenUs }).toEqual({
+            expect({ allowed: allowed === 1, remaining, retryAfterUs, nextTokenUs, granted }).toEqual({
               allowed: expected.allowed,
               remaining: expected.remaining,
               retryAfterUs: expected.retryAfterUs,
               nextTokenUs: expected.nextTokenUs,
+              granted: expected.granted,
             });
             // The stored TAT keeps all 16 digits (no 1.7e+15 from Lua's tostring).
             if (tat !== undefined) expect(stored).toBe(String(tat));
@@ -159,7 +164,7 @@ describe('when Redis fails', () => {
       const decisions = [];
       for (let i = 0; i < 6; i++) decisions.push(await limiter.take('key:k1', policy));
       expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, true, false]);
-      expect(limiter.stats).toEqual({ shared: 0, fallback: 6 });
+      expect(limiter.stats).toEqual({ shared: 0, fallback: 6, leased: 0 });
     } finally {
       await limiter.close();
     }
@@ -194,9 +199,147 @@ describe('when Redis fails', () => {
       const bucket = `test:${randomBytes(4).toString('hex')}`;
       const decision = await limiter.take(bucket, policyFor(5));
       expect(decision).toMatchObject({ allowed: true, remaining: 4 });
-      expect(limiter.stats).toEqual({ shared: 1, fallback: 0 });
+      expect(limiter.stats).toEqual({ shared: 1, fallback: 0, leased: 0 });
     } finally {
       await limiter.close();
+    }
+  });
+});
+
+describe('leases: tokens an instance takes from Redis ahead of its requests', () => {
+  const logger = createLogger('test', 'silent');
+  /** A limiter clock the test moves; Redis keeps its own (refills follow real time). */
+  const manualClock = () => {
+    let now = 1_000_000_000;
+    const clock = () => now;
+    clock.advance = (us: number) => {
+      now += us;
+    };
+    return clock;
+  };
+  const bucket = () => `test:lease:${randomBytes(4).toString('hex')}`;
+
+  it('a busy key takes growing leases: far fewer round trips, and never more than its bucket', async () => {
+    const clock = manualClock();
+    const limiter = new RedisRateLimiter(REDIS_URL, logger, { clock });
+    try {
+      expect(await limiter.ready()).toBe(true);
+      const policy = policyFor(500); // a bucket of 500, one token per 2 ms of Redis's clock
+      expect(leaseMax(policy)).toBe(10);
+      expect(leaseMax(policyFor(99))).toBe(1);
+      const key = bucket();
+      const started = performance.now();
+      const decisions = [];
+      for (let i = 0; i < 800; i++) decisions.push(await limiter.take(key, policy));
+      const refill = Math.ceil((performance.now() - started) / 2) + 1;
+      const admitted = decisions.filter((d) => d.allowed).length;
+      // One instance spends what it leased: the whole bucket, plus what Redis refilled meanwhile.
+      expect(admitted).toBeGreaterThanOrEqual(500);
+      expect(admitted).toBeLessThanOrEqual(500 + refill);
+      // Remaining counts down by one per admitted request, leased tokens included (plus what
+      // Redis refilled meanwhile).
+      decisions.slice(0, 40).forEach((d, i) => {
+        expect(d.remaining).toBeGreaterThanOrEqual(499 - i);
+        expect(d.remaining).toBeLessThanOrEqual(499 - i + refill);
+      });
+      expect(limiter.stats.leased).toBeGreaterThan(admitted / 2);
+      expect(limiter.stats.shared + limiter.stats.leased).toBe(800);
+      expect(limiter.stats.fallback).toBe(0);
+    } finally {
+      await limiter.close();
+    }
+  });
+
+  it('concurrent requests share one call to Redis: a burst through two instances loses at most a lease each', async () => {
+    const limiters = [
+      new RedisRateLimiter(REDIS_URL, logger, { clock: manualClock() }),
+      new RedisRateLimiter(REDIS_URL, logger, { clock: manualClock() }),
+    ];
+    try {
+      for (const limiter of limiters) expect(await limiter.ready()).toBe(true);
+      const key = bucket();
+      const policy = policyFor(500);
+      // 1,500 requests at once, 750 through each instance: three times the bucket.
+      const started = performance.now();
+      const decisions = await Promise.all(
+        Array.from({ length: 1_500 }, (_, i) => limiters[i % 2].take(key, policy)),
+      );
+      const refill = Math.ceil((performance.now() - started) / 2) + 1;
+      const admitted = decisions.filter((d) => d.allowed).length;
+      expect(admitted).toBeGreaterThanOrEqual(500 - 2 * (leaseMax(policy) - 1));
+      expect(admitted).toBeLessThanOrEqual(500 + refill);
+      // Far fewer calls than requests, on both instances.
+      for (const limiter of limiters) expect(limiter.stats.shared).toBeLessThan(750 / 2);
+    } finally {
+      for (const limiter of limiters) await limiter.close();
+    }
+  });
+
+  it('a key with one request now and then asks for one token per request, as without leases', async () => {
+    const clock = manualClock();
+    const limiter = new RedisRateLimiter(REDIS_URL, logger, { clock });
+    try {
+      expect(await limiter.ready()).toBe(true);
+      const key = bucket();
+      const started = performance.now();
+      for (let i = 0; i < 5; i++) {
+        expect(await limiter.take(key, policyFor(100))).toMatchObject({ allowed: true });
+        clock.advance(LEASE_US + 1);
+      }
+      // The bucket was charged one token per request: leases of two would leave 89 or fewer.
+      const sixth = await limiter.take(key, policyFor(100));
+      const refill = Math.floor((performance.now() - started) / 10);
+      expect(sixth.remaining).toBeGreaterThanOrEqual(94);
+      expect(sixth.remaining).toBeLessThanOrEqual(94 + refill);
+      expect(limiter.stats).toEqual({ shared: 6, fallback: 0, leased: 0 });
+    } finally {
+      await limiter.close();
+    }
+  });
+
+  it('unspent tokens are not spent once the lease has expired', async () => {
+    const clock = manualClock();
+    const limiter = new RedisRateLimiter(REDIS_URL, logger, { clock });
+    try {
+      expect(await limiter.ready()).toBe(true);
+      const key = bucket();
+      const policy = policyFor(1_000); // lease of up to 64
+      for (let i = 0; i < 20; i++) await limiter.take(key, policy);
+      const before = { ...limiter.stats };
+      clock.advance(LEASE_US);
+      await limiter.take(key, policy);
+      // The lease had tokens left, but its time was up: this decision went to Redis.
+      expect(limiter.stats.shared).toBe(before.shared + 1);
+      expect(limiter.stats.leased).toBe(before.leased);
+    } finally {
+      await limiter.close();
+    }
+  });
+
+  it('two instances hammering one key until both refuse admit the bucket once, not twice', async () => {
+    const limiters = [
+      new RedisRateLimiter(REDIS_URL, logger, { clock: manualClock() }),
+      new RedisRateLimiter(REDIS_URL, logger, { clock: manualClock() }),
+    ];
+    try {
+      for (const limiter of limiters) expect(await limiter.ready()).toBe(true);
+      const key = bucket();
+      const policy = policyFor(200);
+      const started = performance.now();
+      let admitted = 0;
+      let refusedInARow = 0;
+      for (let i = 0; refusedInARow < 2 && i < 2_000; i++) {
+        const decision = await limiters[i % 2].take(key, policy);
+        if (decision.allowed) admitted++;
+        refusedInARow = decision.allowed ? 0 : refusedInARow + 1;
+      }
+      const refill = Math.ceil((performance.now() - started) / 5) + 1;
+      expect(refusedInARow).toBe(2);
+      expect(admitted).toBeGreaterThanOrEqual(200);
+      expect(admitted).toBeLessThanOrEqual(200 + refill);
+      expect(limiters[0].stats.leased + limiters[1].stats.leased).toBeGreaterThan(0);
+    } finally {
+      for (const limiter of limiters) await limiter.close();
     }
   });
 });

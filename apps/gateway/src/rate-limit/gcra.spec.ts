@@ -134,4 +134,41 @@ describe('gcra', () => {
       ),
     );
   });
+
+  it('takes `want` tokens at once as that many requests at the same instant would (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 1, max: 80 })), {
+          maxLength: 60,
+        }),
+        (rate, steps) => {
+          const p = policyFor(rate);
+          let t = T0;
+          let leased: number | undefined;
+          let single: number | undefined;
+          for (const [gap, want] of steps) {
+            t += gap;
+            const lease = gcra(leased, t, p, want);
+            // The same instant, one request at a time, until `want` or the first refusal.
+            let admitted = 0;
+            let last = gcra(single, t, p);
+            while (last.allowed) {
+              single = last.tat;
+              admitted++;
+              if (admitted === want) break;
+              last = gcra(single, t, p);
+            }
+            expect(lease.granted).toBe(admitted);
+            expect(lease.allowed).toBe(admitted > 0);
+            if (lease.allowed) {
+              expect(lease.tat).toBe(single);
+              expect(lease.remaining).toBe(last.allowed ? last.remaining : 0);
+              leased = lease.tat;
+            }
+          }
+        },
+      ),
+    );
+  });
 });

@@ -23,6 +23,8 @@ export interface GcraDecision {
   nextTokenUs: number;
   /** The bucket's new TAT (unchanged when refused); a bucket whose TAT <= now is full. */
   tat: number;
+  /** Tokens taken: `want`, or fewer when the bucket holds fewer (at least 1 when allowed). */
+  granted: number;
 }
 
 /** Requests per second -> policy with a burst of one second's worth (at least one request). */
@@ -34,30 +36,37 @@ export function policyFor(perSecond: number): GcraPolicy {
 /**
  * One request against a bucket whose stored TAT is `storedTat` (undefined: never used or
  * expired, i.e. full), at `now` (microseconds, any fixed origin as long as it is the one the
- * TATs were written with).
+ * TATs were written with). `want` > 1 takes up to that many tokens at once, as many as the
+ * bucket holds (a gateway instance's lease of tokens: rate-limiter.ts); `remaining` and
+ * `nextTokenUs` are then those after all the tokens granted.
  */
-export function gcra(storedTat: number | undefined, now: number, policy: GcraPolicy): GcraDecision {
+export function gcra(storedTat: number | undefined, now: number, policy: GcraPolicy, want = 1): GcraDecision {
   const { intervalUs, burst } = policy;
   const tat = storedTat === undefined || storedTat < now ? now : storedTat;
-  const newTat = tat + intervalUs;
-  // The earliest instant this request may pass: the bucket must not be more than `burst`
-  // intervals "in debt".
-  const allowAt = newTat - burst * intervalUs;
-  if (now < allowAt) {
+  // Tokens in the bucket: how many intervals `now` is past the instant the bucket would be
+  // `burst` intervals in debt (at most `burst`, since tat >= now).
+  const available = Math.floor((now - tat + burst * intervalUs) / intervalUs);
+  if (available < 1) {
+    // The earliest instant one request may pass.
+    const allowAt = tat + intervalUs - burst * intervalUs;
     return {
       allowed: false,
       remaining: 0,
       retryAfterUs: allowAt - now,
       nextTokenUs: allowAt - now,
       tat,
+      granted: 0,
     };
   }
-  const credit = now - allowAt;
+  const granted = Math.min(want, available);
+  const newTat = tat + granted * intervalUs;
+  const credit = now - (newTat - burst * intervalUs);
   return {
     allowed: true,
     remaining: Math.floor(credit / intervalUs),
     retryAfterUs: 0,
     nextTokenUs: intervalUs - (credit % intervalUs),
     tat: newTat,
+    granted,
   };
 }
