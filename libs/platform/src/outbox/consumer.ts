@@ -39,6 +39,12 @@ interface Prepared<E extends Envelope> {
   delivery: InboxDelivery;
 }
 
+/** How far a lot of a batch went: messages taken (handled or dropped), and what ended it. */
+interface Lot {
+  size: number;
+  failure?: { error: unknown };
+}
+
 /** Records `messageId` for `consumer`; false when it was already handled. */
 export async function claimInbox(tx: Tx, consumer: string, messageId: string): Promise<boolean> {
   const rows = await tx.query(
@@ -135,6 +141,44 @@ export class InboxConsumer {
             work,
           )
         : work();
+    // A lot: the in-transaction effects of prepared[from..] in `tx`, up to the first message
+    // with transactions of its own. The first as is (its failure rolls the transaction back);
+    // each later one under a savepoint that shares its round trip with the inbox row, so one
+    // that fails is rolled back alone and the lot ends before it.
+    const runLot = async (tx: Tx, prepared: (Prepared<E> | undefined)[], from: number, lot: Lot) => {
+      // Again from the start if the Database retries the transaction (deadlock).
+      lot.size = 0;
+      lot.failure = undefined;
+      for (let i = from; i < prepared.length; i++, lot.size++) {
+        const next = prepared[i];
+        if (!next) continue;
+        const delivery = next.delivery;
+        if (!('inTransaction' in delivery)) return;
+        if (lot.size === 0) {
+          try {
+            await traced(next, () => inTx(tx, next));
+          } catch (error) {
+            lot.failure = { error };
+            throw error;
+          }
+          continue;
+        }
+        const step = await claimInboxUnderSavepoint(
+          tx,
+          `inbox_message_${lot.size}`,
+          consumer,
+          next.envelope.id,
+        );
+        if (!step.claimed) continue;
+        try {
+          await traced(next, () => delivery.inTransaction(tx));
+        } catch (error) {
+          lot.failure = { error };
+          await step.rollback();
+          return;
+        }
+      }
+    };
     const run = (prepared: Prepared<E>) =>
       traced(prepared, () =>
         'inTransaction' in prepared.delivery
@@ -181,50 +225,16 @@ export class InboxConsumer {
             handled++;
             continue;
           }
-          let lot = 0;
-          let failure: { error: unknown } | undefined;
+          const lot: Lot = { size: 0 };
           try {
-            await this.db.transaction(async (tx) => {
-              // Run again from the start if the Database retries the transaction (deadlock).
-              lot = 0;
-              failure = undefined;
-              for (let i = handled; i < messages.length; i++) {
-                const next = prepared[i];
-                if (next && !('inTransaction' in next.delivery)) return;
-                if (next) {
-                  let step: { claimed: boolean; rollback(): Promise<void> } | undefined;
-                  try {
-                    if (lot === 0) await traced(next, () => inTx(tx, next));
-                    else {
-                      step = await claimInboxUnderSavepoint(
-                        tx,
-                        `inbox_message_${lot}`,
-                        consumer,
-                        next.envelope.id,
-                      );
-                      const claimed = step.claimed;
-                      if (claimed && 'inTransaction' in next.delivery) {
-                        const effect = next.delivery.inTransaction;
-                        await traced(next, () => effect(tx));
-                      }
-                    }
-                  } catch (error) {
-                    failure = { error };
-                    if (!step) throw error;
-                    await step.rollback();
-                    return;
-                  }
-                }
-                lot++;
-              }
-            });
+            await this.db.transaction((tx) => runLot(tx, prepared, handled, lot));
           } catch (error) {
             // The lot's first message failed (nothing to keep), or the commit did.
-            if (failure && lot === 0) return failed(failure.error);
+            if (lot.failure && lot.size === 0) return failed(lot.failure.error);
             throw error;
           }
-          handled += lot;
-          if (failure) return failed(failure.error);
+          handled += lot.size;
+          if (lot.failure) return failed(lot.failure.error);
         }
         return { handled };
       },
