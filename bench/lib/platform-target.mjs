@@ -153,14 +153,13 @@ async function startDistributed(say) {
   const processes = {};
   const extras = [];
   const spawnApp = async (name, port) => {
-    // BENCH_CPU_PROF=<dir>: each service writes a V8 CPU profile there when it stops (open it
-    // in Chrome DevTools or summarise it with bench/profile-summary.mjs).
+    // BENCH_CPU_PROF=<dir>: each service writes V8 CPU profiles into <dir>/<service>-<port>/
+    // when it stops, one per thread under Node's own names (CPU.<date>.<time>.<pid>.<tid>...):
+    // a fixed file name made the worker threads (invoicing's PDF pool) overwrite one another
+    // and the main thread. Open them in Chrome DevTools or summarise them with
+    // bench/profile-summary.mjs.
     const profile = process.env.BENCH_CPU_PROF
-      ? [
-          '--cpu-prof',
-          `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`,
-          `--cpu-prof-name=${name}-${port}.cpuprofile`,
-        ]
+      ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, `${name}-${port}`)}`]
       : [];
     const child = spawn(process.execPath, [...profile, join(ROOT, 'apps', name, 'dist', 'main.js')], {
       env: { ...env, PORT: String(port) },
