@@ -218,128 +218,107 @@ describe('leases: tokens an instance takes from Redis ahead of its requests', ()
     return clock;
   };
   const bucket = () => `test:lease:${randomBytes(4).toString('hex')}`;
-
-  it('a busy key takes growing leases: far fewer round trips, and never more than its bucket', async () => {
+  const opened: RedisRateLimiter[] = [];
+  /** A limiter on the real Redis with its own manual clock, connected; closed after the test. */
+  const open = async () => {
     const clock = manualClock();
     const limiter = new RedisRateLimiter(REDIS_URL, logger, { clock });
-    try {
-      expect(await limiter.ready()).toBe(true);
-      const policy = policyFor(500); // a bucket of 500, one token per 2 ms of Redis's clock
-      expect(leaseMax(policy)).toBe(10);
-      expect(leaseMax(policyFor(99))).toBe(1);
-      const key = bucket();
-      const started = performance.now();
-      const decisions = [];
-      for (let i = 0; i < 800; i++) decisions.push(await limiter.take(key, policy));
-      const refill = Math.ceil((performance.now() - started) / 2) + 1;
-      const admitted = decisions.filter((d) => d.allowed).length;
-      // One instance spends what it leased: the whole bucket, plus what Redis refilled meanwhile.
-      expect(admitted).toBeGreaterThanOrEqual(500);
-      expect(admitted).toBeLessThanOrEqual(500 + refill);
-      // Remaining counts down by one per admitted request, leased tokens included (plus what
-      // Redis refilled meanwhile).
-      decisions.slice(0, 40).forEach((d, i) => {
-        expect(d.remaining).toBeGreaterThanOrEqual(499 - i);
-        expect(d.remaining).toBeLessThanOrEqual(499 - i + refill);
-      });
-      expect(limiter.stats.leased).toBeGreaterThan(admitted / 2);
-      expect(limiter.stats.shared + limiter.stats.leased).toBe(800);
-      expect(limiter.stats.fallback).toBe(0);
-    } finally {
-      await limiter.close();
-    }
+    opened.push(limiter);
+    expect(await limiter.ready()).toBe(true);
+    return { limiter, clock };
+  };
+
+  afterEach(async () => {
+    for (const limiter of opened.splice(0)) await limiter.close();
+  });
+
+  it('a busy key takes growing leases: far fewer round trips, and never more than its bucket', async () => {
+    const { limiter } = await open();
+    const policy = policyFor(500); // a bucket of 500, one token per 2 ms of Redis's clock
+    expect(leaseMax(policy)).toBe(10);
+    expect(leaseMax(policyFor(99))).toBe(1);
+    const key = bucket();
+    const started = performance.now();
+    const decisions = [];
+    for (let i = 0; i < 800; i++) decisions.push(await limiter.take(key, policy));
+    const refill = Math.ceil((performance.now() - started) / 2) + 1;
+    const admitted = decisions.filter((d) => d.allowed).length;
+    // One instance spends what it leased: the whole bucket, plus what Redis refilled meanwhile.
+    expect(admitted).toBeGreaterThanOrEqual(500);
+    expect(admitted).toBeLessThanOrEqual(500 + refill);
+    // Remaining counts down by one per admitted request, leased tokens included (plus what
+    // Redis refilled meanwhile).
+    decisions.slice(0, 40).forEach((d, i) => {
+      expect(d.remaining).toBeGreaterThanOrEqual(499 - i);
+      expect(d.remaining).toBeLessThanOrEqual(499 - i + refill);
+    });
+    expect(limiter.stats.leased).toBeGreaterThan(admitted / 2);
+    expect(limiter.stats.shared + limiter.stats.leased).toBe(800);
+    expect(limiter.stats.fallback).toBe(0);
   });
 
   it('concurrent requests share one call to Redis: a burst through two instances loses at most a lease each', async () => {
-    const limiters = [
-      new RedisRateLimiter(REDIS_URL, logger, { clock: manualClock() }),
-      new RedisRateLimiter(REDIS_URL, logger, { clock: manualClock() }),
-    ];
-    try {
-      for (const limiter of limiters) expect(await limiter.ready()).toBe(true);
-      const key = bucket();
-      const policy = policyFor(500);
-      // 1,500 requests at once, 750 through each instance: three times the bucket.
-      const started = performance.now();
-      const decisions = await Promise.all(
-        Array.from({ length: 1_500 }, (_, i) => limiters[i % 2].take(key, policy)),
-      );
-      const refill = Math.ceil((performance.now() - started) / 2) + 1;
-      const admitted = decisions.filter((d) => d.allowed).length;
-      expect(admitted).toBeGreaterThanOrEqual(500 - 2 * (leaseMax(policy) - 1));
-      expect(admitted).toBeLessThanOrEqual(500 + refill);
-      // Far fewer calls than requests, on both instances.
-      for (const limiter of limiters) expect(limiter.stats.shared).toBeLessThan(750 / 2);
-    } finally {
-      for (const limiter of limiters) await limiter.close();
-    }
+    const limiters = [(await open()).limiter, (await open()).limiter];
+    const key = bucket();
+    const policy = policyFor(500);
+    // 1,500 requests at once, 750 through each instance: three times the bucket.
+    const started = performance.now();
+    const decisions = await Promise.all(
+      Array.from({ length: 1_500 }, (_, i) => limiters[i % 2].take(key, policy)),
+    );
+    const refill = Math.ceil((performance.now() - started) / 2) + 1;
+    const admitted = decisions.filter((d) => d.allowed).length;
+    expect(admitted).toBeGreaterThanOrEqual(500 - 2 * (leaseMax(policy) - 1));
+    expect(admitted).toBeLessThanOrEqual(500 + refill);
+    // Far fewer calls than requests, on both instances.
+    for (const limiter of limiters) expect(limiter.stats.shared).toBeLessThan(750 / 2);
   });
 
   it('a key with one request now and then asks for one token per request, as without leases', async () => {
-    const clock = manualClock();
-    const limiter = new RedisRateLimiter(REDIS_URL, logger, { clock });
-    try {
-      expect(await limiter.ready()).toBe(true);
-      const key = bucket();
-      const started = performance.now();
-      for (let i = 0; i < 5; i++) {
-        expect(await limiter.take(key, policyFor(100))).toMatchObject({ allowed: true });
-        clock.advance(LEASE_US + 1);
-      }
-      // The bucket was charged one token per request: leases of two would leave 89 or fewer.
-      const sixth = await limiter.take(key, policyFor(100));
-      const refill = Math.floor((performance.now() - started) / 10);
-      expect(sixth.remaining).toBeGreaterThanOrEqual(94);
-      expect(sixth.remaining).toBeLessThanOrEqual(94 + refill);
-      expect(limiter.stats).toEqual({ shared: 6, fallback: 0, leased: 0 });
-    } finally {
-      await limiter.close();
+    const { limiter, clock } = await open();
+    const key = bucket();
+    const started = performance.now();
+    for (let i = 0; i < 5; i++) {
+      expect(await limiter.take(key, policyFor(100))).toMatchObject({ allowed: true });
+      clock.advance(LEASE_US + 1);
     }
+    // The bucket was charged one token per request: leases of two would leave 89 or fewer.
+    const sixth = await limiter.take(key, policyFor(100));
+    const refill = Math.floor((performance.now() - started) / 10);
+    expect(sixth.remaining).toBeGreaterThanOrEqual(94);
+    expect(sixth.remaining).toBeLessThanOrEqual(94 + refill);
+    expect(limiter.stats).toEqual({ shared: 6, fallback: 0, leased: 0 });
   });
 
   it('unspent tokens are not spent once the lease has expired', async () => {
-    const clock = manualClock();
-    const limiter = new RedisRateLimiter(REDIS_URL, logger, { clock });
-    try {
-      expect(await limiter.ready()).toBe(true);
-      const key = bucket();
-      const policy = policyFor(1_000); // lease of up to 64
-      for (let i = 0; i < 20; i++) await limiter.take(key, policy);
-      const before = { ...limiter.stats };
-      clock.advance(LEASE_US);
-      await limiter.take(key, policy);
-      // The lease had tokens left, but its time was up: this decision went to Redis.
-      expect(limiter.stats.shared).toBe(before.shared + 1);
-      expect(limiter.stats.leased).toBe(before.leased);
-    } finally {
-      await limiter.close();
-    }
+    const { limiter, clock } = await open();
+    const key = bucket();
+    const policy = policyFor(1_000); // leases of up to 20
+    for (let i = 0; i < 20; i++) await limiter.take(key, policy);
+    const before = { ...limiter.stats };
+    clock.advance(LEASE_US);
+    await limiter.take(key, policy);
+    // The lease had tokens left, but its time was up: this decision went to Redis.
+    expect(limiter.stats.shared).toBe(before.shared + 1);
+    expect(limiter.stats.leased).toBe(before.leased);
   });
 
   it('two instances hammering one key until both refuse admit the bucket once, not twice', async () => {
-    const limiters = [
-      new RedisRateLimiter(REDIS_URL, logger, { clock: manualClock() }),
-      new RedisRateLimiter(REDIS_URL, logger, { clock: manualClock() }),
-    ];
-    try {
-      for (const limiter of limiters) expect(await limiter.ready()).toBe(true);
-      const key = bucket();
-      const policy = policyFor(200);
-      const started = performance.now();
-      let admitted = 0;
-      let refusedInARow = 0;
-      for (let i = 0; refusedInARow < 2 && i < 2_000; i++) {
-        const decision = await limiters[i % 2].take(key, policy);
-        if (decision.allowed) admitted++;
-        refusedInARow = decision.allowed ? 0 : refusedInARow + 1;
-      }
-      const refill = Math.ceil((performance.now() - started) / 5) + 1;
-      expect(refusedInARow).toBe(2);
-      expect(admitted).toBeGreaterThanOrEqual(200);
-      expect(admitted).toBeLessThanOrEqual(200 + refill);
-      expect(limiters[0].stats.leased + limiters[1].stats.leased).toBeGreaterThan(0);
-    } finally {
-      for (const limiter of limiters) await limiter.close();
+    const limiters = [(await open()).limiter, (await open()).limiter];
+    const key = bucket();
+    const policy = policyFor(200);
+    const started = performance.now();
+    let admitted = 0;
+    let refusedInARow = 0;
+    for (let i = 0; refusedInARow < 2 && i < 2_000; i++) {
+      const decision = await limiters[i % 2].take(key, policy);
+      if (decision.allowed) admitted++;
+      refusedInARow = decision.allowed ? 0 : refusedInARow + 1;
     }
+    const refill = Math.ceil((performance.now() - started) / 5) + 1;
+    expect(refusedInARow).toBe(2);
+    expect(admitted).toBeGreaterThanOrEqual(200);
+    expect(admitted).toBeLessThanOrEqual(200 + refill);
+    expect(limiters[0].stats.leased + limiters[1].stats.leased).toBeGreaterThan(0);
   });
 });

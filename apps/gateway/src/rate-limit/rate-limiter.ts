@@ -253,13 +253,16 @@ export class RedisRateLimiter implements RateLimiter {
     policy: GcraPolicy,
     grant: { remaining: number; nextTokenUs: number; granted: number; want: number },
   ): RateLimitDecision {
+    const { remaining, nextTokenUs } = grant;
+    // A bucket too small to lease keeps no record: one call per request, as without leases.
+    if (leaseMax(policy) === 1) return { allowed: true, remaining, retryAfterUs: 0, nextTokenUs };
     const now = this.clock();
     const lease: Lease = {
       intervalUs: policy.intervalUs,
       burst: policy.burst,
       tokens: grant.granted - 1,
-      remaining: grant.remaining,
-      nextTokenUs: grant.nextTokenUs,
+      remaining,
+      nextTokenUs,
       grantedAt: now,
       until: now + LEASE_US,
       next: grant.want,
