@@ -115,6 +115,13 @@ describe.each(['test', 'live'] as const)('customers in %s mode', (mode) => {
     expect(withArchived.body.data.map((c: any) => c.id)).toContain(id);
     const stillReadable = await platform.api(key(), 'GET', `/v1/customers/${id}`);
     expect([stillReadable.status, stillReadable.body.deleted]).toEqual([200, true]);
+    // Its history stays readable too: the invoices and payments that name it are still records.
+    const history = await platform.api(key(), 'GET', `/v1/customers/${id}/billing-history`);
+    expect([history.status, history.body.object, history.body.url]).toEqual([
+      200,
+      'list',
+      `/v1/customers/${id}/billing-history`,
+    ]);
 
     const refused = await platform.api(key(), 'POST', `/v1/customers/${id}`, { name: 'Nope' });
     expect([refused.status, refused.body.error.code]).toEqual([409, 'invalid_state_transition']);

@@ -6,7 +6,8 @@ reused, an amount bounded by earlier refunds). `paygrid_allow_list` runs those c
 (the script excludes the built-in copies from the run) and lets a failure pass only when the
 response is exactly what an allow-list entry names for that operation: its check, operation
 pattern, HTTP status, and either the error's `code` and `param` (a pattern) or, for an object
-that DELETE archives, `deleted = true` in the body. Anything else fails as the built-in would.
+that DELETE archives, `deleted = true` in the body (or, for a list that stays readable once
+its owner is archived, the body's `object`). Anything else fails as the built-in would.
 """
 
 import ast
@@ -91,6 +92,8 @@ def _body_of(response):
 def _matches(entry, body):
     if "deleted" in entry:
         return body.get("deleted") is entry["deleted"]
+    if "object" in entry:
+        return body.get("object") == entry["object"]
     error = body.get("error") if isinstance(body.get("error"), dict) else {}
     return entry["code"] == error.get("code") and entry["param"].fullmatch(str(error.get("param")))
 
@@ -102,12 +105,12 @@ class paygrid_allow_list:
     def __init__(self, allow=()):
         self.allow = []
         for entry in allow:
-            what = {"deleted"} if "deleted" in entry else {"code", "param"}
+            what = next(({k} for k in ("deleted", "object") if k in entry), {"code", "param"})
             missing = ({"check", "operation", "status", "reason"} | what) - set(entry)
             if missing or entry["check"] not in WRAPPED or not str(entry.get("reason", "")).strip():
                 raise ValueError(
                     f"allow-list entry {entry!r}: needs check (one of {WRAPPED}), operation, status, "
-                    f"code and param (or deleted), and a reason; missing {sorted(missing)}"
+                    f"code and param (or deleted, or object), and a reason; missing {sorted(missing)}"
                 )
             compiled = {**entry, "operation": re.compile(entry["operation"])}
             if "param" in entry:

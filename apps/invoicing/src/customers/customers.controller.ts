@@ -87,7 +87,7 @@ export class CustomersController {
   @Operation({
     summary: 'Archive a customer',
     description:
-      'Archives (soft-deletes) the customer and answers it with `deleted: true`. It stays readable by id and in lists with `include_archived=true`, can no longer be updated, and frees its `external_id`. Archiving again changes nothing.',
+      'Archives (soft-deletes) the customer and answers it with `deleted: true`. It stays readable by id (its billing history too) and in lists with `include_archived=true`, can no longer be updated, and frees its `external_id`. Archiving again changes nothing.',
     response: 'Customer',
   })
   async archive(@Caller() caller: AuthenticatedContext, @Param('id') id: string) {

@@ -92,7 +92,7 @@ export interface paths {
         post: operations["customers.update"];
         /**
          * Archive a customer
-         * @description Archives (soft-deletes) the customer and answers it with `deleted: true`. It stays readable by id and in lists with `include_archived=true`, can no longer be updated, and frees its `external_id`. Archiving again changes nothing.
+         * @description Archives (soft-deletes) the customer and answers it with `deleted: true`. It stays readable by id (its billing history too) and in lists with `include_archived=true`, can no longer be updated, and frees its `external_id`. Archiving again changes nothing.
          */
         delete: operations["customers.archive"];
         options?: never;
