@@ -24,7 +24,7 @@ const parsedFonts = new Map<keyof typeof FONT_FILES, Font>();
 export function pdfFont(face: keyof typeof FONT_FILES): string {
   let font = parsedFonts.get(face);
   if (!font) {
-    font = withLayoutCache(openSync(FONT_FILES[face]) as Font);
+    font = withSubsetCache(withLayoutCache(openSync(FONT_FILES[face]) as Font));
     parsedFonts.set(face, font);
   }
   return font as unknown as string;
@@ -72,6 +72,90 @@ function withLayoutCache(font: Font): Font {
     }
     return copy(run);
   }) as Font['layout'];
+  return font;
+}
+
+/** What fontkit's TrueType subset (TTFSubset, fontkit 2.0) reads and writes, for withSubsetCache. */
+interface TrueTypeFont {
+  directory: { tables: Record<string, unknown> };
+  _variationProcessor?: unknown;
+  loca: { offsets: number[] };
+  getGlyph(gid: number): {
+    _decode(): { numberOfContours: number; components?: { glyphID: number; pos: number }[] } | null;
+    advanceWidth: number;
+    _getMetrics(): { leftBearing: number };
+  };
+  _getTableStream(tag: 'glyf'): { pos: number; readBuffer(length: number): Uint8Array };
+  createSubset(): TrueTypeSubset;
+}
+interface TrueTypeSubset {
+  glyf: Uint8Array[];
+  loca: { offsets: number[] };
+  hmtx: { metrics: { advance: number; bearing: number }[] };
+  offset: number;
+  includeGlyph(gid: number): number;
+  _addGlyph(gid: number): number;
+}
+
+/** A glyph as a subset copies it: its bytes in the glyf table, a compound's component slots, its metrics. */
+interface StoredGlyph {
+  bytes: Uint8Array;
+  components: { glyphID: number; pos: number }[] | null;
+  advance: number;
+  bearing: number;
+}
+
+/**
+ * Reads each glyph of the font once per process for the PDFs' font subsets. Every PDF embeds
+ * a subset of each face it uses (its glyphs only), and fontkit's TTFSubset decoded every glyph
+ * of it again, outline and all, only to learn whether it is a compound glyph (whose component
+ * ids it renumbers): about 1 ms of the 5 to 6 ms of CPU an invoice PDF takes (bench/README.md
+ * finding 33). This subset does what TTFSubset._addGlyph does (fontkit 2.0.4: the same bytes,
+ * loca offsets and metrics; tests/unit/pdf-fonts.test.ts compares the encoded subsets) from
+ * what the first read kept. The bytes are shared and only read; a compound glyph's copy is
+ * renumbered per subset. A font this does not fit (CFF outlines, variations) is left alone.
+ */
+function withSubsetCache(font: Font): Font {
+  const ttf = font as unknown as TrueTypeFont;
+  if (ttf.directory.tables['CFF '] || ttf._variationProcessor) return font;
+  const stored = new Map<number, StoredGlyph>();
+  const read = (gid: number): StoredGlyph => {
+    let glyph = stored.get(gid);
+    if (!glyph) {
+      const source = ttf.getGlyph(gid);
+      const decoded = source._decode();
+      const stream = ttf._getTableStream('glyf');
+      stream.pos += ttf.loca.offsets[gid];
+      glyph = {
+        bytes: Uint8Array.from(stream.readBuffer(ttf.loca.offsets[gid + 1] - ttf.loca.offsets[gid])),
+        components: decoded && decoded.numberOfContours < 0 ? (decoded.components ?? []) : null,
+        advance: source.advanceWidth,
+        bearing: source._getMetrics().leftBearing,
+      };
+      stored.set(gid, glyph);
+    }
+    return glyph;
+  };
+  const createSubset = ttf.createSubset.bind(ttf);
+  ttf.createSubset = () => {
+    const subset = createSubset();
+    subset._addGlyph = function addGlyph(this: TrueTypeSubset, gid: number): number {
+      const glyph = read(gid);
+      let bytes = glyph.bytes;
+      if (glyph.components) {
+        bytes = Uint8Array.from(bytes);
+        const view = new DataView(bytes.buffer);
+        for (const component of glyph.components)
+          view.setUint16(component.pos, this.includeGlyph(component.glyphID));
+      }
+      this.glyf.push(bytes);
+      this.loca.offsets.push(this.offset);
+      this.hmtx.metrics.push({ advance: glyph.advance, bearing: glyph.bearing });
+      this.offset += bytes.length;
+      return this.glyf.length - 1;
+    };
+    return subset;
+  };
   return font;
 }
 
