@@ -62,6 +62,17 @@ export function summarise(profile) {
   return { all, idle, self: sorted(self), total: sorted(total), packages: sorted(packages) };
 }
 
+/**
+ * Which thread wrote the profile, from the name `node --cpu-prof` gives it
+ * (CPU.<date>.<time>.<pid>.<thread id>.<sequence>.cpuprofile): thread 0 is the main thread
+ * (the event loop), any other a worker thread (the PDF pool's, a webhooks delivery thread).
+ */
+export function threadOf(file) {
+  const match = /^CPU\.\d+\.\d+\.(\d+)\.(\d+)\.\d+\.cpuprofile$/.exec(basename(file));
+  if (!match) return '';
+  return match[2] === '0' ? `main thread of pid ${match[1]}` : `worker thread ${match[2]} of pid ${match[1]}`;
+}
+
 function table(title, rows, all, top) {
   const lines = [`${title}`];
   for (const [name, ms] of rows.slice(0, top)) {
@@ -78,7 +89,10 @@ export async function main(argv) {
   for (const file of files) {
     const s = summarise(JSON.parse(readFileSync(file, 'utf8')));
     const busy = s.all - s.idle;
-    console.log(`\n# ${basename(file)}: ${s.all.toFixed(0)} ms profiled, ${busy.toFixed(0)} ms busy`);
+    const thread = threadOf(file);
+    console.log(
+      `\n# ${basename(file)}${thread ? ` (${thread})` : ''}: ${s.all.toFixed(0)} ms profiled, ${busy.toFixed(0)} ms busy`,
+    );
     console.log(table('self time by origin', s.packages, s.all, top));
     console.log(table('self time by function', s.self, s.all, top));
     console.log(table("total time under the project's functions", s.total, s.all, top));
