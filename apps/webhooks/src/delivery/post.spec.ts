@@ -2,12 +2,13 @@
 // connection time, so a hostname that resolves to a private address, or starts resolving to
 // one after registration (DNS rebinding), is never reached; redirects are never followed.
 // Real sockets on 127.0.0.1; only the resolver is replaced where a test needs a name to
-// resolve to a chosen address.
+// resolve to a chosen address. Kept-alive connections: reused, still private when their
+// address is, and a reused one cut before its answer is sent again on a new one.
 
 import dns from 'node:dns';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
-import { post } from './worker';
+import { deliveryAgents, post, type DeliveryAgents } from './worker';
 import { checkTarget, TargetRefused } from './ssrf';
 
 const STRICT = false; // allowPrivate = false: what every live delivery uses
@@ -138,5 +139,94 @@ describe('post() and redirects', () => {
     const result = await post(`${redirectorUrl}${path}`, {}, '{}', true);
     expect(result.statusCode).toBe(307);
     expect(insideHits).toBe(0);
+  });
+});
+
+describe('post() over kept-alive connections', () => {
+  let server: Server;
+  let port: number;
+  let connections: number;
+  /** Requests seen per connection; with `resetSecond`, a connection's second request is cut. */
+  let resetSecond: boolean;
+  const agents: DeliveryAgents[] = [];
+  const freshAgents = () => {
+    const made = deliveryAgents();
+    agents.push(made);
+    return made;
+  };
+
+  beforeAll(async () => {
+    server = createHttpServer((req, res) => {
+      const socket = req.socket as typeof req.socket & { seen?: number };
+      socket.seen = (socket.seen ?? 0) + 1;
+      req.resume();
+      req.on('end', () => {
+        // Closed with no answer, as an endpoint closing an idle connection just as it is reused.
+        if (resetSecond && socket.seen === 2) socket.destroy();
+        else res.end('internal answer');
+      });
+    });
+    server.on('connection', () => connections++);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  beforeEach(() => {
+    connections = 0;
+    resetSecond = false;
+  });
+
+  afterAll(async () => {
+    for (const made of agents) {
+      made.http.destroy();
+      made.https.destroy();
+    }
+    await new Promise((r) => server.close(r));
+  });
+
+  it('sends consecutive deliveries over one connection', async () => {
+    const kept = freshAgents();
+    for (let i = 0; i < 5; i++) {
+      const result = await post(`http://127.0.0.1:${port}/hook`, {}, '{}', true, kept);
+      expect(result.statusCode).toBe(200);
+    }
+    expect(connections).toBe(1);
+  });
+
+  it('keeps no excerpt of a private answer on a reused connection, where no lookup runs', async () => {
+    // By name, so only the lookup of the first connection learns that the address is private.
+    const kept = freshAgents();
+    const first = await post(`http://localhost:${port}/hook`, {}, '{}', true, kept);
+    const second = await post(`http://localhost:${port}/hook`, {}, '{}', true, kept);
+    expect(connections).toBe(1);
+    for (const result of [first, second]) {
+      expect(result.statusCode).toBe(200);
+      expect(result.excerpt).toBeUndefined();
+    }
+  });
+
+  it('sends again on a new connection when a reused one is closed without an answer', async () => {
+    resetSecond = true;
+    const kept = freshAgents();
+    expect((await post(`http://127.0.0.1:${port}/hook`, {}, '{}', true, kept)).statusCode).toBe(200);
+    const again = await post(`http://127.0.0.1:${port}/hook`, {}, '{}', true, kept);
+    expect(again).toMatchObject({ statusCode: 200 });
+    expect(connections).toBe(2);
+  });
+
+  it('does not send again when a new connection is closed without an answer', async () => {
+    const cut = createHttpServer((req) => req.socket.destroy());
+    await new Promise<void>((r) => cut.listen(0, '127.0.0.1', r));
+    let requests = 0;
+    cut.on('request', () => requests++);
+    try {
+      const url = `http://127.0.0.1:${(cut.address() as AddressInfo).port}/hook`;
+      const result = await post(url, {}, '{}', true, freshAgents());
+      expect(result.statusCode).toBeUndefined();
+      expect(result.error).toBeDefined();
+      expect(requests).toBe(1);
+    } finally {
+      await new Promise((r) => cut.close(r));
+    }
   });
 });
