@@ -5,6 +5,7 @@
 // embedded PGlite (docs/adr/0015).
 
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
 import { Pool, type PoolClient } from 'pg';
 import { DataSource, type MigrationInterface } from 'typeorm';
 import { isRetryableTransactionError } from '../errors';
@@ -55,6 +56,12 @@ export class Database {
   private readonly commitListeners = new Set<() => void>();
   /** Channel NOTIFYed by every transaction that writes outbox rows (distributed mode). */
   notifyChannel?: string;
+  /**
+   * The payload of this Database's NOTIFYs. Its own commits wake its relay already
+   * (onOutboxCommit), so the relay ignores notifications that carry it: each commit woke the
+   * relay twice, and the second poll found nothing (bench/README.md finding 33).
+   */
+  readonly notifyToken = randomBytes(6).toString('hex');
   private ended = false;
   /** Named prepared statements, when on (`preparedStatements`). */
   private readonly statements?: StatementNames;
@@ -240,7 +247,10 @@ export class Database {
     try {
       // Without an explicit level no SET TRANSACTION is sent: one round trip less.
       await client.query(isolation ? `begin isolation level ${isolation}` : 'begin');
-      const tx = new Tx(client, this.schema, this.notifyChannel, this.statements);
+      const notify = this.notifyChannel
+        ? { channel: this.notifyChannel, token: this.notifyToken }
+        : undefined;
+      const tx = new Tx(client, this.schema, notify, this.statements);
       const result = await work(tx);
       await tx.writeOutbox();
       await client.query('commit');

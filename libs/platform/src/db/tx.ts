@@ -30,7 +30,8 @@ export class Tx {
   constructor(
     readonly client: Queryable,
     readonly schema: string,
-    private readonly notifyChannel?: string,
+    /** Distributed mode: the channel outbox writes NOTIFY, and this instance's payload. */
+    private readonly notify?: { channel: string; token: string },
     /** Named prepared statements (database.ts), or undefined: every statement unnamed. */
     private readonly statements?: StatementNames,
   ) {}
@@ -163,12 +164,13 @@ export class Tx {
     });
     const columns = `topic, key, message_id, payload${traced ? ', trace_context' : ''}`;
     const insert = `insert into ${this.schema}.outbox (${columns}) values ${tuples.join(', ')}`;
-    if (this.notifyChannel && notify) {
-      // NOTIFY is delivered at commit, so the relay leader in another instance wakes too.
-      values.push(this.notifyChannel);
+    if (this.notify && notify) {
+      // NOTIFY is delivered at commit, so the relay leader in another instance wakes too;
+      // this instance's own relay knows its token and leaves the notification to its commit hook.
+      values.push(this.notify.channel, this.notify.token);
       ctes.push(`written as (${insert} returning 1)`);
       await this.send(
-        `with ${ctes.join(', ')} select pg_notify($${values.length}, '') from written limit 1`,
+        `with ${ctes.join(', ')} select pg_notify($${values.length - 1}, $${values.length}) from written limit 1`,
         values,
       );
     } else if (ctes.length) {

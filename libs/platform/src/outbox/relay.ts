@@ -179,7 +179,11 @@ export class OutboxRelay {
     // Rows committed by other instances wake the leader at once (they NOTIFY, see
     // outboxChannel) instead of at the next poll. If the lock's connection dies, so does
     // the lock: step down at once rather than publish alongside a new leader.
-    client.on('notification', () => this.wake());
+    // This instance's own commits carry its token: the commit hook (start) woke the relay for
+    // them already, and a second wake would only poll an emptied outbox.
+    client.on('notification', (message) => {
+      if (message.payload !== this.db.notifyToken) this.wake();
+    });
     // A dead connection is handed back destroyed (once), or the pool would count it as in use
     // forever and its end() at shutdown would never return.
     let released = false;
