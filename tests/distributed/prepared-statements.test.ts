@@ -1,7 +1,8 @@
 // Named prepared statements on real PostgreSQL (db/statements.ts): a repeated statement is
 // prepared once on its connection and reused, and a statement prepared before a migration
 // widened its table (a rolling deploy) does not fail the request: its connection is dropped
-// and the statement or transaction runs again on a fresh one.
+// and the statement or transaction runs again on a fresh one. A statement asked to be planned
+// each time (a queue's claim) is never prepared.
 
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
@@ -59,6 +60,18 @@ it('prepares a repeated statement once on its connection, in and out of transact
   ]);
   expect(names).toEqual([{ name: 'one' }, { name: 'two' }]);
   expect((await prepared()).filter((s) => s === byId)).toHaveLength(1);
+});
+
+it('never prepares a statement asked to be planned each time, however often it runs', async () => {
+  const queue = `select id from ${schema}.things where id >= $1 order by id`;
+  for (let i = 0; i < 5; i++) {
+    expect(await db.query(queue, [1], { planEachTime: true })).toEqual([{ id: 1 }, { id: 2 }]);
+  }
+  expect(await prepared()).not.toContain(queue);
+  // The same text without the option is prepared as any other.
+  await db.query(queue, [1]);
+  await db.query(queue, [1]);
+  expect(await prepared()).toContain(queue);
 });
 
 it('runs a statement prepared before a migration widened its table again on a fresh connection', async () => {

@@ -157,11 +157,21 @@ export class Database {
   /**
    * One statement on a pooled connection, committed on its own. Inside a request's
    * transaction scope a use case queries that `Tx` instead (see `requestTransaction`).
+   *
+   * `planEachTime`: never a named prepared statement, so PostgreSQL plans it for each call's
+   * values and the table's current statistics. For a statement over rows whose number swings
+   * from none to thousands between two ANALYZEs (a queue's due rows): a generic plan made
+   * while the queue was empty kept scanning every queued row per candidate once a backlog
+   * arrived (the webhook delivery claim: bench/README.md finding 33).
    */
-  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  async query<T = Record<string, unknown>>(
+    sql: string,
+    params: unknown[] = [],
+    options: { planEachTime?: boolean } = {},
+  ): Promise<T[]> {
     const missed = this.missedRequestTransaction('query()');
     if (missed) return missed.query<T>(sql, params);
-    if (!this.statements) return (await this.pool.query(sql, params)).rows as T[];
+    if (!this.statements || options.planEachTime) return (await this.pool.query(sql, params)).rows as T[];
     for (let attempt = 0; ; attempt++) {
       const client = await this.pool.connect();
       try {
