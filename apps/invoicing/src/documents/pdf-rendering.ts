@@ -1,8 +1,9 @@
 // Where PDFs are drawn: on worker threads (piscina), not on the event loop that answers the
-// API, consumes the bus and sends the mail. An invoice PDF is 8 to 12 ms of CPU (pdfkit,
-// fontkit's shaping and subsetting of the embedded Noto Sans), and the mail worker draws one
-// for every invoice it sends: on the event loop that held the invoicing process at one core
-// under invoice creates while the machine's other core had room (bench/README.md finding 21).
+// API, consumes the bus and sends the mail. An invoice PDF is about 4 ms of CPU alone and
+// 8 to 12 under load (pdfkit, fontkit's shaping and subsetting of the embedded Noto Sans:
+// bench/README.md findings 32 and 33), and the mail worker draws one for every invoice it
+// sends: on the event loop that held the invoicing process at one core under invoice
+// creates while the machine's other core had room (bench/README.md finding 21).
 // A thread also keeps a long document from delaying every request queued behind it.
 //
 // The view crosses to the thread by structured clone: bigints and Dates survive, Buffers arrive
