@@ -67,6 +67,10 @@ it('never prepares a statement asked to be planned each time, however often it r
   for (let i = 0; i < 5; i++) {
     expect(await db.query(queue, [1], { planEachTime: true })).toEqual([{ id: 1 }, { id: 2 }]);
   }
+  // In a transaction too.
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < 3; i++) await tx.query(queue, [2], { planEachTime: true });
+  });
   expect(await prepared()).not.toContain(queue);
   // The same text without the option is prepared as any other.
   await db.query(queue, [1]);

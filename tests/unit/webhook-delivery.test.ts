@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { excerptOf } from '../../apps/webhooks/src/delivery/delivered';
-import { post } from '../../apps/webhooks/src/delivery/worker';
+import { post } from '../../apps/webhooks/src/delivery/post';
 
 let server: Server;
 let port: number;

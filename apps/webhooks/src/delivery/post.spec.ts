@@ -8,7 +8,7 @@
 import dns from 'node:dns';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
-import { deliveryAgents, post, type DeliveryAgents } from './worker';
+import { deliveryAgents, post, type DeliveryAgents } from './post';
 import { checkTarget, TargetRefused } from './ssrf';
 
 const STRICT = false; // allowPrivate = false: what every live delivery uses

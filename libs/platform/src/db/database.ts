@@ -170,7 +170,7 @@ export class Database {
     options: { planEachTime?: boolean } = {},
   ): Promise<T[]> {
     const missed = this.missedRequestTransaction('query()');
-    if (missed) return missed.query<T>(sql, params);
+    if (missed) return missed.query<T>(sql, params, options);
     if (!this.statements || options.planEachTime) return (await this.pool.query(sql, params)).rows as T[];
     for (let attempt = 0; ; attempt++) {
       const client = await this.pool.connect();

@@ -36,12 +36,17 @@ export class Tx {
     private readonly statements?: StatementNames,
   ) {}
 
-  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.send(sql, params)).rows as T[];
+  /** `planEachTime`: never a named prepared statement (Database.query says when that matters). */
+  async query<T = Record<string, unknown>>(
+    sql: string,
+    params: unknown[] = [],
+    options: { planEachTime?: boolean } = {},
+  ): Promise<T[]> {
+    return (await this.send(sql, params, options.planEachTime)).rows as T[];
   }
 
-  private send(sql: string, params: unknown[]): Promise<{ rows: unknown[] }> {
-    return this.statements
+  private send(sql: string, params: unknown[], planEachTime = false): Promise<{ rows: unknown[] }> {
+    return this.statements && !planEachTime
       ? this.client.query(this.statements.config(sql, params))
       : this.client.query(sql, params);
   }
