@@ -28,6 +28,7 @@ import { TraceContext1700000000430 } from './migrations/1700000000430-trace-cont
 import { EventsStreamPosition1700000000435 } from './migrations/1700000000435-events-stream-position';
 import { RequestLog1700000000440 } from './migrations/1700000000440-request-log';
 import { DeliveriesClaimable1700000000450 } from './migrations/1700000000450-deliveries-claimable';
+import { DeliveriesOrderObjects1700000000460 } from './migrations/1700000000460-deliveries-order-objects';
 import { RequestLog } from './request-log/request-log';
 import { RequestLogIngestController, RequestLogsController } from './request-log/request-log.controller';
 
@@ -41,6 +42,7 @@ export const WEBHOOKS_MIGRATIONS = [
   EventsStreamPosition1700000000435,
   RequestLog1700000000440,
   DeliveriesClaimable1700000000450,
+  DeliveriesOrderObjects1700000000460,
 ];
 
 export type WebhooksService = Service<{ eventLog: EventLog; worker: DeliveryWorker }>;

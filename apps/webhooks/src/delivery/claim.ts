@@ -30,6 +30,15 @@ export interface Claimed {
  * them (bench/README.md finding 20). The leased counts are taken once per claim (index
  * deliveries_leased: only in-flight rows), not per candidate; `ranked` keeps one claim from
  * taking more than an endpoint's remaining slots.
+ *
+ * Its cost must not hang on the statistics: a burst queued after an ANALYZE that saw no
+ * pending row is estimated at one row, and on those estimates PostgreSQL joined the backlog to
+ * itself (one claim of 20 over 4,000 queued took 9.3 s: bench/README.md finding 34). So the
+ * leased counts are MATERIALIZED (taken once, never rescanned per candidate), and the
+ * per-object check stays a subquery run per candidate (OFFSET 0 keeps it from being turned into
+ * a join) in deliveries_order's order, which only that index gives without a sort: an index
+ * probe of the candidate's endpoint and object, whatever the estimates
+ * (tests/plans/delivery-claim-burst.test.ts).
  */
 export function claimDue(
   db: Database,
@@ -39,26 +48,28 @@ export function claimDue(
   perEndpoint: number,
 ): Promise<Claimed[]> {
   return db.query<Claimed>(
-    `with leased as (
+    `with leased as materialized (
        select l.endpoint_id, count(*)::int as n from webhooks.deliveries l
        where l.status = 'pending' and l.lease_until is not null and l.lease_until > $1
        group by l.endpoint_id),
      due as (
-       select d.id, d.endpoint_id, d.next_attempt_at, d.seq, coalesce(leased.n, 0) as leased
+       select d.id, d.endpoint_id, d.next_attempt_at, d.seq
        from webhooks.deliveries d
-       left join leased on leased.endpoint_id = d.endpoint_id
        where d.status = 'pending' and d.lease_until is null and d.next_attempt_at <= $1
-         and coalesce(leased.n, 0) < $4
+         and d.endpoint_id <> all (coalesce((select array_agg(endpoint_id) from leased where n >= $4), '{}'))
          and not exists (
            select 1 from webhooks.deliveries p
            where p.endpoint_id = d.endpoint_id and p.object_id = d.object_id
-             and p.status = 'pending' and p.seq < d.seq)
+             and p.status = 'pending' and p.seq < d.seq
+           order by p.endpoint_id, p.object_id, p.seq
+           offset 0)
        order by d.next_attempt_at, d.seq
        limit $3
        for update of d skip locked),
      ranked as (
-       select id, leased + row_number() over (partition by endpoint_id order by next_attempt_at, seq) as slot
-       from due)
+       select due.id, coalesce(leased.n, 0)
+           + row_number() over (partition by due.endpoint_id order by due.next_attempt_at, due.seq) as slot
+       from due left join leased on leased.endpoint_id = due.endpoint_id)
      update webhooks.deliveries d set lease_until = $2, last_attempt_at = $1
      from ranked, webhooks.endpoints e
      where d.id = ranked.id and ranked.slot <= $4 and e.id = d.endpoint_id
