@@ -37,7 +37,8 @@ export interface Claimed {
  * leased counts are MATERIALIZED (taken once, never rescanned per candidate), and the
  * per-object check stays a subquery run per candidate (OFFSET 0 keeps it from being turned into
  * a join) in deliveries_order's order, which only that index gives without a sort: an index
- * probe of the candidate's endpoint and object, whatever the estimates
+ * probe of the candidate's endpoint and object, whatever the estimates. deliveries_order holds
+ * only deliveries with an object (migration 460), so it is no way to walk the backlog either
  * (tests/plans/delivery-claim-burst.test.ts).
  */
 export function claimDue(
