@@ -226,13 +226,11 @@ async function startEmbedded(say) {
   const stripe = await sharedStripeMock();
   countAsPlatform(stripe.pid, 'stripe-mock');
   say('[bench] embedded: starting the embedded platform (PGlite in memory) in its own process');
-  // BENCH_CPU_PROF=<dir>: the embedded process writes a V8 CPU profile there when it stops.
+  // BENCH_CPU_PROF=<dir>: the embedded process writes V8 CPU profiles into <dir>/embedded-<time>/
+  // when it stops, one per thread under Node's own names (the database's thread, the PDF
+  // threads and the main thread: a fixed file name made them overwrite one another).
   const profile = process.env.BENCH_CPU_PROF
-    ? [
-        '--cpu-prof',
-        `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`,
-        `--cpu-prof-name=embedded-${Date.now()}.cpuprofile`,
-      ]
+    ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, `embedded-${Date.now()}`)}`]
     : [];
   const child = spawn(
     process.execPath,

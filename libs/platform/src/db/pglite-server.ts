@@ -10,8 +10,10 @@
 // exactly as a real transaction would, and nothing a client does can see another's half-done
 // statement. Consequence for code: never wait on a second connection inside a transaction.
 
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
 import { makePrivate, PRIVATE_DIR_MODE } from './private-files';
@@ -135,13 +137,127 @@ export interface EmbeddedDatabaseOptions {
    * once per platform they start.
    */
   image?: Blob;
+  /**
+   * The compiled thread module to run the database on (default: pglite-thread.js beside this
+   * module), or false for the caller's thread. Tests run from the TypeScript sources name the
+   * compiled one.
+   */
+  thread?: string | false;
 }
 
 /**
  * Starts PGlite with its data in `dataDir` (or in memory for "memory://") and serves it on
  * a loopback port. Returns a DATABASE_URL for it.
+ *
+ * The database runs on a thread of its own (pglite-thread.ts) when the compiled thread module
+ * is there: PostgreSQL's work (the WASM, its file system, the wire protocol) then uses the
+ * machine's second core instead of queueing on the event loop that also runs the gateway, the
+ * services and the bus (bench/README.md finding 38). Run from the TypeScript sources (as the
+ * tests that import this file do) or with `PAYGRID_DB_THREAD=0`, it runs on the caller's thread.
  */
 export async function startEmbeddedDatabase(
+  dataDir: string,
+  port = 0,
+  options: EmbeddedDatabaseOptions = {},
+): Promise<EmbeddedDatabase> {
+  const thread = options.thread ?? join(__dirname, 'pglite-thread.js');
+  if (thread && process.env.PAYGRID_DB_THREAD !== '0' && existsSync(thread))
+    return startOnThread(thread, dataDir, port, options);
+  return serveEmbeddedDatabase(dataDir, port, options);
+}
+
+/** What the database thread answers (pglite-thread.ts). */
+export type DatabaseThreadMessage =
+  | { kind: 'started'; url: string }
+  | { kind: 'failed'; message: string; stack?: string }
+  | { kind: 'closed'; image?: ArrayBuffer };
+
+/** What the database thread is asked to do. */
+export type DatabaseThreadCommand = { kind: 'close'; image: boolean };
+
+/** What the database thread starts from (its `workerData`). */
+export interface DatabaseThreadData {
+  dataDir: string;
+  port: number;
+  /** `options.image`'s bytes (a copy: the caller's image may start other databases). */
+  image?: ArrayBuffer;
+}
+
+async function startOnThread(
+  filename: string,
+  dataDir: string,
+  port: number,
+  options: EmbeddedDatabaseOptions,
+): Promise<EmbeddedDatabase> {
+  const workerData: DatabaseThreadData = {
+    dataDir,
+    port,
+    ...(options.image ? { image: await options.image.arrayBuffer() } : {}),
+  };
+  const worker = new Worker(filename, { workerData });
+  const answer = () =>
+    new Promise<DatabaseThreadMessage>((resolve, reject) => {
+      const onMessage = (message: DatabaseThreadMessage) => {
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        resolve(message);
+      };
+      const onError = (error: Error) => {
+        worker.off('message', onMessage);
+        worker.off('exit', onExit);
+        reject(error);
+      };
+      const onExit = (code: number) => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        reject(new Error(`the embedded database thread exited (code ${code})`));
+      };
+      worker.once('message', onMessage);
+      worker.once('error', onError);
+      worker.once('exit', onExit);
+    });
+  const started = await answer();
+  if (started.kind !== 'started') {
+    await worker.terminate();
+    const error = new Error(started.kind === 'failed' ? started.message : 'embedded database did not start');
+    if (started.kind === 'failed' && started.stack) error.stack = started.stack;
+    throw error;
+  }
+  // A thread that dies while serving takes the database with it: like PGlite failing on the
+  // event loop before, that ends the process rather than leaving the services without one.
+  let closing = false;
+  const crash = (error: Error) => {
+    if (!closing)
+      process.nextTick(() => {
+        throw error;
+      });
+  };
+  worker.on('error', crash);
+  const close = async (image: boolean): Promise<ArrayBuffer | undefined> => {
+    closing = true;
+    worker.off('error', crash);
+    const closed = answer();
+    worker.postMessage({ kind: 'close', image } satisfies DatabaseThreadCommand);
+    const message = await closed;
+    await worker.terminate();
+    if (message.kind === 'failed') throw new Error(message.message);
+    return message.kind === 'closed' ? message.image : undefined;
+  };
+  return {
+    url: started.url,
+    async closeToImage() {
+      const image = await close(true);
+      if (!image) throw new Error('the embedded database thread sent no image');
+      return new Blob([image]);
+    },
+    async close() {
+      await close(false);
+    },
+  };
+}
+
+/** `startEmbeddedDatabase` on the caller's thread (and the body of the database thread). */
+export async function serveEmbeddedDatabase(
   dataDir: string,
   port = 0,
   options: EmbeddedDatabaseOptions = {},
