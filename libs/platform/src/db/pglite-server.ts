@@ -226,6 +226,7 @@ async function startOnThread(
   // A thread that dies while serving takes the database with it: like PGlite failing on the
   // event loop before, that ends the process rather than leaving the services without one.
   let closing = false;
+  let exited = false;
   const crash = (error: Error) => {
     if (!closing)
       process.nextTick(() => {
@@ -233,9 +234,14 @@ async function startOnThread(
       });
   };
   worker.on('error', crash);
+  worker.once('exit', (code) => {
+    exited = true;
+    crash(new Error(`the embedded database thread exited (code ${code})`));
+  });
   const close = async (image: boolean): Promise<ArrayBuffer | undefined> => {
     closing = true;
     worker.off('error', crash);
+    if (exited) throw new Error('the embedded database thread has exited');
     const closed = answer();
     worker.postMessage({ kind: 'close', image } satisfies DatabaseThreadCommand);
     const message = await closed;
