@@ -14,7 +14,10 @@
 // lines, totals, seller and customer snapshots as the service writes them), then
 // `generate_series` copies it straight into invoicing.invoices in chunks of 250,000: distinct
 // ids and page tokens, spread over the account's 20 customers, one every 30 s back over ~347
-// days, 60 % paid (out of band), 30 % open, 10 % void, each with the next invoice number; the
+// days, 60 % paid (out of band), 30 % open, 10 % void, each with the next invoice number, an
+// open one past its due date already marked overdue (as the overdue sweep would have done the
+// day it fell due: seeded unmarked, the sweep marked ~270,000 of them and emitted as many
+// invoice.overdue events during the phases that followed, bench/README.md finding 41); the
 // account's invoice_number_counters row is then moved past the last seeded number (so the
 // numbers stay gapless and unique, and the create-and-send that follows continues them). Then
 // ANALYZE. Lines live in the invoice row (jsonb), so "invoices + lines" is one table.
@@ -54,7 +57,8 @@ export async function seedInvoices(target, accountId, modelId, customers, rows) 
       `insert into invoicing.invoices (id, account_id, livemode, customer_id, status, number, currency,
          collection_method, days_until_due, due_date, description, lines, discount, subtotal, discount_total,
          tax_total, total, amount_paid, amount_due, seller_name, seller, customer_snapshot, page_token,
-         send_count, paid_out_of_band, finalized_at, sent_at, paid_at, voided_at, metadata, created_at, updated_at)
+         send_count, paid_out_of_band, finalized_at, sent_at, paid_at, voided_at, overdue_at, metadata, created_at,
+         updated_at)
        select 'inv_seed' || $2 || lpad(g::text, 8, '0'), m.account_id, false, ($3::text[])[1 + g % $4],
          s.status, $5 || '-' || lpad(($6 + g)::text, greatest(4, length(($6 + g)::text)), '0'), m.currency, m.collection_method, m.days_until_due,
          s.at + make_interval(days => m.days_until_due), m.description, m.lines, m.discount, m.subtotal,
@@ -65,6 +69,9 @@ export async function seedInvoices(target, accountId, modelId, customers, rows) 
          1, s.status = 'paid', s.at, s.at,
          case when s.status = 'paid' then s.at end,
          case when s.status = 'void' then s.at end,
+         -- An open invoice past its due date was marked overdue by the sweep when it fell due.
+         case when s.status = 'open' and s.at + make_interval(days => m.days_until_due) <= now()
+              then s.at + make_interval(days => m.days_until_due) end,
          '{}'::jsonb, s.at, s.at
        from invoicing.invoices m
        cross join generate_series($7::int, $8::int) g
