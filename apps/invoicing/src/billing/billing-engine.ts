@@ -15,6 +15,7 @@
 // time, step by step.
 
 import { Periodic, type Clock, type Database, type Logger, type Tx } from '@paygrid/platform';
+import type { CustomerRow } from '../customers/customers.service';
 import type { InvoicesInternal, PaymentOutcome } from '../invoices/invoices.internal';
 import { billPeriod } from './renew-subscription';
 import { applyPaymentOutcome, retryCollection } from './dunning';
@@ -55,6 +56,24 @@ const RETRIES = `
   select subscription_id, min(next_retry_at) as at from invoicing.subscription_periods
    where subscription_id = any($1) and next_retry_at is not null
    group by subscription_id`;
+
+/** A subscription after its due actions: when it next acts, and whether that differs from the stored time. */
+interface NextAction {
+  row: SubscriptionRow;
+  at: Date | null;
+  changed: boolean;
+}
+
+/** The next action time of `row` (null: nothing will ever be due without an outside change). */
+function nextAction(row: SubscriptionRow, retryAt: Date | null): NextAction {
+  const [next] = pendingActions(row, retryAt);
+  const at = next?.at ?? null;
+  const stored = row.next_action_at ? new Date(row.next_action_at).getTime() : null;
+  return { row, at, changed: stored !== (at ? at.getTime() : null) };
+}
+
+/** The claimed batch's customers (their account and mode are checked against each subscription's). */
+const CUSTOMERS = `select * from invoicing.customers where id = any($1)`;
 
 /** Steps one subscription may take in one claim before yielding (a daily cycle after a long outage). */
 const MAX_STEPS_PER_CLAIM = 64;
@@ -136,11 +155,32 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
         claimed.map((r) => r.id),
       ]);
       const retryOf = new Map(retries.map((r) => [r.subscription_id, new Date(r.at)]));
+      // The batch's customers in one statement (each renewal read its own before), each kept
+      // only for subscriptions of its own account and mode.
+      const customers = await tx.query<CustomerRow>(CUSTOMERS, [
+        [...new Set(claimed.map((r) => r.customer_id))],
+      ]);
+      const customerOf = new Map(customers.map((c) => [c.id, c]));
+      const known = (row: SubscriptionRow) => {
+        const c = customerOf.get(row.customer_id);
+        return c && c.account_id === row.account_id && c.livemode === row.livemode ? c : undefined;
+      };
+      const moved: NextAction[] = [];
       for (const row of claimed) {
         const retryAt = retryOf.get(row.id) ?? null;
-        if (guarded) await this.stepGuarded(tx, row, now, scope, retryAt);
-        else await this.stepInTx(tx, row, now, retryAt);
+        const next = guarded
+          ? await this.stepGuarded(tx, row, now, scope, retryAt, known(row))
+          : await this.advance(tx, row, now, retryAt, known(row));
+        if (next?.changed) moved.push(next);
       }
+      // Every claimed subscription's next action in one statement for the batch (one per
+      // subscription before: a tenth of a renewal's statements, bench/README.md finding 41).
+      if (moved.length)
+        await tx.query(
+          `update invoicing.subscriptions s set next_action_at = v.at
+             from unnest($1::text[], $2::timestamptz[]) as v(id, at) where s.id = v.id`,
+          [moved.map((m) => m.row.id), moved.map((m) => m.at)],
+        );
       return claimed.length;
     });
   }
@@ -157,12 +197,14 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
     now: Date,
     scope: Scope,
     retryAt: Date | null,
-  ): Promise<void> {
+    customer: CustomerRow | undefined,
+  ): Promise<NextAction | undefined> {
     // Tx.savepoint: a step that fails after publishing (invoice.created, say) leaves no event.
     const step = await tx.savepoint('billing_step');
     try {
-      await this.stepInTx(tx, row, now, retryAt);
+      const next = await this.advance(tx, row, now, retryAt, customer);
       await step.release();
+      return next;
     } catch (error) {
       await step.rollback();
       this.logger.error({ err: error, subscription: row.id }, 'billing step failed; subscription set aside');
@@ -182,16 +224,37 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
     now: Date,
     knownRetryAt?: Date | null,
   ): Promise<SubscriptionRow> {
+    const next = await this.advance(tx, sub, now, knownRetryAt);
+    if (!next.changed) return next.row;
+    const [saved] = await tx.query<SubscriptionRow>(
+      'update invoicing.subscriptions set next_action_at = $2 where id = $1 returning *',
+      [next.row.id, next.at],
+    );
+    return saved;
+  }
+
+  /**
+   * The actions of `sub` due at `now`, performed; returns the row as they left it and its next
+   * action time, which the caller stores (stepInTx at once, runBatch for the whole batch).
+   * `customer`: the subscription's customer when the caller read it in this transaction.
+   */
+  private async advance(
+    tx: Tx,
+    sub: SubscriptionRow,
+    now: Date,
+    knownRetryAt?: Date | null,
+    customer?: CustomerRow,
+  ): Promise<NextAction> {
     let row = sub;
     // Only a retry changes the retry schedule here (outcomes arrive in other transactions).
     let retryAt = knownRetryAt === undefined ? await this.retryAt(tx, row.id) : knownRetryAt;
     for (let step = 0; step < MAX_STEPS_PER_CLAIM; step++) {
       const [next] = pendingActions(row, retryAt);
       if (!next || next.at.getTime() > now.getTime()) break;
-      row = await this.perform(tx, row, next.kind, now);
+      row = await this.perform(tx, row, next.kind, now, customer);
       if (next.kind === 'retry') retryAt = await this.retryAt(tx, row.id);
     }
-    return this.saveNextAction(tx, row, retryAt);
+    return nextAction(row, retryAt);
   }
 
   private async retryAt(tx: Tx, subscription: string): Promise<Date | null> {
@@ -206,18 +269,22 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
   /** Recomputes next_action_at (null: nothing will ever be due without an outside change). */
   async saveNextAction(tx: Tx, row: SubscriptionRow, knownRetryAt?: Date | null): Promise<SubscriptionRow> {
     const retryAt = knownRetryAt === undefined ? await this.retryAt(tx, row.id) : knownRetryAt;
-    const [next] = pendingActions(row, retryAt);
-    const at = next?.at ?? null;
-    if ((row.next_action_at ? new Date(row.next_action_at).getTime() : null) === (at ? at.getTime() : null))
-      return row;
+    const next = nextAction(row, retryAt);
+    if (!next.changed) return row;
     const [saved] = await tx.query<SubscriptionRow>(
       'update invoicing.subscriptions set next_action_at = $2 where id = $1 returning *',
-      [row.id, at],
+      [row.id, next.at],
     );
     return saved;
   }
 
-  private async perform(tx: Tx, row: SubscriptionRow, kind: string, now: Date): Promise<SubscriptionRow> {
+  private async perform(
+    tx: Tx,
+    row: SubscriptionRow,
+    kind: string,
+    now: Date,
+    customer?: CustomerRow,
+  ): Promise<SubscriptionRow> {
     switch (kind) {
       case 'trial_will_end': {
         const [updated] = await tx.query<SubscriptionRow>(
@@ -234,7 +301,7 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
       case 'incomplete_expiry':
         return this.transition(tx, row, 'incomplete_expired', now, { ended_at: now });
       case 'period':
-        return this.periodStarts(tx, row, now);
+        return this.periodStarts(tx, row, now, customer);
       case 'retry':
         return this.retry(tx, row, now);
       default:
@@ -265,7 +332,12 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
   }
 
   /** Period `next_period_index` starts: cancel at period end, record a paused period, or bill it. */
-  private async periodStarts(tx: Tx, row: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
+  private async periodStarts(
+    tx: Tx,
+    row: SubscriptionRow,
+    now: Date,
+    customer?: CustomerRow,
+  ): Promise<SubscriptionRow> {
     const n = row.next_period_index;
     const period = periodAt(cycleOf(row), n);
     if (row.cancel_at_period_end)
@@ -284,7 +356,7 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
       );
       return updated;
     }
-    return this.billPeriod(tx, row, now);
+    return billPeriod(this.invoices, this.logger, tx, row, now, customer);
   }
 
   /**

@@ -5,6 +5,7 @@
 // in the caller's transaction.
 
 import { isoOrNull, type Logger, type Tx } from '@paygrid/platform';
+import type { CustomerRow } from '../customers/customers.service';
 import type { InvoicesInternal } from '../invoices/invoices.internal';
 import { periodAt } from '../subscriptions/billing-cycle';
 import { emitSubscriptionEvent } from '../subscriptions/subscription-events';
@@ -30,14 +31,22 @@ export async function billPeriod(
   tx: Tx,
   row: SubscriptionRow,
   now: Date,
+  /** The subscription's customer when the caller read it in this transaction (else read here). */
+  customer?: CustomerRow,
 ): Promise<SubscriptionRow> {
   const n = row.next_period_index;
   const period = periodAt(cycleOf(row), n);
   const from = billingTime(row, n);
-  const claimed = await tx.query(
-    `insert into invoicing.subscription_periods
-       (subscription_id, period_index, account_id, livemode, test_clock, period_start, period_end, billed_from, outcome, amount, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, 'invoiced', 0, $9) on conflict do nothing returning period_index`,
+  // The ledger row and the pending prorations in one round trip: no row when the period was
+  // already billed, else one per proration (or one with a null id when there is none).
+  const claimed = await tx.query<{ id: string | null } & ProrationLine>(
+    `with claimed as (
+       insert into invoicing.subscription_periods
+         (subscription_id, period_index, account_id, livemode, test_clock, period_start, period_end, billed_from, outcome, amount, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, 'invoiced', 0, $9) on conflict do nothing returning period_index)
+     select p.id, p.description, p.amount, p.period_start, p.period_end
+       from claimed left join invoicing.subscription_prorations p on p.subscription_id = $1 and p.invoice_id is null
+      order by p.created_at, p.id`,
     [row.id, n, row.account_id, row.livemode, row.test_clock, period.start, period.end, from, now],
   );
   const renewal = row.current_period_index !== null;
@@ -50,11 +59,7 @@ export async function billPeriod(
     );
     return skipped;
   }
-  const prorations = await tx.query<ProrationLine & { id: string }>(
-    `select id, description, amount, period_start, period_end from invoicing.subscription_prorations
-      where subscription_id = $1 and invoice_id is null order by created_at, id`,
-    [row.id],
-  );
+  const prorations = claimed.filter((p): p is ProrationLine & { id: string } => p.id !== null);
   const composed = composeInvoice(
     periodLines(row.items, period, from, row.time_zone),
     prorations.map((p) => ({ ...p, amount: BigInt(p.amount) })),
@@ -76,6 +81,7 @@ export async function billPeriod(
       },
     ),
     1,
+    customer,
   );
   const charged = action === 'charge_requested';
   if (prorations.length) {

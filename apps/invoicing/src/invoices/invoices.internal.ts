@@ -7,6 +7,7 @@
 // through Nest injection (`@Inject(InvoicesService)`) or the `INVOICES_INTERNAL` token.
 
 import type { Database, Tx, Tenant } from '@paygrid/platform';
+import type { CustomerRow } from '../customers/customers.service';
 import type { DiscountInput, LineInput } from './totals';
 
 export const INVOICES_INTERNAL = 'paygrid:invoices-internal';
@@ -118,6 +119,8 @@ export interface InvoicesInternal {
     tenant: Tenant,
     input: CreateInvoiceInput,
     attempt: number,
+    /** `input.customer`'s row when the caller read it in this transaction (else read here). */
+    customer?: CustomerRow,
   ): Promise<{ invoice: Invoice; action: 'charge_requested' | 'sent' | 'nothing_due' }>;
 
   /** Registers a listener called inside each settlement transaction (see PaymentOutcomeListener). */

@@ -10,6 +10,7 @@
 
 import type { EventEnvelope } from '@paygrid/contracts';
 import { type Clock, type Database, paginate, rangeClauses, type Tx, type Tenant } from '@paygrid/platform';
+import type { CustomerRow } from '../customers/customers.service';
 import { collectById, sendRequested } from './collect-invoice';
 import { createAndCollect, createRequested, insertDraft } from './create-invoice';
 import { deleteDraft, updateDraft } from './edit-invoice';
@@ -182,8 +183,22 @@ export class InvoicesService implements InvoicesInternal {
     return toInvoice((await insertDraft(this.store, tx, tenant, input)).row);
   }
 
-  async createAndCollectInTx(tx: Tx, tenant: Tenant, input: CreateInvoiceInput, attempt: number) {
-    const collected = await createAndCollect(this.store, this.documents, tx, tenant, input, attempt);
+  async createAndCollectInTx(
+    tx: Tx,
+    tenant: Tenant,
+    input: CreateInvoiceInput,
+    attempt: number,
+    customer?: CustomerRow,
+  ) {
+    const collected = await createAndCollect(
+      this.store,
+      this.documents,
+      tx,
+      tenant,
+      input,
+      attempt,
+      customer,
+    );
     return { invoice: toInvoice(collected.row), action: collected.action };
   }
 
