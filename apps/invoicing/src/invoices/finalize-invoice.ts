@@ -32,17 +32,16 @@ export async function finalizeInvoice(
   // changes its seller again; its payment terms are the default due date.
   const profileRow = await profileInTx(tx, tenant.account);
   const profile = profileOf(profileRow);
-  // The number last of the reads: its counter row stays locked until this transaction ends,
-  // and every finalization of the account and mode waits for it (invoice.sql.ts nextNumber).
-  const number = await store.nextNumber(tx, tenant);
   let dueDate = current.due_date;
   let daysUntilDue = current.days_until_due;
   if (current.collection_method === 'send_invoice' && !dueDate) {
     daysUntilDue ??= profile.payment_terms_days ?? DEFAULT_DAYS_UNTIL_DUE;
     dueDate = new Date(now.getTime() + daysUntilDue * DAY_MS);
   }
-  const row = await store.move(tx, current, 'finalize', now, {
-    number,
+  // The number in the finalization's own statement, after every read: its counter row stays
+  // locked until this transaction ends, and every finalization of the account and mode waits
+  // for it (invoice.sql.ts finalizeNumbered).
+  const row = await store.finalizeNumbered(tx, tenant, current, now, {
     due_date: dueDate,
     days_until_due: daysUntilDue,
     seller: JSON.stringify(sellerSnapshot(profile, current.seller_name ?? profileRow?.account_name ?? null)),

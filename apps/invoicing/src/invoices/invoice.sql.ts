@@ -67,18 +67,48 @@ export class InvoiceStore {
   }
 
   /**
-   * The next gapless number of the tenant. The counter row is locked until this transaction
-   * ends: concurrent finalizations of one account and mode queue here, and a rollback returns
-   * the number. No gap, no duplicate.
+   * Finalizes `current` (draft → open, invoice.finalized) with the tenant's next gapless
+   * number, taken in the same statement: the counter row is locked until this transaction
+   * ends, so concurrent finalizations of one account and mode queue here, and a rollback
+   * returns the number. No gap, no duplicate. The number reads `<prefix>-0042`: at least
+   * four digits, more as the counter grows (lpad to the longer of 4 and its length).
    */
-  async nextNumber(tx: Tx, tenant: Tenant): Promise<string> {
-    const [counter] = await tx.query<{ last_number: string }>(
-      `insert into invoicing.invoice_number_counters (account_id, livemode, last_number) values ($1, $2, 1)
-       on conflict (account_id, livemode) do update set last_number = invoice_number_counters.last_number + 1
-       returning last_number`,
-      [tenant.account, tenant.livemode],
+  async finalizeNumbered(
+    tx: Tx,
+    tenant: Tenant,
+    current: InvoiceRow,
+    now: Date,
+    changes: Record<string, unknown>,
+  ): Promise<InvoiceRow> {
+    const status = transition(current.id, current.status, 'finalize');
+    const all: Record<string, unknown> = { ...changes, status };
+    const enteredAt = ENTERED_AT[status];
+    if (enteredAt) all[enteredAt] = now;
+    const names = Object.keys(all);
+    const sets = names.map((name, i) => `${name} = $${i + 5}`);
+    const [row] = await tx.query<InvoiceRow>(
+      `with counter as (
+         insert into invoicing.invoice_number_counters (account_id, livemode, last_number) values ($2, $3, 1)
+         on conflict (account_id, livemode) do update set last_number = invoice_number_counters.last_number + 1
+         returning last_number::text as n)
+       update invoicing.invoices
+          set number = $4::text || '-' || lpad(counter.n, greatest(4, length(counter.n)), '0'),
+              ${[...sets, `updated_at = $${names.length + 5}`].join(', ')}
+         from counter
+        where invoices.id = $1
+       returning invoices.*`,
+      [
+        current.id,
+        tenant.account,
+        tenant.livemode,
+        this.settings.numberPrefix,
+        ...names.map((n) => all[n]),
+        now,
+      ],
     );
-    return `${this.settings.numberPrefix}-${counter.last_number.toString().padStart(4, '0')}`;
+    const type = EVENT_ON_ENTERING[status];
+    if (type) await this.emit(tx, type, row, now);
+    return row;
   }
 
   /** Applies a state-machine action: new status, its status_transitions time, its event. */
