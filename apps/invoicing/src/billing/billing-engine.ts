@@ -224,13 +224,7 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
     now: Date,
     knownRetryAt?: Date | null,
   ): Promise<SubscriptionRow> {
-    const next = await this.advance(tx, sub, now, knownRetryAt);
-    if (!next.changed) return next.row;
-    const [saved] = await tx.query<SubscriptionRow>(
-      'update invoicing.subscriptions set next_action_at = $2 where id = $1 returning *',
-      [next.row.id, next.at],
-    );
-    return saved;
+    return this.save(tx, await this.advance(tx, sub, now, knownRetryAt));
   }
 
   /**
@@ -269,11 +263,15 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
   /** Recomputes next_action_at (null: nothing will ever be due without an outside change). */
   async saveNextAction(tx: Tx, row: SubscriptionRow, knownRetryAt?: Date | null): Promise<SubscriptionRow> {
     const retryAt = knownRetryAt === undefined ? await this.retryAt(tx, row.id) : knownRetryAt;
-    const next = nextAction(row, retryAt);
-    if (!next.changed) return row;
+    return this.save(tx, nextAction(row, retryAt));
+  }
+
+  /** Stores one subscription's next action time when it changed; returns the row as stored. */
+  private async save(tx: Tx, next: NextAction): Promise<SubscriptionRow> {
+    if (!next.changed) return next.row;
     const [saved] = await tx.query<SubscriptionRow>(
       'update invoicing.subscriptions set next_action_at = $2 where id = $1 returning *',
-      [row.id, next.at],
+      [next.row.id, next.at],
     );
     return saved;
   }
@@ -356,15 +354,15 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
       );
       return updated;
     }
-    return billPeriod(this.invoices, this.logger, tx, row, now, customer);
+    return this.billPeriod(tx, row, now, customer);
   }
 
   /**
    * Bills period `next_period_index`: ledger row first (the primary key refuses a second bill
    * of the period), then the invoice, all in the caller's transaction (renew-subscription.ts).
    */
-  billPeriod(tx: Tx, row: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
-    return billPeriod(this.invoices, this.logger, tx, row, now);
+  billPeriod(tx: Tx, row: SubscriptionRow, now: Date, customer?: CustomerRow): Promise<SubscriptionRow> {
+    return billPeriod(this.invoices, this.logger, tx, row, now, customer);
   }
 
   /** The earliest due dunning retry of `row` (dunning.ts). */

@@ -80,10 +80,7 @@ export class InvoiceStore {
     now: Date,
     changes: Record<string, unknown>,
   ): Promise<InvoiceRow> {
-    const status = transition(current.id, current.status, 'finalize');
-    const all: Record<string, unknown> = { ...changes, status };
-    const enteredAt = ENTERED_AT[status];
-    if (enteredAt) all[enteredAt] = now;
+    const { status, all } = this.moved(current, 'finalize', now, changes);
     const names = Object.keys(all);
     const sets = names.map((name, i) => `${name} = $${i + 5}`);
     const [row] = await tx.query<InvoiceRow>(
@@ -106,8 +103,7 @@ export class InvoiceStore {
         now,
       ],
     );
-    const type = EVENT_ON_ENTERING[status];
-    if (type) await this.emit(tx, type, row, now);
+    await this.emitEntering(tx, current, status, row, now);
     return row;
   }
 
@@ -119,6 +115,14 @@ export class InvoiceStore {
     now: Date,
     changes: Record<string, unknown>,
   ): Promise<InvoiceRow> {
+    const { status, all } = this.moved(current, action, now, changes);
+    const row = await this.patch(tx, current, all, now);
+    await this.emitEntering(tx, current, status, row, now);
+    return row;
+  }
+
+  /** The columns an action writes: `changes`, the new status, its time, a payment's amounts. */
+  private moved(current: InvoiceRow, action: InvoiceAction, now: Date, changes: Record<string, unknown>) {
     const status = transition(current.id, current.status, action);
     const enteredAt = ENTERED_AT[status];
     const all: Record<string, unknown> = { ...changes, status };
@@ -127,10 +131,13 @@ export class InvoiceStore {
       all.amount_paid = (toMinor(current.amount_paid) + toMinor(current.amount_due)).toString();
       all.amount_due = '0';
     }
-    const row = await this.patch(tx, current, all, now);
+    return { status, all };
+  }
+
+  /** The event of entering `status` (none when the action kept the status). */
+  private async emitEntering(tx: Tx, current: InvoiceRow, status: InvoiceStatus, row: InvoiceRow, now: Date) {
     const type = status !== current.status ? EVENT_ON_ENTERING[status] : undefined;
     if (type) await this.emit(tx, type, row, now);
-    return row;
   }
 
   /** Updates columns of one invoice (names are the use cases' constants, never input). */

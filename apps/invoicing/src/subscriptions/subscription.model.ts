@@ -3,7 +3,7 @@
 
 import { isoOrNull, minorToJson, toMinor, iso } from '@paygrid/platform';
 import type { LineInput } from '../invoices/totals';
-import { periodStart, prorateAmount, type Cycle, type Interval } from './billing-cycle';
+import { periodStart, prorateAmount, zoneFormatter, type Cycle, type Interval } from './billing-cycle';
 import type { SubscriptionStatus } from './subscription-states';
 import type { Subscription } from '@paygrid/contracts';
 
@@ -82,29 +82,16 @@ export const itemInWords = (item: Pick<SubscriptionItem, 'description' | 'quanti
   item.quantity === 1 ? item.description : `${item.description} × ${item.quantity}`;
 
 /**
- * One formatter per time zone: building an Intl.DateTimeFormat costs about 0.3 ms, and the
- * billing engine words two periods per renewal (a fifth of its CPU before, bench/README.md
- * finding 41). Zones are validated before they are stored, but their spelling is not
- * canonical ("europe/paris" works too), so the cache is bounded.
- */
-const periodFormats = new Map<string, Intl.DateTimeFormat>();
-
-function periodFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = periodFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone });
-    if (periodFormats.size >= 1000) periodFormats.clear();
-    periodFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/**
  * A period as people write it, in the subscription's time zone: "24 Nov – 15 Dec 2026",
  * "1 – 20 Dec 2026", "24 Dec 2026 – 24 Jan 2027" (Intl's range format, en-GB).
  */
 export function periodInWords(start: Date, end: Date, timeZone = 'UTC'): string {
-  const format = periodFormat(timeZone);
+  const format = zoneFormatter(
+    'period',
+    timeZone,
+    (zone) =>
+      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: zone }),
+  );
   // Intl puts thin spaces around the dash; plain spaces read the same in mail, PDFs and tests.
   return format.formatRange(start, end).replace(/[\u2009\u202f\u00a0]/g, ' ');
 }
