@@ -17,7 +17,12 @@
 import { Periodic, type Clock, type Database, type Logger, type Tx } from '@paygrid/platform';
 import type { CustomerRow } from '../customers/customers.service';
 import type { InvoicesInternal, PaymentOutcome } from '../invoices/invoices.internal';
-import { billPeriod } from './renew-subscription';
+import {
+  billPeriod,
+  PENDING_PRORATIONS,
+  PeriodAlreadyBilled,
+  type PendingProration,
+} from './renew-subscription';
 import { applyPaymentOutcome, retryCollection } from './dunning';
 import type { SubscriptionEngine } from '../subscriptions/subscription-engine';
 import type { ClockBilling } from '../test-clocks/test-clocks.service';
@@ -74,6 +79,13 @@ function nextAction(row: SubscriptionRow, retryAt: Date | null): NextAction {
 
 /** The claimed batch's customers (their account and mode are checked against each subscription's). */
 const CUSTOMERS = `select * from invoicing.customers where id = any($1)`;
+
+/** What a batch read for one subscription after the claim: its customer, its pending prorations. */
+interface Known {
+  customer?: CustomerRow;
+  /** Taken by the first period this claim bills (emptied then). */
+  prorations?: readonly PendingProration[];
+}
 
 /** Steps one subscription may take in one claim before yielding (a daily cycle after a long outage). */
 const MAX_STEPS_PER_CLAIM = 64;
@@ -161,9 +173,16 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
         [...new Set(claimed.map((r) => r.customer_id))],
       ]);
       const customerOf = new Map(customers.map((c) => [c.id, c]));
-      const known = (row: SubscriptionRow) => {
+      // Their pending prorations too (one statement per renewal before, finding 43).
+      const pending = await tx.query<PendingProration & { subscription_id: string }>(PENDING_PRORATIONS, [
+        claimed.map((r) => r.id),
+      ]);
+      const known = (row: SubscriptionRow): Known => {
         const c = customerOf.get(row.customer_id);
-        return c && c.account_id === row.account_id && c.livemode === row.livemode ? c : undefined;
+        return {
+          customer: c && c.account_id === row.account_id && c.livemode === row.livemode ? c : undefined,
+          prorations: pending.filter((p) => p.subscription_id === row.id),
+        };
       };
       const moved: NextAction[] = [];
       for (const row of claimed) {
@@ -197,16 +216,29 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
     now: Date,
     scope: Scope,
     retryAt: Date | null,
-    customer: CustomerRow | undefined,
+    known: Known,
   ): Promise<NextAction | undefined> {
     // Tx.savepoint: a step that fails after publishing (invoice.created, say) leaves no event.
     const step = await tx.savepoint('billing_step');
     try {
-      const next = await this.advance(tx, row, now, retryAt, customer);
+      const next = await this.advance(tx, row, now, retryAt, known);
       await step.release();
       return next;
     } catch (error) {
       await step.rollback();
+      if (error instanceof PeriodAlreadyBilled) {
+        // The last line of defence (renew-subscription.ts): the period keeps its one bill,
+        // the subscription moves past it, and the next run bills what follows.
+        this.logger.error(
+          { subscription: row.id, period: error.period },
+          'period already billed; skipping to the next',
+        );
+        const [skipped] = await tx.query<SubscriptionRow>(
+          'update invoicing.subscriptions set next_period_index = $2 where id = $1 returning *',
+          [row.id, error.period + 1],
+        );
+        return nextAction(skipped, retryAt);
+      }
       this.logger.error({ err: error, subscription: row.id }, 'billing step failed; subscription set aside');
       const retry = scope.testClock === null ? new Date(now.getTime() + 3_600_000) : null;
       await tx.query('update invoicing.subscriptions set next_action_at = $2 where id = $1', [row.id, retry]);
@@ -230,14 +262,14 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
   /**
    * The actions of `sub` due at `now`, performed; returns the row as they left it and its next
    * action time, which the caller stores (stepInTx at once, runBatch for the whole batch).
-   * `customer`: the subscription's customer when the caller read it in this transaction.
+   * `known`: what the caller read of the subscription in this transaction (runBatch).
    */
   private async advance(
     tx: Tx,
     sub: SubscriptionRow,
     now: Date,
     knownRetryAt?: Date | null,
-    customer?: CustomerRow,
+    known?: Known,
   ): Promise<NextAction> {
     let row = sub;
     // Only a retry changes the retry schedule here (outcomes arrive in other transactions).
@@ -245,7 +277,7 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
     for (let step = 0; step < MAX_STEPS_PER_CLAIM; step++) {
       const [next] = pendingActions(row, retryAt);
       if (!next || next.at.getTime() > now.getTime()) break;
-      row = await this.perform(tx, row, next.kind, now, customer);
+      row = await this.perform(tx, row, next.kind, now, known);
       if (next.kind === 'retry') retryAt = await this.retryAt(tx, row.id);
     }
     return nextAction(row, retryAt);
@@ -281,7 +313,7 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
     row: SubscriptionRow,
     kind: string,
     now: Date,
-    customer?: CustomerRow,
+    known?: Known,
   ): Promise<SubscriptionRow> {
     switch (kind) {
       case 'trial_will_end': {
@@ -299,7 +331,7 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
       case 'incomplete_expiry':
         return this.transition(tx, row, 'incomplete_expired', now, { ended_at: now });
       case 'period':
-        return this.periodStarts(tx, row, now, customer);
+        return this.periodStarts(tx, row, now, known);
       case 'retry':
         return this.retry(tx, row, now);
       default:
@@ -334,7 +366,7 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
     tx: Tx,
     row: SubscriptionRow,
     now: Date,
-    customer?: CustomerRow,
+    known?: Known,
   ): Promise<SubscriptionRow> {
     const n = row.next_period_index;
     const period = periodAt(cycleOf(row), n);
@@ -354,15 +386,18 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
       );
       return updated;
     }
-    return this.billPeriod(tx, row, now, customer);
+    const billed = await this.billPeriod(tx, row, now, known);
+    // This period's invoice took the prorations: a later period of the same claim has none.
+    if (known) known.prorations = [];
+    return billed;
   }
 
   /**
-   * Bills period `next_period_index`: ledger row first (the primary key refuses a second bill
-   * of the period), then the invoice, all in the caller's transaction (renew-subscription.ts).
+   * Bills period `next_period_index`: the invoice, then the ledger row (whose primary key
+   * refuses a second bill of the period), all in the caller's transaction (renew-subscription.ts).
    */
-  billPeriod(tx: Tx, row: SubscriptionRow, now: Date, customer?: CustomerRow): Promise<SubscriptionRow> {
-    return billPeriod(this.invoices, this.logger, tx, row, now, customer);
+  billPeriod(tx: Tx, row: SubscriptionRow, now: Date, known?: Known): Promise<SubscriptionRow> {
+    return billPeriod(this.invoices, tx, row, now, known);
   }
 
   /** The earliest due dunning retry of `row` (dunning.ts). */

@@ -40,5 +40,5 @@ export async function payRequested(
       'customer',
     );
   }
-  return chargeInvoice(store, tx, current, customer.default_mandate, current.attempt_count + 1, now);
+  return chargeInvoice(tx, current, customer.default_mandate, current.attempt_count + 1, now);
 }

@@ -86,6 +86,23 @@ export const itemInWords = (item: Pick<SubscriptionItem, 'description' | 'quanti
  * "1 – 20 Dec 2026", "24 Dec 2026 – 24 Jan 2027" (Intl's range format, en-GB).
  */
 export function periodInWords(start: Date, end: Date, timeZone = 'UTC'): string {
+  // The words name two calendar days, and Intl's range format costs about 0.1 ms: in UTC,
+  // where a day is plain arithmetic, the words of each pair of days are kept (bounded), so
+  // the renewals of one day share them (bench/README.md finding 43).
+  if (timeZone !== 'UTC') return periodInWordsNow(start, end, timeZone);
+  const key = `${Math.floor(start.getTime() / DAY_MS)}:${Math.floor(end.getTime() / DAY_MS)}`;
+  let words = utcPeriodWords.get(key);
+  if (words === undefined) {
+    words = periodInWordsNow(start, end, timeZone);
+    if (utcPeriodWords.size >= 1000) utcPeriodWords.clear();
+    utcPeriodWords.set(key, words);
+  }
+  return words;
+}
+
+const utcPeriodWords = new Map<string, string>();
+
+function periodInWordsNow(start: Date, end: Date, timeZone: string): string {
   const format = zoneFormatter(
     'period',
     timeZone,
