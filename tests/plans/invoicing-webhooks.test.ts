@@ -26,7 +26,8 @@ const within = '(i / 50)';
  * Deliveries: 1 % pending (retries spread over the next hour, one in ten already due), the
  * rest delivered, over 1,000 endpoints. Subscriptions: next actions spread over 30 days from
  * the seed's "now" (none due: the claim's plan is the point, not the renewals), 1 in 100 on a
- * test clock. Invoices: a year of them, each of a customer of its own account, statuses mixed.
+ * test clock; each has one billed period (1 in 100 failed, a retry due tomorrow) and one
+ * proration (1 in 100 still pending). Invoices: a year of them, each of a customer of its own account, statuses mixed.
  * $1 is the seed's "now".
  */
 const SEED = (n: number) => [
@@ -69,6 +70,18 @@ const SEED = (n: number) => [
      $1::timestamptz + (1 + i % 2592000) * interval '1 second',
      case when i % 100 = 0 then 'clock_' || (i % 1000) end, $1, $1
    from generate_series(1, ${n}) i`,
+  `insert into invoicing.subscription_periods (subscription_id, period_index, account_id, livemode, test_clock,
+     period_start, period_end, billed_from, outcome, invoice_id, amount, payment_status, attempts, next_retry_at,
+     created_at)
+   select id, 0, account_id, false, test_clock, $1::timestamptz - interval '1 month', $1, $1::timestamptz - interval '1 month',
+     'invoiced', 'in_p' || id, 1000, case when right(id, 2) = '00' then 'failed' else 'paid' end, 1,
+     case when right(id, 2) = '00' then $1::timestamptz + interval '1 day' end, $1
+   from invoicing.subscriptions`,
+  `insert into invoicing.subscription_prorations (id, subscription_id, description, amount, period_start, period_end,
+     invoice_id, created_at)
+   select 'pr_' || id, id, 'Plan (unused time)', -500, $1::timestamptz - interval '1 month', $1,
+     case when right(id, 2) <> '00' then 'in_p' || id end, $1
+   from invoicing.subscriptions`,
 ];
 
 let fixture: PlanFixture;
@@ -91,11 +104,13 @@ afterAll(async () => {
   await fixture.close();
 });
 
-test('the seed is large: 1,000,000 events, deliveries, subscriptions and invoices', () => {
+test('the seed is large: 1,000,000 events, deliveries, subscriptions, their periods and prorations, invoices', () => {
   for (const table of [
     'webhooks.events',
     'webhooks.deliveries',
     'invoicing.subscriptions',
+    'invoicing.subscription_periods',
+    'invoicing.subscription_prorations',
     'invoicing.invoices',
   ]) {
     expect(fixture.rows.get(table)).toBeGreaterThan(0.9 * LARGE);
@@ -131,6 +146,54 @@ test.each([
   const clock = { now: () => new Date(fixture.seededAt) };
   const engine = new BillingEngine(fixture.database('invoicing'), invoices, clock, silent);
   const found = await fixture.plans(`billing claim (${name})`, () => engine.runDue(clock.now(), scope));
+  expect(problemsOf(found)).toEqual([]);
+});
+
+test('billing engine renewals: the batch reads, the invoice, its number, the ledger, the next actions, the outbox', async () => {
+  // Three subscriptions of the tested account fall due an hour before the seed's "now", for a
+  // customer with a card on file (charge_automatically: the charge command path); the real
+  // engine renews them with the real invoices service, and every statement it sends is planned.
+  const db = fixture.database('invoicing');
+  const customer = `cus_${'0'.repeat(10)}`;
+  await db.query(
+    `update invoicing.customers set default_mandate = 'mdt_plans', email = 'ap@plans.test' where id = $1`,
+    [customer],
+  );
+  await db.query(
+    `insert into invoicing.subscriptions (id, account_id, livemode, customer_id, status, currency, interval,
+       interval_count, items, time_zone, billing_cycle_anchor, start_date, bill_from, collection_method,
+       dunning_end_state, next_period_index, current_period_index, current_period_start, current_period_end,
+       next_action_at, created_at, updated_at)
+     select 'sub_due' || i, $1, false, $2, 'active', 'EUR', 'month', 1,
+       '[{"description": "Plan", "unit_amount": 1999, "quantity": 1}]'::jsonb, 'UTC',
+       $3::timestamptz - interval '1 month 1 hour', $3::timestamptz - interval '1 month 1 hour',
+       $3::timestamptz - interval '1 month 1 hour', 'charge_automatically', 'canceled', 1, 0,
+       $3::timestamptz - interval '1 month 1 hour', $3::timestamptz - interval '1 hour',
+       $3::timestamptz - interval '1 hour', $3, $3
+       from generate_series(1, 3) i`,
+    [tenant.account, customer, fixture.seededAt],
+  );
+  const clock = { now: () => new Date(fixture.seededAt) };
+  const settings = { publicBaseUrl: 'http://localhost', numberPrefix: 'PLAN' };
+  // The charge path sends no mail: the documents are not reached.
+  const documents = undefined as unknown as ConstructorParameters<typeof InvoicesService>[3];
+  const invoices = new InvoicesService(db, clock, settings, documents);
+  const engine = new BillingEngine(db, invoices, clock, silent);
+  const found = await fixture.plans('billing renewals', async () => {
+    expect(await engine.runDue(clock.now(), { testClock: null })).toBe(3);
+  });
+  // Each statement of a renewal is there (the outbox's with the charge bookkeeping).
+  for (const table of [
+    'customers',
+    'subscription_prorations',
+    'invoices',
+    'invoice_number_counters',
+    'subscription_periods',
+    'outbox',
+  ]) {
+    expect(found.some((r) => r.statement.includes(`invoicing.${table}`))).toBe(true);
+  }
+  expect(found.some((r) => r.statement.includes('unnest('))).toBe(true);
   expect(problemsOf(found)).toEqual([]);
 });
 

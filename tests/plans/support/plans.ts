@@ -217,7 +217,8 @@ export async function explainAll(
   const seen = new Set<string>();
   for (const statement of statements) {
     const { sql, params } = statement;
-    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    // Parameters may be bigints (amounts): keyed by their text.
+    const key = `${sql}\u0000${JSON.stringify(params, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const root = await planOf(large, statement);
