@@ -8,7 +8,10 @@
 //
 // It runs the real invoicing service (createInvoicing from apps/invoicing/dist, migrations,
 // the engine) against:
-//   postgres  a fresh database on DATABASE_URL (eval "$(bash infra/infra-up.sh)"), dropped after
+//   postgres  a fresh database on DATABASE_URL (eval "$(bash infra/infra-up.sh)"), dropped after;
+//             the service configured as in distributed mode (named prepared statements, the
+//             outbox's NOTIFY), as the invoicing service runs there (until 2026-12-02 it ran
+//             with the embedded mode's settings: no prepared statements, finding 43)
 //   embedded  PGlite in memory, in this process (the default install)
 // with a manual clock (so the service's own timer finds nothing due while rows are loaded)
 // and the outbox relay off (the figure is the engine's, not Kafka's). Subscriptions are
@@ -101,7 +104,11 @@ export async function runTarget(target, { subscriptions, batch, say = () => {} }
   const mailDir = join(os.tmpdir(), `paygrid-bench-mail-${randomBytes(4).toString('hex')}`);
   const service = await createInvoicing(
     readInvoicingConfig({
-      PAYGRID_MODE: 'embedded',
+      // On PostgreSQL the engine runs as the distributed invoicing service does (named prepared
+      // statements, the outbox's NOTIFY), its bus the in-process one (nothing is relayed).
+      PAYGRID_MODE: target === 'postgres' ? 'distributed' : 'embedded',
+      // Required of distributed config, never dialled: the bus is passed in.
+      ...(target === 'postgres' ? { KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092' } : {}),
       DATABASE_URL: database.url,
       INTERNAL_SIGNING_SECRET: randomBase62(48),
       PORT: '0',
