@@ -10,29 +10,31 @@ import { usePlatform } from '../support/platform';
 const suite = usePlatform();
 const { api } = suite;
 
+/** A customer on test clock `clock` and its monthly send_invoice subscription (EUR 15). */
+async function subscribe(clock: string, name: string) {
+  const customer = await api('POST', '/v1/customers', {
+    name,
+    email: `${name.toLowerCase()}@batch.test`,
+    currency: 'EUR',
+    test_clock: clock,
+  });
+  expect(customer.status).toBe(200);
+  const created = await api('POST', '/v1/subscriptions', {
+    customer: customer.body.id,
+    items: [{ description: `Plan ${name}`, unit_amount: 1500, currency: 'EUR', interval: 'month' }],
+    collection_method: 'send_invoice',
+  });
+  expect(created.status).toBe(200);
+  expect(created.body.status).toBe('active');
+  return { subscription: created.body, customer: customer.body.id as string };
+}
+
 it('sets aside a subscription whose renewal fails and bills the rest of its batch, numbers gapless', async () => {
   const clock = await api('POST', '/v1/test-clocks', { frozen_time: '2028-01-01T00:00:00Z' });
   expect(clock.status).toBe(200);
-  const subscribe = async (name: string) => {
-    const customer = await api('POST', '/v1/customers', {
-      name,
-      email: `${name.toLowerCase()}@batch.test`,
-      currency: 'EUR',
-      test_clock: clock.body.id,
-    });
-    expect(customer.status).toBe(200);
-    const created = await api('POST', '/v1/subscriptions', {
-      customer: customer.body.id,
-      items: [{ description: `Plan ${name}`, unit_amount: 1500, currency: 'EUR', interval: 'month' }],
-      collection_method: 'send_invoice',
-    });
-    expect(created.status).toBe(200);
-    expect(created.body.status).toBe('active');
-    return { subscription: created.body, customer: customer.body.id as string };
-  };
-  const first = await subscribe('First');
-  const broken = await subscribe('Broken');
-  const third = await subscribe('Third');
+  const first = await subscribe(clock.body.id, 'First');
+  const broken = await subscribe(clock.body.id, 'Broken');
+  const third = await subscribe(clock.body.id, 'Third');
   await suite.platform.sql('invoicing', 'update invoicing.customers set deleted_at = now() where id = $1', [
     broken.customer,
   ]);
@@ -69,23 +71,8 @@ it('sets aside a subscription whose renewal fails and bills the rest of its batc
 it('never bills a period twice: a period already in the ledger keeps its one bill and the subscription moves past it', async () => {
   const clock = await api('POST', '/v1/test-clocks', { frozen_time: '2028-01-01T00:00:00Z' });
   expect(clock.status).toBe(200);
-  const subscribe = async (name: string) => {
-    const customer = await api('POST', '/v1/customers', {
-      name,
-      email: `${name.toLowerCase()}@ledger.test`,
-      currency: 'EUR',
-      test_clock: clock.body.id,
-    });
-    const created = await api('POST', '/v1/subscriptions', {
-      customer: customer.body.id,
-      items: [{ description: `Plan ${name}`, unit_amount: 1500, currency: 'EUR', interval: 'month' }],
-      collection_method: 'send_invoice',
-    });
-    expect(created.status).toBe(200);
-    return created.body.id as string;
-  };
-  const plain = await subscribe('Plain');
-  const billed = await subscribe('Billed');
+  const plain = (await subscribe(clock.body.id, 'Plain')).subscription.id as string;
+  const billed = (await subscribe(clock.body.id, 'Billed')).subscription.id as string;
   // February of `billed` is in the ledger already, behind the engine's back (the row lock
   // makes this impossible in the product: it is the ledger key's last line of defence).
   await suite.platform.sql(

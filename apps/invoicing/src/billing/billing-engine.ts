@@ -15,14 +15,9 @@
 // time, step by step.
 
 import { Periodic, type Clock, type Database, type Logger, type Tx } from '@paygrid/platform';
-import type { CustomerRow } from '../customers/customers.service';
 import type { InvoicesInternal, PaymentOutcome } from '../invoices/invoices.internal';
-import {
-  billPeriod,
-  PENDING_PRORATIONS,
-  PeriodAlreadyBilled,
-  type PendingProration,
-} from './renew-subscription';
+import { billPeriod, PeriodAlreadyBilled } from './renew-subscription';
+import { readBatch, type Known } from './billing-batch';
 import { applyPaymentOutcome, retryCollection } from './dunning';
 import type { SubscriptionEngine } from '../subscriptions/subscription-engine';
 import type { ClockBilling } from '../test-clocks/test-clocks.service';
@@ -50,18 +45,6 @@ const CLAIM = (scope: Scope) => `
    limit $2
    for update skip locked`;
 
-/**
- * The earliest dunning retry of each claimed subscription, in one statement for the batch
- * (subscription_periods_retry). A statement of its own after the claim, not a column of it:
- * under READ COMMITTED it reads after the claim's locks are held, so a payment outcome that
- * committed while the claim ran (it locks the subscription before it touches its periods,
- * dunning.ts) is seen; a subquery of the claim would read the claim's older snapshot.
- */
-const RETRIES = `
-  select subscription_id, min(next_retry_at) as at from invoicing.subscription_periods
-   where subscription_id = any($1) and next_retry_at is not null
-   group by subscription_id`;
-
 /** A subscription after its due actions: when it next acts, and whether that differs from the stored time. */
 interface NextAction {
   row: SubscriptionRow;
@@ -75,16 +58,6 @@ function nextAction(row: SubscriptionRow, retryAt: Date | null): NextAction {
   const at = next?.at ?? null;
   const stored = row.next_action_at ? new Date(row.next_action_at).getTime() : null;
   return { row, at, changed: stored !== (at ? at.getTime() : null) };
-}
-
-/** The claimed batch's customers (their account and mode are checked against each subscription's). */
-const CUSTOMERS = `select * from invoicing.customers where id = any($1)`;
-
-/** What a batch read for one subscription after the claim: its customer, its pending prorations. */
-interface Known {
-  customer?: CustomerRow;
-  /** Taken by the first period this claim bills (emptied then). */
-  prorations?: readonly PendingProration[];
 }
 
 /** Steps one subscription may take in one claim before yielding (a daily cycle after a long outage). */
@@ -163,33 +136,13 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
       if (scope.testClock !== null) params.push(scope.testClock);
       const claimed = await tx.query<SubscriptionRow>(CLAIM(scope), params);
       if (!claimed.length) return 0;
-      const retries = await tx.query<{ subscription_id: string; at: Date }>(RETRIES, [
-        claimed.map((r) => r.id),
-      ]);
-      const retryOf = new Map(retries.map((r) => [r.subscription_id, new Date(r.at)]));
-      // The batch's customers in one statement (each renewal read its own before), each kept
-      // only for subscriptions of its own account and mode.
-      const customers = await tx.query<CustomerRow>(CUSTOMERS, [
-        [...new Set(claimed.map((r) => r.customer_id))],
-      ]);
-      const customerOf = new Map(customers.map((c) => [c.id, c]));
-      // Their pending prorations too (one statement per renewal before, finding 43).
-      const pending = await tx.query<PendingProration & { subscription_id: string }>(PENDING_PRORATIONS, [
-        claimed.map((r) => r.id),
-      ]);
-      const known = (row: SubscriptionRow): Known => {
-        const c = customerOf.get(row.customer_id);
-        return {
-          customer: c && c.account_id === row.account_id && c.livemode === row.livemode ? c : undefined,
-          prorations: pending.filter((p) => p.subscription_id === row.id),
-        };
-      };
+      const read = await readBatch(tx, claimed);
       const moved: NextAction[] = [];
       for (const row of claimed) {
-        const retryAt = retryOf.get(row.id) ?? null;
+        const { retryAt, known } = read(row);
         const next = guarded
-          ? await this.stepGuarded(tx, row, now, scope, retryAt, known(row))
-          : await this.advance(tx, row, now, retryAt, known(row));
+          ? await this.stepGuarded(tx, row, now, scope, retryAt, known)
+          : await this.advance(tx, row, now, retryAt, known);
         if (next?.changed) moved.push(next);
       }
       // Every claimed subscription's next action in one statement for the batch (one per
