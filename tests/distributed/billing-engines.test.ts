@@ -2,7 +2,10 @@
 // subscriptions, each with two periods missed (the engines "were down" for 40 days), are
 // billed by whichever engine claims them first. Every period must be billed exactly once,
 // in order, none skipped: checked with SQL on the invoices themselves, not on the engine's
-// own bookkeeping alone.
+// own bookkeeping alone. Then 600 subscriptions of five accounts, mixed in due order: the two
+// engines' batches lock several accounts' invoice-number counters each, and PostgreSQL must
+// count no deadlock between them (pg_stat_database.deadlocks; nine before the batches were
+// worked in counter order).
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -134,4 +137,86 @@ it('bills each period of 1,000 due subscriptions exactly once with two engines r
     [account.id],
   );
   expect(gaps).toEqual([]);
+}, 200_000);
+
+it('bills 600 due subscriptions of five accounts, mixed in due order, with two engines and no deadlock', async () => {
+  // Each batch of each engine then holds invoice-number counters of several accounts at once:
+  // both engines must take them in one order (billing-engine.ts inCounterOrder), or PostgreSQL
+  // aborts one batch as a deadlock and its rerun sets subscriptions aside for an hour.
+  const COUNT = 600;
+  const accounts: string[] = [];
+  const customers: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const owner = await platform.newAccount(['invoicing']);
+    const customer = await platform.api(owner.testKey, 'POST', '/v1/customers', {
+      name: `Mixed ${i} Ltd`,
+      email: `ap${i}@mixed.test`,
+      currency: 'EUR',
+    });
+    expect(customer.status).toBe(200);
+    accounts.push(owner.id);
+    customers.push(customer.body.id);
+  }
+  await platform.sql(
+    'invoicing',
+    `update invoicing.customers set default_mandate = 'mdt_enginesmixed001' where id = any($1)`,
+    [customers],
+  );
+  const deadlocks = async () =>
+    (
+      await platform.sql<{ n: number }>(
+        'invoicing',
+        'select deadlocks::int as n from pg_stat_database where datname = current_database()',
+      )
+    )[0].n;
+  const deadlocksBefore = await deadlocks();
+  // Due one millisecond apart, each of an account drawn by a hash of its number: claimed in
+  // that order, a batch of 50 names the five accounts in an order of its own.
+  const anchor = new Date(Date.now() - 10 * 86_400_000);
+  await platform.sql(
+    'invoicing',
+    `insert into invoicing.subscriptions
+       (id, account_id, livemode, customer_id, status, currency, interval, interval_count, items, time_zone,
+        billing_cycle_anchor, start_date, bill_from, collection_method, dunning_end_state, next_period_index,
+        next_action_at, created_at, updated_at)
+     select 'sub_mixed' || lpad(g::text, 8, '0'), ($1::text[])[x.i], false, ($2::text[])[x.i], 'active', 'EUR',
+            'month', 1, '[{"description": "Plan", "unit_amount": 1000, "quantity": 1}]'::jsonb, 'UTC',
+            t.at, t.at, t.at, 'charge_automatically', 'canceled', 0, t.at, t.at, t.at
+       from generate_series(1, $4::int) g
+       cross join lateral (select 1 + abs(hashtext(g::text)) % 5 as i) x
+       cross join lateral (select $3::timestamptz + g * interval '1 millisecond' as at) t`,
+    [accounts, customers, anchor, COUNT],
+  );
+
+  await eventually(
+    async () => {
+      const [left] = await platform.sql<{ n: number }>(
+        'invoicing',
+        `select count(*)::int as n from invoicing.subscriptions where id like 'sub_mixed%' and next_period_index < 1`,
+      );
+      return left.n === 0 ? true : undefined;
+    },
+    120_000,
+    500,
+  );
+
+  // Every subscription billed once by its own account, numbers 1..n per account without a gap.
+  const perAccount = await platform.sql<{ account_id: string; invoices: number; numbers: number[] }>(
+    'invoicing',
+    `select account_id, count(*)::int as invoices,
+            array_agg(regexp_replace(number, '^.*-', '')::int order by regexp_replace(number, '^.*-', '')::int) as numbers
+       from invoicing.invoices where account_id = any($1) group by account_id order by account_id`,
+    [accounts],
+  );
+  expect(perAccount.reduce((sum, a) => sum + a.invoices, 0)).toBe(COUNT);
+  for (const a of perAccount) expect(a.numbers).toEqual(Array.from({ length: a.invoices }, (_, k) => k + 1));
+  const [ledger] = await platform.sql<{ n: number }>(
+    'invoicing',
+    `select count(*)::int as n from invoicing.subscription_periods where account_id = any($1) and period_index = 0`,
+    [accounts],
+  );
+  expect(ledger.n).toBe(COUNT);
+  // pg_stat_database counts at the end of each transaction; give it time to report.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect((await deadlocks()) - deadlocksBefore).toBe(0);
 }, 200_000);

@@ -60,6 +60,19 @@ function nextAction(row: SubscriptionRow, retryAt: Date | null): NextAction {
   return { row, at, changed: stored !== (at ? at.getTime() : null) };
 }
 
+/**
+ * A claimed batch in the order its renewals take the accounts' invoice-number counters: by
+ * account and mode (stable, so each account's subscriptions keep their due order and their
+ * numbers follow it). A finalization locks its account's counter row until the batch commits;
+ * two engines whose batches share accounts then always lock those rows in the same order, so
+ * one waits for the other instead of both deadlocking (PostgreSQL aborted one of them after
+ * deadlock_timeout, and the guarded rerun set subscriptions aside for an hour).
+ */
+function inCounterOrder(rows: readonly SubscriptionRow[]): SubscriptionRow[] {
+  const key = (row: SubscriptionRow) => `${row.account_id}\u0000${row.livemode ? 1 : 0}`;
+  return [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
 /** Steps one subscription may take in one claim before yielding (a daily cycle after a long outage). */
 const MAX_STEPS_PER_CLAIM = 64;
 
@@ -138,7 +151,7 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
       if (!claimed.length) return 0;
       const read = await readBatch(tx, claimed);
       const moved: NextAction[] = [];
-      for (const row of claimed) {
+      for (const row of inCounterOrder(claimed)) {
         const { retryAt, known } = read(row);
         const next = guarded
           ? await this.stepGuarded(tx, row, now, scope, retryAt, known)
