@@ -172,24 +172,46 @@ export const BENCHMARKS = [
     // bench process), not the shared platform: it drives BillingEngine.runDue directly.
     run: (o) =>
       billingEngine.run({
-        targets: o.transports.map((t) => (t === 'kafka' ? 'postgres' : t)),
+        // Distributed: one engine on PostgreSQL, then two engine processes against one.
+        targets: o.transports.flatMap((t) => (t === 'kafka' ? ['postgres', 'scaling'] : [t])),
         quick: o.quick,
         subscriptions: o.subscriptions,
       }),
     // One result per target.
     rows: (x) => [
-      {
-        benchmark: 'billing-engine',
-        mode: x.target === 'postgres' ? 'distributed' : 'embedded',
-        transport: `one engine billing ${x.subscriptions.toLocaleString('en')} due subscriptions (${x.target})`,
-        load: `batch ${x.batch}, ${x.subscriptions.toLocaleString('en')} subscriptions due at once`,
-        throughput: `${x.subscriptions_per_second} subscriptions/s`,
-        count: x.subscriptions,
-        unit: 'subscriptions billed per second (invoice created, finalized, charge command)',
-        notes:
-          `${x.seconds} s; invoices finalized ${x.invoices_finalized}, charge commands ${x.charge_commands}, not billed ${x.not_billed}; bench process ${x.bench_process_cpu_seconds} CPU s` +
-          (x.machine_load ? `; CPU of both cores: ${cpuNote(x.machine_load)}` : ''),
-      },
+      x.target === 'scaling'
+        ? {
+            benchmark: 'billing-engine',
+            mode: 'distributed',
+            transport: `two engine processes against one, ${x.subscriptions.toLocaleString('en')} due subscriptions of ${x.accounts.toLocaleString('en')} accounts (postgres)`,
+            load: `batch ${x.batch}, each run on a fresh copy; one engine ${x.one.seconds} s, two ${x.two.seconds} s`,
+            throughput: `${x.two.subscriptions_per_second} subscriptions/s (one: ${x.one.subscriptions_per_second})`,
+            count: x.subscriptions,
+            unit: 'subscriptions billed per second, two engines',
+            notes:
+              `two engines billed ${x.two.handled_per_engine.join(' + ')} (engine CPU s ${x.two.engine_cpu_seconds.join(' + ')}, one engine alone ${x.one.engine_cpu_seconds[0]}); deadlocks ${x.two.deadlocks}; accounts with a numbering gap ${x.two.accounts_with_gaps}` +
+              `; CPU of both cores, one engine: ${cpuNote(x.one.machine_load)}; two engines: ${cpuNote(x.two.machine_load)}`,
+            target: {
+              figure: 'billing engine, two instances ÷ one',
+              service: `${x.two.subscriptions_per_second} subscriptions/s (two engine processes)`,
+              reference: `${x.one.subscriptions_per_second} subscriptions/s (one engine process, same load)`,
+              ratio: x.ratio,
+              target: '≥ 1.6',
+              met: x.ratio >= 1.6 ? 'yes' : '**no**',
+            },
+          }
+        : {
+            benchmark: 'billing-engine',
+            mode: x.target === 'postgres' ? 'distributed' : 'embedded',
+            transport: `one engine billing ${x.subscriptions.toLocaleString('en')} due subscriptions (${x.target})`,
+            load: `batch ${x.batch}, ${x.subscriptions.toLocaleString('en')} subscriptions due at once`,
+            throughput: `${x.subscriptions_per_second} subscriptions/s`,
+            count: x.subscriptions,
+            unit: 'subscriptions billed per second (invoice created, finalized, charge command)',
+            notes:
+              `${x.seconds} s; invoices finalized ${x.invoices_finalized}, charge commands ${x.charge_commands}, not billed ${x.not_billed}; bench process ${x.bench_process_cpu_seconds} CPU s` +
+              (x.machine_load ? `; CPU of both cores: ${cpuNote(x.machine_load)}` : ''),
+          },
     ],
   },
   {

@@ -18,12 +18,20 @@
 // loaded with one INSERT ... SELECT generate_series; all belong to one account (the worst
 // case for the per-account invoice-number counter) and one customer with a mandate.
 //
-//   node bench/billing-engine.mjs [--target postgres|embedded|all] [--subscriptions 100000]
-//        [--batch 50] [--quick] [--out FILE]
+// Two instances against one (target `scaling`, PostgreSQL): the same N due subscriptions, now
+// spread over many accounts (a multi-tenant platform; one account's renewals queue on its
+// gapless invoice-number counter whatever the engine count), billed by one engine process,
+// then on a fresh copy by two engine processes at once; the ratio is two ÷ one (issue 15:
+// >= 1.6). Each engine is a process of its own (`--engine-worker`, forked), so two use two
+// cores, as two invoicing instances would.
+//
+//   node bench/billing-engine.mjs [--target postgres|embedded|scaling|all] [--subscriptions 100000]
+//        [--accounts 1000] [--batch 50] [--quick] [--out FILE]
 //
 // Self-contained module for the bench runner: export { name, description, run(opts) } with
 // run -> { results, skipped }.
 
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -31,7 +39,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { numberFlag, parseArgs } from './lib/args.mjs';
 import { recordFigure } from './lib/figures.mjs';
-import { cpuTimes, machineLoad } from './lib/machine.mjs';
+import { countAsPlatform, cpuTimes, machineLoad } from './lib/machine.mjs';
 import { runIfMain } from './lib/module.mjs';
 import { resultsFile, selectRuns, toStderr, writeReport } from './lib/report.mjs';
 
@@ -50,6 +58,10 @@ export const DEFAULTS = {
   embeddedSubscriptions: 10_000,
   quickSubscriptions: 500,
   batch: 50,
+  // Two instances against one: 20,000 renewals of 1,000 accounts (20 each), twice.
+  scalingSubscriptions: 20_000,
+  quickScalingSubscriptions: 2_000,
+  accounts: 1_000,
 };
 
 export function targetAvailability(env = process.env) {
@@ -58,6 +70,9 @@ export function targetAvailability(env = process.env) {
       ? { ok: true }
       : { ok: false, reason: 'DATABASE_URL is not set (eval "$(bash infra/infra-up.sh)")' },
     embedded: { ok: true },
+    scaling: env.DATABASE_URL
+      ? { ok: true }
+      : { ok: false, reason: 'DATABASE_URL is not set (eval "$(bash infra/infra-up.sh)")' },
   };
 }
 
@@ -91,15 +106,20 @@ async function openDatabase(target) {
   };
 }
 
-/** Bills `subscriptions` due subscriptions with one engine; returns the figures. */
-export async function runTarget(target, { subscriptions, batch, say = () => {} }) {
+const START = new Date('2030-01-01T00:00:00Z');
+const DUE = new Date(START.getTime() + 86_400_000);
+
+/**
+ * The invoicing service on `url` with a manual clock at START and the outbox relay off, as
+ * the distributed service runs on PostgreSQL; `engine(batch)` gives a billing engine of it
+ * (the class its timer drives) with that claim batch size.
+ */
+async function startService(target, url) {
   const { EmbeddedBus, ManualClock, randomBase62 } = platform();
   const { createInvoicing, readInvoicingConfig } = invoicingDist();
-  const database = await openDatabase(target);
   const logger = silentLogger();
-  const start = new Date('2030-01-01T00:00:00Z');
-  const clock = new ManualClock(start);
-  const bus = new EmbeddedBus(database.url, logger);
+  const clock = new ManualClock(START);
+  const bus = new EmbeddedBus(url, logger);
   await bus.connect();
   const mailDir = join(os.tmpdir(), `paygrid-bench-mail-${randomBytes(4).toString('hex')}`);
   const service = await createInvoicing(
@@ -109,7 +129,7 @@ export async function runTarget(target, { subscriptions, batch, say = () => {} }
       PAYGRID_MODE: target === 'postgres' ? 'distributed' : 'embedded',
       // Required of distributed config, never dialled: the bus is passed in.
       ...(target === 'postgres' ? { KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092' } : {}),
-      DATABASE_URL: database.url,
+      DATABASE_URL: url,
       INTERNAL_SIGNING_SECRET: randomBase62(48),
       PORT: '0',
       OUTBOX_RELAY_ENABLED: 'false',
@@ -117,7 +137,29 @@ export async function runTarget(target, { subscriptions, batch, say = () => {} }
     }),
     { bus, clock, logger },
   );
-  const db = service.runtime.db;
+  const { BillingEngine } = require(
+    join(HERE, '..', 'apps', 'invoicing', 'dist', 'billing', 'billing-engine.js'),
+  );
+  return {
+    service,
+    db: service.runtime.db,
+    engine: (batch) =>
+      new BillingEngine(service.runtime.db, service.invoices, clock, logger, { batchSize: batch }),
+    async stop() {
+      await service.stop();
+      await bus.close();
+    },
+  };
+}
+
+/** Bills `subscriptions` due subscriptions with one engine; returns the figures. */
+export async function runTarget(target, { subscriptions, batch, say = () => {} }) {
+  const { randomBase62 } = platform();
+  const database = await openDatabase(target);
+  const started = await startService(target, database.url);
+  const { db } = started;
+  const start = START;
+  const due = DUE;
   try {
     const account = `acct_bench${randomBase62(16)}`;
     const customer = `cus_bench${randomBase62(16)}`;
@@ -126,7 +168,6 @@ export async function runTarget(target, { subscriptions, batch, say = () => {} }
        values ($1, $2, false, 'Bench Ltd', 'ap@bench.test', 'EUR', 'mdt_benchmandate0001', '{}'::jsonb, $3, $3)`,
       [customer, account, start],
     );
-    const due = new Date(start.getTime() + 86_400_000);
     say(`${target}: loading ${subscriptions} subscriptions due at ${due.toISOString()}`);
     await db.query(
       `insert into invoicing.subscriptions
@@ -142,10 +183,7 @@ export async function runTarget(target, { subscriptions, batch, say = () => {} }
     );
     await db.query('analyze invoicing.subscriptions');
     // An engine of its own (same class the service's timer drives) to set the claim batch size.
-    const { BillingEngine } = require(
-      join(HERE, '..', 'apps', 'invoicing', 'dist', 'billing', 'billing-engine.js'),
-    );
-    const engine = new BillingEngine(db, service.invoices, clock, logger, { batchSize: batch });
+    const engine = started.engine(batch);
     const cpuBefore = process.cpuUsage();
     const machineBefore = cpuTimes();
     const t0 = process.hrtime.bigint();
@@ -187,17 +225,213 @@ export async function runTarget(target, { subscriptions, batch, say = () => {} }
     );
     return result;
   } finally {
-    await service.stop();
-    await bus.close();
+    await started.stop();
     await database.close();
   }
+}
+
+/**
+ * Loads `subscriptions` subscriptions due at DUE, of `accounts` accounts (one customer with a
+ * mandate each), each drawn by a hash of its number: in due order the accounts are mixed, as on
+ * a platform of many tenants, and every claimed batch names many of them.
+ */
+async function loadManyAccounts(db, { subscriptions, accounts }) {
+  await db.query(
+    `insert into invoicing.customers (id, account_id, livemode, name, email, currency, default_mandate, metadata, created_at, updated_at)
+     select 'cus_bench' || lpad(a::text, 7, '0'), 'acct_bench' || lpad(a::text, 7, '0'), false, 'Bench Ltd',
+            'ap@bench.test', 'EUR', 'mdt_benchmandate0001', '{}'::jsonb, $1, $1
+       from generate_series(1, $2::int) a`,
+    [START, accounts],
+  );
+  await db.query(
+    `insert into invoicing.subscriptions
+       (id, account_id, livemode, customer_id, status, currency, interval, interval_count, items, time_zone,
+        billing_cycle_anchor, start_date, bill_from, collection_method, dunning_end_state, next_period_index,
+        current_period_index, current_period_start, current_period_end, next_action_at, created_at, updated_at)
+     select 'sub_bench' || lpad(g::text, 9, '0'), 'acct_bench' || lpad(x.a::text, 7, '0'), false,
+            'cus_bench' || lpad(x.a::text, 7, '0'), 'active', 'EUR', 'month', 1,
+            '[{"description": "Plan", "unit_amount": 1999, "quantity": 1}]'::jsonb, 'UTC',
+            $1::timestamptz - interval '1 month', $2, $2, 'charge_automatically', 'canceled', 1,
+            0, $1::timestamptz - interval '1 month', $1, $1, $2, $2
+       from generate_series(1, $3::int) g
+       cross join lateral (select 1 + abs(hashtext(g::text)) % $4 as a) x`,
+    [DUE, START, subscriptions, accounts],
+  );
+  await db.query('analyze invoicing.subscriptions');
+}
+
+/** Runs `instances` engine processes at once over a freshly loaded database; their figures. */
+async function billWithProcesses(instances, { subscriptions, accounts, batch, say }) {
+  const database = await openDatabase('postgres');
+  const workers = [];
+  try {
+    // This process migrates and loads; the engines are processes of their own.
+    const loader = await startService('postgres', database.url);
+    try {
+      await loadManyAccounts(loader.db, { subscriptions, accounts });
+    } finally {
+      await loader.stop();
+    }
+    for (let i = 0; i < instances; i++) {
+      const child = fork(fileURLToPath(import.meta.url), ['--engine-worker'], {
+        env: { ...process.env, BENCH_BILLING_URL: database.url, BENCH_BILLING_BATCH: String(batch) },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      countAsPlatform(child.pid, `engine-${i + 1}`);
+      workers.push({ child, next: messages(child) });
+    }
+    for (const w of workers) await w.next('ready');
+    say(
+      `scaling: ${instances} engine process(es) billing ${subscriptions} subscriptions of ${accounts} accounts`,
+    );
+    const [deadlocksBefore] = await deadlockCount(database.url);
+    const machineBefore = cpuTimes();
+    const t0 = process.hrtime.bigint();
+    for (const w of workers) w.child.send({ due: new Date(DUE.getTime() + 1000).toISOString() });
+    const done = await Promise.all(workers.map((w) => w.next('done')));
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    const machine = machineLoad(machineBefore, cpuTimes());
+    // pg_stat_database reports at each transaction's end, flushed within a second.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const [deadlocksAfter] = await deadlockCount(database.url);
+    const check = await verifyBilled(database.url, subscriptions);
+    return {
+      instances,
+      seconds: Math.round(seconds * 100) / 100,
+      subscriptions_per_second: Math.round((subscriptions / seconds) * 10) / 10,
+      handled_per_engine: done.map((d) => d.handled),
+      engine_cpu_seconds: done.map((d) => d.cpu_seconds),
+      deadlocks: deadlocksAfter - deadlocksBefore,
+      ...check,
+      machine_load: machine,
+    };
+  } finally {
+    for (const w of workers) {
+      if (w.child.exitCode === null) {
+        const exited = new Promise((resolve) => w.child.once('exit', resolve));
+        w.child.send({ stop: true });
+        await exited;
+      }
+    }
+    await database.close();
+  }
+}
+
+/** `next(type)`: the child's next message of that type (an exit before it rejects). */
+function messages(child) {
+  const waiting = [];
+  const queued = [];
+  child.on('message', (m) => {
+    const i = waiting.findIndex((w) => w.type === m.type);
+    if (i >= 0) waiting.splice(i, 1)[0].resolve(m);
+    else queued.push(m);
+  });
+  child.on('exit', (code) => {
+    for (const w of waiting.splice(0))
+      w.reject(new Error(`engine process exited (${code}) before ${w.type}`));
+  });
+  return (type) => {
+    const i = queued.findIndex((m) => m.type === type);
+    if (i >= 0) return Promise.resolve(queued.splice(i, 1)[0]);
+    if (child.exitCode !== null) return Promise.reject(new Error(`engine process exited before ${type}`));
+    return new Promise((resolve, reject) => waiting.push({ type, resolve, reject }));
+  };
+}
+
+async function withClient(url, fn) {
+  const pg = require(require.resolve('pg', { paths: [join(HERE, '..', 'libs', 'platform')] }));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const deadlockCount = (url) =>
+  withClient(url, async (c) => [
+    Number(
+      (await c.query('select deadlocks from pg_stat_database where datname = current_database()')).rows[0]
+        .deadlocks,
+    ),
+  ]);
+
+/** Every subscription billed exactly once, each account's numbers 1..n without a gap. */
+async function verifyBilled(url, subscriptions) {
+  return withClient(url, async (c) => {
+    const { rows } = await c.query(
+      `select (select count(*)::int from invoicing.invoices where status = 'open' and number is not null) as invoices,
+              (select count(*)::int from invoicing.outbox where topic = 'payments.commands.v1') as commands,
+              (select count(*)::int from invoicing.subscriptions where next_period_index <> 2) as left_over,
+              (select count(*)::int from (
+                 select account_id from invoicing.invoices
+                  group by account_id
+                 having count(distinct number) <> count(*)
+                     or max(regexp_replace(number, '^.*-', '')::int) <> count(*)) x) as accounts_with_gaps`,
+    );
+    const check = rows[0];
+    if (
+      check.invoices !== subscriptions ||
+      check.commands !== subscriptions ||
+      check.left_over !== 0 ||
+      check.accounts_with_gaps !== 0
+    )
+      throw new Error(`scaling: not every subscription was billed exactly once: ${JSON.stringify(check)}`);
+    return {
+      invoices_finalized: check.invoices,
+      charge_commands: check.commands,
+      not_billed: check.left_over,
+      accounts_with_gaps: check.accounts_with_gaps,
+    };
+  });
+}
+
+/** Two engine processes against one, on the same load; the ratio two ÷ one. */
+export async function runScaling({ subscriptions, accounts, batch, say = () => {} }) {
+  const one = await billWithProcesses(1, { subscriptions, accounts, batch, say });
+  say(`scaling: one engine ${one.subscriptions_per_second} subscriptions/s`);
+  const two = await billWithProcesses(2, { subscriptions, accounts, batch, say });
+  say(`scaling: two engines ${two.subscriptions_per_second} subscriptions/s`);
+  const ratio = Math.round((two.subscriptions_per_second / one.subscriptions_per_second) * 1000) / 1000;
+  return { target: 'scaling', subscriptions, accounts, batch, one, two, ratio };
+}
+
+/** `--engine-worker`: one billing engine on BENCH_BILLING_URL, billing when its parent says so. */
+async function engineWorker() {
+  const started = await startService('postgres', process.env.BENCH_BILLING_URL);
+  const engine = started.engine(Number(process.env.BENCH_BILLING_BATCH));
+  await new Promise((resolve, reject) => {
+    process.on('message', (m) => {
+      if (m.stop) return resolve();
+      const cpuBefore = process.cpuUsage();
+      engine.runDue(new Date(m.due), { testClock: null }).then((handled) => {
+        const cpu = process.cpuUsage(cpuBefore);
+        process.send({
+          type: 'done',
+          handled,
+          cpu_seconds: Math.round(((cpu.user + cpu.system) / 1e6) * 10) / 10,
+        });
+      }, reject);
+    });
+    process.send({ type: 'ready' });
+  });
+  await started.stop();
 }
 
 export const billingEngine = {
   name: 'billing-engine',
   description:
     'one billing engine billing N due subscriptions (invoice created, finalized, charge command emitted), subscriptions per second',
-  async run({ targets, quick = false, subscriptions, batch = DEFAULTS.batch, say, out = RESULTS_FILE } = {}) {
+  async run({
+    targets,
+    quick = false,
+    subscriptions,
+    accounts = DEFAULTS.accounts,
+    batch = DEFAULTS.batch,
+    say,
+    out = RESULTS_FILE,
+  } = {}) {
     const availability = targetAvailability();
     const wanted = targets ?? Object.keys(availability).filter((t) => availability[t].ok);
     const countFor = (target) =>
@@ -207,10 +441,27 @@ export const billingEngine = {
         : target === 'embedded'
           ? DEFAULTS.embeddedSubscriptions
           : DEFAULTS.subscriptions);
-    const { run: chosen, skipped } = selectRuns(['postgres', 'embedded'], wanted, availability, 'target');
+    const { run: chosen, skipped } = selectRuns(
+      ['postgres', 'scaling', 'embedded'],
+      wanted,
+      availability,
+      'target',
+    );
     const results = [];
-    for (const target of chosen)
-      results.push(await runTarget(target, { subscriptions: countFor(target), batch, say }));
+    for (const target of chosen) {
+      if (target === 'scaling') {
+        const scalingCount =
+          subscriptions ?? (quick ? DEFAULTS.quickScalingSubscriptions : DEFAULTS.scalingSubscriptions);
+        results.push(
+          await runScaling({
+            subscriptions: scalingCount,
+            accounts: Math.min(accounts, scalingCount),
+            batch,
+            say,
+          }),
+        );
+      } else results.push(await runTarget(target, { subscriptions: countFor(target), batch, say }));
+    }
     return writeReport(out, {
       benchmark: 'billing-engine',
       description: billingEngine.description,
@@ -235,17 +486,19 @@ async function main() {
   const flags = parseArgs(process.argv.slice(2));
   if (flags.help) {
     process.stdout.write(
-      'usage: node bench/billing-engine.mjs [--target postgres|embedded|all] [--subscriptions N] [--batch N] [--quick] [--out FILE]\n',
+      'usage: node bench/billing-engine.mjs [--target postgres|embedded|scaling|all] [--subscriptions N] [--accounts N] [--batch N] [--quick] [--out FILE]\n',
     );
     return;
   }
+  if (flags['engine-worker']) return engineWorker();
   const target = flags.target ?? 'all';
-  if (!['postgres', 'embedded', 'all'].includes(target))
-    throw new Error('--target must be postgres|embedded|all');
+  if (!['postgres', 'embedded', 'scaling', 'all'].includes(target))
+    throw new Error('--target must be postgres|embedded|scaling|all');
   const report = await billingEngine.run({
     targets: target === 'all' ? undefined : [target],
     quick: Boolean(flags.quick),
     subscriptions: numberFlag(flags, 'subscriptions', undefined, { min: 1 }),
+    accounts: numberFlag(flags, 'accounts', DEFAULTS.accounts, { min: 1 }),
     batch: numberFlag(flags, 'batch', DEFAULTS.batch, { min: 1 }),
     out: typeof flags.out === 'string' ? flags.out : RESULTS_FILE,
     say: toStderr,
