@@ -95,23 +95,25 @@ describe('per-key rate limits', () => {
   });
 
   it('holds a test key near 25/s, leaves other keys alone, and lets it through again after a second', async () => {
-    // 60 requests at once must arrive faster than the key's 25/s refill for some to be
-    // refused: a loaded machine (another suite's processes on the same two cores) served a
-    // burst in over 1.4 s, inside the limit, in a CI rehearsal. Up to three bursts, each on a
-    // fresh key, until one is served in under a second.
+    // The requests of a burst must arrive faster than the key's 25/s refill for some to be
+    // refused. A loaded machine (other suites' processes on the same two cores) served 60 in
+    // over 1.4 s in one CI rehearsal and refused none in another, inside the limit: a burst of
+    // BURST is served faster than 25/s unless the platform answers fewer than 25 reads a
+    // second. Up to three bursts, each on a fresh key, until one has a refusal.
+    const BURST = 150;
     let limited = await platform.newAccount(['payments'], { defaultRateLimit: true });
-    let { responses, elapsedS } = await burst(60, () =>
+    let { responses, elapsedS } = await burst(BURST, () =>
       platform.api(limited.testKey, 'GET', '/v1/merchants'),
     );
-    for (let attempt = 1; attempt < 3 && elapsedS >= 1; attempt++) {
+    for (let attempt = 1; attempt < 3 && responses.every((r) => r.status === 200); attempt++) {
       limited = await platform.newAccount(['payments'], { defaultRateLimit: true });
-      ({ responses, elapsedS } = await burst(60, () =>
+      ({ responses, elapsedS } = await burst(BURST, () =>
         platform.api(limited.testKey, 'GET', '/v1/merchants'),
       ));
     }
     const ok = responses.filter((r) => r.status === 200);
     const refused = responses.filter((r) => r.status === 429);
-    expect(ok.length + refused.length).toBe(60);
+    expect(ok.length + refused.length).toBe(BURST);
     // The burst (25) plus what refills while the requests are in flight, with one to spare.
     expect(ok.length).toBeGreaterThanOrEqual(25);
     expect(ok.length).toBeLessThanOrEqual(25 + Math.ceil(elapsedS * 25) + 1);
