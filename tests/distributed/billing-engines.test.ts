@@ -3,9 +3,9 @@
 // billed by whichever engine claims them first. Every period must be billed exactly once,
 // in order, none skipped: checked with SQL on the invoices themselves, not on the engine's
 // own bookkeeping alone. Then 600 subscriptions of five accounts, mixed in due order: the two
-// engines' batches lock several accounts' invoice-number counters each, and PostgreSQL must
-// count no deadlock between them (pg_stat_database.deadlocks; nine before the batches were
-// worked in counter order).
+// engines' batches name several accounts' invoice-number counters each, and PostgreSQL must
+// count no deadlock between them (pg_stat_database.deadlocks; nine when each batch took its
+// counters in due order).
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -140,9 +140,10 @@ it('bills each period of 1,000 due subscriptions exactly once with two engines r
 }, 200_000);
 
 it('bills 600 due subscriptions of five accounts, mixed in due order, with two engines and no deadlock', async () => {
-  // Each batch of each engine then holds invoice-number counters of several accounts at once:
-  // both engines must take them in one order (billing-engine.ts inCounterOrder), or PostgreSQL
-  // aborts one batch as a deadlock and its rerun sets subscriptions aside for an hour.
+  // Each batch then names several accounts, whose invoice-number counters it holds until it
+  // commits: an engine takes only the counters no other engine holds (billing-engine.ts
+  // TAKE_COUNTERS) and works them in one order (inCounterOrder). Taken in batch order instead,
+  // PostgreSQL aborted batches as deadlocks (nine in this test).
   const COUNT = 600;
   const accounts: string[] = [];
   const customers: string[] = [];

@@ -60,6 +60,9 @@ function nextAction(row: SubscriptionRow, retryAt: Date | null): NextAction {
   return { row, at, changed: stored !== (at ? at.getTime() : null) };
 }
 
+/** The invoice-number counter a subscription's renewals finalize on: its account and mode. */
+const counterOf = (row: SubscriptionRow) => `${row.account_id}:${row.livemode ? 1 : 0}`;
+
 /**
  * A claimed batch in the order its renewals take the accounts' invoice-number counters: by
  * account and mode (stable, so each account's subscriptions keep their due order and their
@@ -69,9 +72,22 @@ function nextAction(row: SubscriptionRow, retryAt: Date | null): NextAction {
  * deadlock_timeout, and the guarded rerun set subscriptions aside for an hour).
  */
 function inCounterOrder(rows: readonly SubscriptionRow[]): SubscriptionRow[] {
-  const key = (row: SubscriptionRow) => `${row.account_id}\u0000${row.livemode ? 1 : 0}`;
-  return [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  return [...rows].sort((a, b) => {
+    const [x, y] = [counterOf(a), counterOf(b)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
 }
+
+/**
+ * The counters of a real-time batch this engine takes for the batch's transaction: a
+ * transaction advisory lock per counter (its own key space: the two-int4 form, namespace
+ * 1651073 'billing'), tried, never waited for. The renewals of a counter another engine holds
+ * are left for a later batch, so two engines bill disjoint accounts side by side instead of
+ * one waiting at each shared counter until the other's batch commits (bench/README.md
+ * finding 44).
+ */
+const TAKE_COUNTERS = `
+  select k from unnest($1::text[]) as k where pg_try_advisory_xact_lock(1651073, hashtext(k))`;
 
 /** Steps one subscription may take in one claim before yielding (a daily cycle after a long outage). */
 const MAX_STEPS_PER_CLAIM = 64;
@@ -120,38 +136,51 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
   }
 
   /**
-   * Runs every action due at `now` in `scope` until none is left; returns how many
-   * subscriptions it worked on. Safe to run in several engines at once.
+   * Runs every action due at `now` in `scope` until none is left, in real time none left that
+   * no other engine is billing (TAKE_COUNTERS: their rows wait for this engine's next run, a
+   * second later); returns how many subscriptions it worked on. Safe to run in several
+   * engines at once.
    */
   async runDue(now: Date, scope: Scope): Promise<number> {
     let handled = 0;
     for (;;) {
-      let claimed: number;
+      let batch: { claimed: number; worked: number };
       try {
-        claimed = await this.runBatch(now, scope, false);
+        batch = await this.runBatch(now, scope, false);
       } catch (error) {
         // A subscription failed and took the batch's transaction with it (nothing committed):
         // the batch again, each subscription under a savepoint, so that one is set aside and
         // the others are billed. Savepoints cost two round trips per subscription, so only
         // a batch that needs them pays for them.
         this.logger.warn({ err: error }, 'billing batch failed; running it again one subscription at a time');
-        claimed = await this.runBatch(now, scope, true);
+        batch = await this.runBatch(now, scope, true);
       }
-      handled += claimed;
-      if (claimed < this.batchSize) return handled;
+      handled += batch.worked;
+      // A full batch of which nothing was ours (every counter held by other engines): they are
+      // billing those accounts; this run ends rather than claim the same rows again, and the
+      // timer's next run picks up what is left.
+      if (batch.claimed < this.batchSize || batch.worked === 0) return handled;
     }
   }
 
-  /** One claimed batch in one transaction; `guarded`: each subscription under a savepoint. */
-  private runBatch(now: Date, scope: Scope, guarded: boolean): Promise<number> {
+  /**
+   * One claimed batch in one transaction; `guarded`: each subscription under a savepoint.
+   * `worked`: the claimed subscriptions it acted on (a real-time batch leaves those of
+   * counters another engine holds, TAKE_COUNTERS).
+   */
+  private runBatch(now: Date, scope: Scope, guarded: boolean): Promise<{ claimed: number; worked: number }> {
     return this.db.transaction(async (tx) => {
       const params: unknown[] = [now, this.batchSize];
       if (scope.testClock !== null) params.push(scope.testClock);
       const claimed = await tx.query<SubscriptionRow>(CLAIM(scope), params);
-      if (!claimed.length) return 0;
-      const read = await readBatch(tx, claimed);
+      if (!claimed.length) return { claimed: 0, worked: 0 };
+      // A test clock's run is one account's and must finish everything due before the clock
+      // is ready: it waits at the counter (in order) instead of leaving renewals behind.
+      const rows = scope.testClock === null ? await this.ownCounters(tx, claimed) : claimed;
+      if (!rows.length) return { claimed: claimed.length, worked: 0 };
+      const read = await readBatch(tx, rows);
       const moved: NextAction[] = [];
-      for (const row of inCounterOrder(claimed)) {
+      for (const row of inCounterOrder(rows)) {
         const { retryAt, known } = read(row);
         const next = guarded
           ? await this.stepGuarded(tx, row, now, scope, retryAt, known)
@@ -166,8 +195,15 @@ export class BillingEngine implements SubscriptionEngine, ClockBilling {
              from unnest($1::text[], $2::timestamptz[]) as v(id, at) where s.id = v.id`,
           [moved.map((m) => m.row.id), moved.map((m) => m.at)],
         );
-      return claimed.length;
+      return { claimed: claimed.length, worked: rows.length };
     });
+  }
+
+  /** The claimed subscriptions whose counters this transaction took (TAKE_COUNTERS). */
+  private async ownCounters(tx: Tx, claimed: readonly SubscriptionRow[]): Promise<SubscriptionRow[]> {
+    const counters = [...new Set(claimed.map(counterOf))];
+    const taken = new Set((await tx.query<{ k: string }>(TAKE_COUNTERS, [counters])).map((r) => r.k));
+    return taken.size === counters.length ? [...claimed] : claimed.filter((row) => taken.has(counterOf(row)));
   }
 
   /**
