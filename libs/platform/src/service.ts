@@ -74,6 +74,9 @@ export type Service<P extends object = object> = ServiceHandle & P;
 @Module({})
 class ServiceModule {}
 
+/** Connections waiting to be accepted (Node's default is 511). */
+const LISTEN_BACKLOG = 4096;
+
 const startOf = (part: ServicePart) => (typeof part === 'function' ? undefined : part);
 const stopOf = (part: ServicePart) => (typeof part === 'function' ? part() : part.stop());
 
@@ -116,7 +119,10 @@ export async function createService<P extends object>(definition: ServiceDefinit
     runtime,
     async listen(port, host = '127.0.0.1') {
       const nest = handle.app;
-      await nest.listen({ port, host });
+      // A burst of new connections (clients opening sockets in an overload) waits in the
+      // kernel's accept queue rather than having its SYNs dropped and retried a second or
+      // more later: Node's default backlog is 511; the kernel caps it at net.core.somaxconn.
+      await nest.listen({ port, host, backlog: LISTEN_BACKLOG });
       const address = nest.getHttpServer().address();
       const bound = typeof address === 'object' && address ? address.port : port;
       const shown =
