@@ -130,6 +130,7 @@ export async function openLoop({ rate, seconds, op, drainMs = 30_000 }) {
   const start = nowMs();
   const pending = new Set();
   let lagMax = 0;
+  let inFlightMax = 0;
   for (let i = 0; i < total; i++) {
     const due = start + (i * 1000) / rate;
     const wait = due - nowMs();
@@ -153,6 +154,7 @@ export async function openLoop({ rate, seconds, op, drainMs = 30_000 }) {
       }
     })();
     pending.add(work);
+    inFlightMax = Math.max(inFlightMax, pending.size);
     void work.finally(() => pending.delete(work));
   }
   const sendEnd = nowMs();
@@ -164,6 +166,9 @@ export async function openLoop({ rate, seconds, op, drainMs = 30_000 }) {
     sent: total,
     achieved_send_rate_per_s: round(total / ((sendEnd - start) / 1000), 1),
     generator_lag_max_ms: round(lagMax, 1),
+    // The most operations outstanding at once: an op that needs a connection waits for one
+    // in the client's pool beyond its size, so a figure at that size means the generator queued.
+    in_flight_max: inFlightMax,
     unfinished: pending.size,
     latency_ms: summarize(all.samples),
     ok_per_s: round(all.samples.length / seconds, 1),
