@@ -1,4 +1,4 @@
-// How many statements the hosted checkout sends to the payments database, pinned (issue 15:
+// How many statements the hosted checkout and a refund send to the payments database, pinned (issue 15:
 // on this platform the lever is round trips, bench/README.md "The checkout's statements").
 // A change that adds a statement or a commit to the page or the payment fails here and says
 // by how many; one that removes some updates the figures below and the README's table.
@@ -112,4 +112,49 @@ it('a payment on a reusable link: 1 statement for the page, 13 in 2 commits for 
 // outbox rows are written together before its COMMIT; it was a statement of its own).
 it('a payment that completes a one-time link: 14 statements in 2 commits', async () => {
   expect(await checkouts({})).toEqual({ page: 1, payment: { statements: 14, commits: 2 } });
+});
+
+/** Three refunds of fresh test payments (with an Idempotency-Key or not): the least counts. */
+async function refunds(body: Record<string, unknown>, idempotent: boolean) {
+  const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const counts: { statements: number; commits: number }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const paid = await fetch(`${embedded.url}/v1/transactions/test-helpers/payments`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ amount: 2500, currency: 'EUR', card_number: '4242424242424242' }),
+    });
+    expect(paid.status).toBe(200);
+    const payment = (await paid.json()) as { id: string };
+    const refunded = await counted(() =>
+      fetch(`${embedded.url}/v1/refunds`, {
+        method: 'POST',
+        headers: idempotent ? { ...auth, 'idempotency-key': `counted-${Date.now()}-${i}` } : auth,
+        body: JSON.stringify({ transaction: payment.id, ...body }),
+      }),
+    );
+    expect(refunded.response.status).toBe(200);
+    expect(JSON.parse(refunded.body)).toMatchObject({ status: 'succeeded', amount: body.amount ?? 2500 });
+    counts.push({ statements: refunded.statements, commits: refunded.commits });
+  }
+  return counts.reduce((a, b) => (b.statements < a.statements ? b : a));
+}
+
+// tx1: BEGIN, the guarded reservation (for a full refund, the remainder read under the row's
+// lock in the same statement), one statement for the refund's transaction, its row and the
+// outbox row (Tx.writeAtCommit), COMMIT; the processor call; tx2: BEGIN, the refund settled,
+// its transaction settled, one statement for the ledger legs and the outbox row, COMMIT.
+// Before 2026-12-03: 12 for a full refund, 11 for a partial one, 13 with a key (the payment
+// read first for a full refund, the two inserts and the outbox row each a statement).
+it('a full refund: 9 statements in 2 commits', async () => {
+  expect(await refunds({}, false)).toEqual({ statements: 9, commits: 2 });
+});
+
+it('a partial refund: 9 statements in 2 commits', async () => {
+  expect(await refunds({ amount: 1000 }, false)).toEqual({ statements: 9, commits: 2 });
+});
+
+// The key's earlier use is looked up first in tx1 (idempotency, refunds.service.ts).
+it('a refund with an Idempotency-Key: 10 statements in 2 commits', async () => {
+  expect(await refunds({}, true)).toEqual({ statements: 10, commits: 2 });
 });

@@ -262,6 +262,26 @@ describe('refunds', () => {
     expect(after.body).toMatchObject({ amount_refunded: 1000, refundable_amount: 0 });
     await expectLedgerSound();
   });
+
+  // A refund without an amount takes the remainder read under the row's lock in its reserving
+  // statement: whatever the interleaving, the refunds that succeed add up to the payment.
+  it('20 concurrent refunds of 1,000, half of them full (no amount): they add up to the payment exactly', async () => {
+    const payment = await pay(1000);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        refund(i % 2 ? { transaction: payment.id } : { transaction: payment.id, amount: 150 }),
+      ),
+    );
+    const succeeded = responses.filter((r) => r.status === 200);
+    for (const r of responses.filter((x) => x.status !== 200))
+      expect(r.body.error.code).toBe('refund_exceeds_remaining');
+    expect(succeeded.reduce((sum, r) => sum + (r.body.amount as number), 0)).toBe(1000);
+    // Once a full refund succeeds, nothing is left for the refunds after it.
+    expect(succeeded.filter((r) => r.body.amount !== 150).length).toBeLessThanOrEqual(1);
+    const after = await platform.api(account.testKey, 'GET', `/v1/transactions/${payment.id}`);
+    expect(after.body).toMatchObject({ amount_refunded: 1000, refundable_amount: 0 });
+    await expectLedgerSound();
+  });
 });
 
 describe('the ledger', () => {

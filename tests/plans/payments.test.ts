@@ -148,6 +148,15 @@ test('refund: a partial refund of a succeeded payment (reserve, saga, settle)', 
   expect(problemsOf(found)).toEqual([]);
 });
 
+test('refund: a full refund, its amount the remainder read under the lock of the reserving statement', async () => {
+  const found = await plans('full refund', async () => {
+    const { refund } = await refunds.create(tenant, { transaction: `txn_${'0'.repeat(7)}250` });
+    expect(refund).toMatchObject({ status: 'succeeded', amount: String(100 + ((5 * 7919) % 100_000)) });
+  });
+  expect(found.some((r) => /with remaining as/.test(r.statement))).toBe(true);
+  expect(problemsOf(found)).toEqual([]);
+});
+
 const transactionFilters: [string, Partial<ListTransactionsQuery>][] = [
   ['no filter', {}],
   ['merchant', { merchant: `mer_${'0'.repeat(10)}` }],

@@ -152,32 +152,39 @@ export class RefundsService {
         return { replay: earlier };
       }
     }
-    let amount: bigint;
-    if (input.amount !== undefined) {
-      amount = BigInt(input.amount);
-    } else {
-      // Default: all that remains now. A concurrent refund may take part of it first; the
-      // guarded update below then refuses (422) rather than over-refund.
-      const payment = await this.visiblePayment(tx, tenant, input.transaction);
-      amount = refundableAmount(payment);
-      if (payment.type !== 'payment' || payment.status !== 'succeeded') throw notRefundable(payment);
-      if (amount <= 0n) throw exceeds(0n);
-    }
-    const [payment] = await tx.query<TransactionRow>(
-      `update payments.transactions set amount_refunded = amount_refunded + $4::bigint, updated_at = $5
-        where id = $1 and account_id = $2 and livemode = $3 and type = 'payment' and status = 'succeeded'
-          and amount_refunded + amount_disputed + $4::bigint <= amount
-        returning *`,
-      [input.transaction, tenant.account, tenant.livemode, amount.toString(), this.clock.now()],
+    // The amount reserved by one guarded statement: the one asked for, or by default all that
+    // remains (read under the row's lock in the same statement, so a concurrent refund that
+    // committed first is seen and the remainder is never taken twice).
+    const now = this.clock.now();
+    const [reservation] = await tx.query<TransactionRow & { refund_amount: string }>(
+      input.amount !== undefined
+        ? `update payments.transactions set amount_refunded = amount_refunded + $4::bigint, updated_at = $5
+            where id = $1 and account_id = $2 and livemode = $3 and type = 'payment' and status = 'succeeded'
+              and amount_refunded + amount_disputed + $4::bigint <= amount
+            returning *, $4::bigint::text as refund_amount`
+        : `with remaining as (
+             select id, amount - amount_refunded - amount_disputed as left_over from payments.transactions
+              where id = $1 and account_id = $2 and livemode = $3 and type = 'payment' and status = 'succeeded'
+              for update)
+           update payments.transactions t set amount_refunded = t.amount_refunded + r.left_over, updated_at = $4
+             from remaining r
+            where t.id = r.id and r.left_over > 0 and t.amount_refunded + t.amount_disputed + r.left_over <= t.amount
+            returning t.*, r.left_over::text as refund_amount`,
+      input.amount !== undefined
+        ? [input.transaction, tenant.account, tenant.livemode, String(input.amount), now]
+        : [input.transaction, tenant.account, tenant.livemode, now],
     );
-    if (!payment) {
+    if (!reservation) {
       const current = await this.visiblePayment(tx, tenant, input.transaction);
       if (current.type !== 'payment' || current.status !== 'succeeded') throw notRefundable(current);
       throw exceeds(refundableAmount(current));
     }
-    const now = this.clock.now();
+    const { refund_amount: amount, ...payment } = reservation;
+    // The refund's transaction and row are written with the outbox row just before the commit
+    // (Tx.writeAtCommit): nothing in this transaction reads them. A repeated Idempotency-Key
+    // fails there, on the unique index (create() answers 409).
     const refundTxnId = newId('txn');
-    await tx.query(
+    tx.writeAtCommit(
       `insert into payments.transactions (id, account_id, livemode, merchant_id, type, status, amount, currency,
          refunded_transaction, payment_link, mandate, invoice, customer, client_reference_id, payment_method, created_at, updated_at)
        values ($1, $2, $3, $4, 'refund', 'pending', $5::bigint, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $14)`,
@@ -186,7 +193,7 @@ export class RefundsService {
         payment.account_id,
         payment.livemode,
         payment.merchant_id,
-        amount.toString(),
+        amount,
         payment.currency,
         payment.id,
         payment.payment_link,
@@ -198,22 +205,39 @@ export class RefundsService {
         now,
       ],
     );
-    const [refund] = await tx.query<RefundRow>(
+    const refund: RefundRow = {
+      id: newId('re'),
+      account_id: payment.account_id,
+      livemode: payment.livemode,
+      transaction_id: payment.id,
+      refund_transaction_id: refundTxnId,
+      amount,
+      currency: payment.currency,
+      reason: input.reason ?? null,
+      status: 'pending',
+      failure_reason: null,
+      metadata: input.metadata ?? {},
+      idempotency_key: idempotency?.key ?? null,
+      request_hash: idempotency?.fingerprint ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    tx.writeAtCommit(
       `insert into payments.refunds (id, account_id, livemode, transaction_id, refund_transaction_id, amount, currency,
          reason, status, metadata, idempotency_key, request_hash, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6::bigint, $7, $8, 'pending', $9::jsonb, $10, $11, $12, $12) returning *`,
+       values ($1, $2, $3, $4, $5, $6::bigint, $7, $8, 'pending', $9::jsonb, $10, $11, $12, $12)`,
       [
-        newId('re'),
-        payment.account_id,
-        payment.livemode,
-        payment.id,
+        refund.id,
+        refund.account_id,
+        refund.livemode,
+        refund.transaction_id,
         refundTxnId,
-        amount.toString(),
-        payment.currency,
-        input.reason ?? null,
-        JSON.stringify(input.metadata ?? {}),
-        idempotency?.key ?? null,
-        idempotency?.fingerprint ?? null,
+        amount,
+        refund.currency,
+        refund.reason,
+        JSON.stringify(refund.metadata),
+        refund.idempotency_key,
+        refund.request_hash,
         now,
       ],
     );
