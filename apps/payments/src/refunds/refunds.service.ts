@@ -55,6 +55,7 @@ import {
   markRefundAccepted,
   refundById,
   releaseReservation,
+  reserveAmount,
   settleRefund,
   staleRefunds,
   type StaleRefund,
@@ -152,28 +153,9 @@ export class RefundsService {
         return { replay: earlier };
       }
     }
-    // The amount reserved by one guarded statement: the one asked for, or by default all that
-    // remains (read under the row's lock in the same statement, so a concurrent refund that
-    // committed first is seen and the remainder is never taken twice).
+    // The amount reserved by one guarded statement (refunds.sql.ts).
     const now = this.clock.now();
-    const [reservation] = await tx.query<TransactionRow & { refund_amount: string }>(
-      input.amount !== undefined
-        ? `update payments.transactions set amount_refunded = amount_refunded + $4::bigint, updated_at = $5
-            where id = $1 and account_id = $2 and livemode = $3 and type = 'payment' and status = 'succeeded'
-              and amount_refunded + amount_disputed + $4::bigint <= amount
-            returning *, $4::bigint::text as refund_amount`
-        : `with remaining as (
-             select id, amount - amount_refunded - amount_disputed as left_over from payments.transactions
-              where id = $1 and account_id = $2 and livemode = $3 and type = 'payment' and status = 'succeeded'
-              for update)
-           update payments.transactions t set amount_refunded = t.amount_refunded + r.left_over, updated_at = $4
-             from remaining r
-            where t.id = r.id and r.left_over > 0 and t.amount_refunded + t.amount_disputed + r.left_over <= t.amount
-            returning t.*, r.left_over::text as refund_amount`,
-      input.amount !== undefined
-        ? [input.transaction, tenant.account, tenant.livemode, String(input.amount), now]
-        : [input.transaction, tenant.account, tenant.livemode, now],
-    );
+    const reservation = await reserveAmount(tx, tenant, input.transaction, input.amount, now);
     if (!reservation) {
       const current = await this.visiblePayment(tx, tenant, input.transaction);
       if (current.type !== 'payment' || current.status !== 'succeeded') throw notRefundable(current);

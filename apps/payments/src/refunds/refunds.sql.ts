@@ -1,9 +1,10 @@
 // The statements of a refund's tx2 and of its recovery (refunds.service.ts); the refund
 // transaction itself moves through the intent saga (intents/intents.sql.ts).
 
-import type { Database, Tx } from '@paygrid/platform';
+import type { Database, Tenant, Tx } from '@paygrid/platform';
 import type { FinalOutcome } from '../intents/intent-saga';
 import type { RefundRow } from './refund';
+import type { TransactionRow } from '../transactions/transaction';
 
 /** pending -> succeeded | failed (with the processor's reason), once; undefined if already moved. */
 export async function settleRefund(
@@ -113,4 +114,37 @@ export async function acceptedByProcessor(tx: Tx, refund: RefundRow): Promise<bo
     [refund.refund_transaction_id],
   );
   return row?.accepted === true;
+}
+
+/**
+ * Reserves a refund's amount on the payment in one guarded statement: `amount`, or by default
+ * all that remains, read under the row's lock in the same statement (a refund that committed
+ * first is seen, the remainder never taken twice). Undefined when the guard refused.
+ */
+export async function reserveAmount(
+  tx: Tx,
+  tenant: Tenant,
+  transaction: string,
+  amount: number | undefined,
+  now: Date,
+): Promise<(TransactionRow & { refund_amount: string }) | undefined> {
+  const [reservation] = await tx.query<TransactionRow & { refund_amount: string }>(
+    amount !== undefined
+      ? `update payments.transactions set amount_refunded = amount_refunded + $4::bigint, updated_at = $5
+          where id = $1 and account_id = $2 and livemode = $3 and type = 'payment' and status = 'succeeded'
+            and amount_refunded + amount_disputed + $4::bigint <= amount
+          returning *, $4::bigint::text as refund_amount`
+      : `with remaining as (
+           select id, amount - amount_refunded - amount_disputed as left_over from payments.transactions
+            where id = $1 and account_id = $2 and livemode = $3 and type = 'payment' and status = 'succeeded'
+            for update)
+         update payments.transactions t set amount_refunded = t.amount_refunded + r.left_over, updated_at = $4
+           from remaining r
+          where t.id = r.id and r.left_over > 0 and t.amount_refunded + t.amount_disputed + r.left_over <= t.amount
+          returning t.*, r.left_over::text as refund_amount`,
+    amount !== undefined
+      ? [transaction, tenant.account, tenant.livemode, String(amount), now]
+      : [transaction, tenant.account, tenant.livemode, now],
+  );
+  return reservation;
 }
