@@ -41,8 +41,9 @@ export async function runMode(mode, opts, say) {
   const capacity = Math.round(opts.capacity ?? target.state.readRate ?? 400);
   const sustainable = Math.max(20, Math.round(capacity / 2));
   const { key } = await provisionAccount(target, { rateLimit: sustainable, name: 'Bench overload' });
+  const unlimitedLimit = Math.min(100_000, 4 * capacity); // the admin API's largest limit
   const unlimited = await provisionAccount(target, {
-    rateLimit: Math.min(100_000, 4 * capacity), // the admin API's largest limit
+    rateLimit: unlimitedLimit,
     name: 'Bench overload, no limit',
   });
   const client = httpClient(target.gateway, OPEN_CONNECTIONS);
@@ -95,6 +96,7 @@ export async function runMode(mode, opts, say) {
     mode,
     measured_capacity_per_s: capacity,
     sustainable_per_s: sustainable,
+    unlimited_key_limit_per_s: unlimitedLimit,
     shed_in_overload: shed(byName.overload),
     failures_in_overload: failures(byName.overload),
     // Issue 15: at twice the capacity, the excess is shed (429/503), nothing fails, and the
