@@ -2,7 +2,11 @@
 // services of a bench run with BENCH_CPU_PROF=<dir>): self time by package and by function,
 // and the total time under each of the project's own functions.
 //
-//   node bench/profile-summary.mjs <file.cpuprofile> [more ...] [--top 25]
+//   node bench/profile-summary.mjs <file.cpuprofile> [more ...] [--top 25] [--last SECONDS]
+//
+// --last: only the samples of the profile's last SECONDS (a service's profile runs from its
+// start, so its module loading and a bench's seeding crowd out the load the bench measured;
+// the load is the end of it when the bench stops the service right after).
 
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -73,6 +77,23 @@ export function threadOf(file) {
   return match[2] === '0' ? `main thread of pid ${match[1]}` : `worker thread ${match[2]} of pid ${match[1]}`;
 }
 
+/** The profile with only the samples of its last `seconds`. */
+export function lastSeconds(profile, seconds) {
+  const from = profile.endTime - seconds * 1e6;
+  let at = profile.startTime;
+  const kept = [];
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= from) kept.push([id, at]);
+  });
+  return {
+    ...profile,
+    startTime: kept[0]?.[1] ?? profile.endTime,
+    samples: kept.map(([id]) => id),
+    timeDeltas: kept.map(([, t], i) => (i === 0 ? 0 : t - kept[i - 1][1])),
+  };
+}
+
 function table(title, rows, all, top) {
   const lines = [`${title}`];
   for (const [name, ms] of rows.slice(0, top)) {
@@ -85,9 +106,13 @@ export async function main(argv) {
   const files = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
   const flags = parseArgs(argv.filter((a) => !files.includes(a)));
   const top = numberFlag(flags, 'top', 25, { min: 1 });
-  if (!files.length) throw new Error('usage: node bench/profile-summary.mjs <file.cpuprofile> ... [--top N]');
+  const last = numberFlag(flags, 'last', 0, { min: 0 });
+  if (!files.length) {
+    throw new Error('usage: node bench/profile-summary.mjs <file.cpuprofile> ... [--top N] [--last SECONDS]');
+  }
   for (const file of files) {
-    const s = summarise(JSON.parse(readFileSync(file, 'utf8')));
+    const profile = JSON.parse(readFileSync(file, 'utf8'));
+    const s = summarise(last ? lastSeconds(profile, last) : profile);
     const busy = s.all - s.idle;
     const thread = threadOf(file);
     console.log(
