@@ -1,8 +1,9 @@
 // Webhook delivery, per mode, to a receiver in the bench process (a local HTTP server that
 // answers 200 at once):
 //
-//   e2e latency     open model, `rate` API calls per second (POST /v1/payment-links through the
-//                   gateway, each tagged metadata.bench_seq); latency = receiver handler time −
+//   e2e latency     open model, 20 and then 200 API calls per second (`--webhook-rate N`: N
+//                   only; issue 15's target is p99 <= 50 ms at 200/s): POST /v1/payment-links
+//                   through the gateway, each tagged metadata.bench_seq; latency = receiver handler time −
 //                   time the API call was sent, for the payment_link.created delivery it causes.
 //                   The path: payments tx + outbox → relay → Kafka (embedded: the embedded bus)
 //                   → webhooks event log (inbox, fan-out into webhooks.deliveries) → worker
@@ -31,6 +32,9 @@ import { apiCall, provisionAccount, sharedTarget } from './lib/platform-target.m
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ENDPOINTS = 20;
+/** Issue 15: end to end at 200 events/s, p99 <= 50 ms. */
+export const E2E_TARGET_RATE = 200;
+export const E2E_TARGET_P99_MS = 50;
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (millis) => new Promise((r) => setTimeout(r, millis));
 
@@ -101,16 +105,29 @@ async function e2e(target, key, receiver, handlers, { rate, seconds, drain }, sa
   });
   const machine = machineLoad(before, cpuTimes());
   const expected = load.statuses[200] ?? 0;
-  const deadline = Date.now() + drain * 1000;
+  // Waits while deliveries still arrive: past capacity (200/s on a slow machine) the events
+  // queue and arrive late, which the latency shows; lost is what never came, `drain` seconds
+  // without a delivery (or 5 minutes in all).
   const measured = () => [...seen.keys()].filter((t) => t !== primeTag).length;
-  while (measured() < expected && Date.now() < deadline) await sleep(100);
+  const cap = Date.now() + 300_000;
+  let progress = { count: measured(), at: Date.now() };
+  while (measured() < expected && Date.now() - progress.at < drain * 1000 && Date.now() < cap) {
+    await sleep(100);
+    if (measured() !== progress.count) progress = { count: measured(), at: Date.now() };
+  }
   await sleep(500); // late duplicates
   await client.close();
   await apiCall(target, key, 'DELETE', `/v1/webhooks/${endpoint.id}`);
   const duplicates = [...seen.values()].reduce((n, c) => n + (c > 1 ? c - 1 : 0), 0);
   return {
     name: 'e2e-latency',
-    params: { rate_per_s: rate, seconds, event: 'payment_link.created', cause: 'POST /v1/payment-links' },
+    params: {
+      rate_per_s: rate,
+      seconds,
+      drain_s: drain,
+      event: 'payment_link.created',
+      cause: 'POST /v1/payment-links',
+    },
     api_calls: load.sent,
     api_ok: expected,
     api_latency_ms: load.latency_ms,
@@ -244,7 +261,9 @@ export async function runMode(mode, opts, say) {
   });
   const results = [];
   try {
-    results.push(await e2e(target, key, receiver, handlers, opts, say));
+    // Lightly loaded (20/s), and at issue 15's rate (200/s, its target p99 <= 50 ms).
+    for (const rate of opts.rates)
+      results.push(await e2e(target, key, receiver, handlers, { ...opts, rate }, say));
     const endpoints = [];
     for (let i = 0; i < ENDPOINTS; i++) {
       const endpoint = await apiCall(target, key, 'POST', '/v1/webhooks', {
@@ -305,7 +324,7 @@ export const webhooks = perModeBenchmark({
   description:
     'webhook end-to-end latency (API call → receiver handler) at a steady rate, and maximum deliveries/s with one and two instances',
   params: ({ quick, webhookRate, seconds, backlog }) => ({
-    rate: webhookRate ?? 20,
+    rates: webhookRate ? [webhookRate] : [20, E2E_TARGET_RATE],
     seconds: seconds ?? (quick ? 3 : 10),
     drain: quick ? 15 : 30,
     backlog: backlog ?? (quick ? 500 : 4000),
