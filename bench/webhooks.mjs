@@ -110,10 +110,12 @@ async function e2e(target, key, receiver, handlers, { rate, seconds, drain }, sa
   // without a delivery (or 5 minutes in all).
   const measured = () => [...seen.keys()].filter((t) => t !== primeTag).length;
   const cap = Date.now() + 300_000;
-  let progress = { count: measured(), at: Date.now() };
-  while (measured() < expected && Date.now() - progress.at < drain * 1000 && Date.now() < cap) {
+  let count = measured();
+  let lastArrival = Date.now();
+  while (count < expected && Date.now() - lastArrival < drain * 1000 && Date.now() < cap) {
     await sleep(100);
-    if (measured() !== progress.count) progress = { count: measured(), at: Date.now() };
+    const now = measured();
+    if (now !== count) [count, lastArrival] = [now, Date.now()];
   }
   await sleep(500); // late duplicates
   await client.close();
