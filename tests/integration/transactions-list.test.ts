@@ -36,7 +36,16 @@ async function insertOddRows() {
       JSON.stringify({ 'quote"and\\slash': 'line\nbreak \u2028 é 😀', empty: '' }),
       JSON.stringify({ type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 1, exp_year: 2030 } }),
     ],
-    ['txn_JsonEdge0000000002', 'pending', '1', '2026-01-01 00:00:00.000001+00', '{}', 'null'],
+    // Pending and dated now: the payments jobs settle a payment pending for over five minutes
+    // (STALE_INTENT_MS; no processor knows this one, so it would turn failed mid-suite).
+    [
+      'txn_JsonEdge0000000002',
+      'pending',
+      '1',
+      `${new Date().toISOString().slice(0, 19)}.000001+00`,
+      '{}',
+      'null',
+    ],
     ['txn_JsonEdge0000000003', 'requires_action', '12345', '1999-12-31 23:59:59.5+00', '{"a":"b"}', 'null'],
     ['txn_JsonEdge0000000004', 'failed', '700', '2026-06-30 12:00:00+02', '{}', 'null'],
   ];

@@ -154,6 +154,14 @@ export function withHelpers(base: Omit<Platform, 'api' | 'admin' | 'newAccount'>
 const PORT_RANGE = { from: 20_000, to: 32_767 };
 const WORKER_SLICES = 16;
 
+/**
+ * The ports this test file has drawn. A port is free when drawn but only taken when the service
+ * listens, so two draws before either listens could coincide: the metrics suite draws eight
+ * (four metrics ports, then the platform's four at once) from a slice of about 800, and one
+ * process then died on EADDRINUSE (CI 2026-12-03). A port is never handed out twice.
+ */
+const drawn = new Set<number>();
+
 /** A port nothing listens on now, for something the test starts later (or a closed port). */
 export async function freePort(): Promise<number> {
   const size = Math.floor((PORT_RANGE.to - PORT_RANGE.from + 1) / WORKER_SLICES);
@@ -161,6 +169,8 @@ export async function freePort(): Promise<number> {
   const first = PORT_RANGE.from + worker * size;
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = first + Math.floor(Math.random() * size);
+    if (drawn.has(port)) continue;
+    drawn.add(port);
     if (await canListen(port)) return port;
   }
   throw new Error(`no free port in ${first}-${first + size - 1}`);
