@@ -118,19 +118,35 @@ export async function startDistributedPlatform(
 
   const kill = async (service: ServiceName, signal: NodeJS.Signals = 'SIGKILL') => {
     const child = processes.get(service);
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill(signal);
     await exited;
     processes.delete(service);
   };
 
-  // Services first (they own their migrations), then the gateway.
+  const dropDatabase = async () => {
+    const cleanup = new Client({ connectionString: baseUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${database} with (force)`);
+    rmSync(env.MAIL_DIR, { recursive: true, force: true });
+    await cleanup.end();
+  };
+
+  // Services first (they own their migrations), then the gateway. A start that fails stops what
+  // it started: a process left running kept the Jest worker, and so CI, from ever exiting
+  // (CI 2026-12-03, after a service died on EADDRINUSE).
   const installed = options.services ?? SERVICES.filter((s) => s !== 'gateway');
-  await Promise.all(installed.map((s) => start(s)));
-  await start('gateway');
   const url = `http://127.0.0.1:${ports.gateway}`;
-  await waitForHealth(url, '/health');
+  try {
+    await Promise.all(installed.map((s) => start(s)));
+    await start('gateway');
+    await waitForHealth(url, '/health');
+  } catch (error) {
+    await Promise.all([...processes.keys()].map((s) => kill(s)));
+    await dropDatabase();
+    throw error;
+  }
 
   let bus: EventBus | undefined;
   const platform = withHelpers({
@@ -178,11 +194,7 @@ export async function startDistributedPlatform(
             : undefined,
         ),
       );
-      const cleanup = new Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${database} with (force)`);
-      rmSync(env.MAIL_DIR, { recursive: true, force: true });
-      await cleanup.end();
+      await dropDatabase();
       // This run's topics and consumer groups: left behind, every run would add a few dozen
       // partitions that the shared broker reads back at each start.
       await deleteKafkaNamespace([env.KAFKA_BROKERS], topicPrefix).catch((error: Error) =>
