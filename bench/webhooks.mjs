@@ -114,8 +114,8 @@ async function e2e(target, key, receiver, handlers, { rate, seconds, drain }, sa
   let lastArrival = Date.now();
   while (count < expected && Date.now() - lastArrival < drain * 1000 && Date.now() < cap) {
     await sleep(100);
-    const now = measured();
-    if (now !== count) [count, lastArrival] = [now, Date.now()];
+    const arrived = measured();
+    if (arrived !== count) [count, lastArrival] = [arrived, Date.now()];
   }
   await sleep(500); // late duplicates
   await client.close();

@@ -125,12 +125,18 @@ export async function startDistributedPlatform(
     processes.delete(service);
   };
 
-  const dropDatabase = async () => {
+  // What the platform owns outside its processes: its database, mail dir, and this run's Kafka
+  // topics and consumer groups (left behind, every run would add a few dozen partitions that
+  // the shared broker reads back at each start).
+  const release = async () => {
     const cleanup = new Client({ connectionString: baseUrl });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${database} with (force)`);
     rmSync(env.MAIL_DIR, { recursive: true, force: true });
     await cleanup.end();
+    await deleteKafkaNamespace([env.KAFKA_BROKERS], topicPrefix).catch((error: Error) =>
+      console.warn(`could not delete Kafka namespace ${topicPrefix}: ${error.message}`),
+    );
   };
 
   // Services first (they own their migrations), then the gateway. A start that fails stops what
@@ -144,7 +150,8 @@ export async function startDistributedPlatform(
     await waitForHealth(url, '/health');
   } catch (error) {
     await Promise.all([...processes.keys()].map((s) => kill(s)));
-    await dropDatabase();
+    // The start's error is the one to see, not a failure of this clean-up.
+    await release().catch((cleanup: Error) => console.warn(`cleaning up a failed start: ${cleanup.message}`));
     throw error;
   }
 
@@ -194,12 +201,7 @@ export async function startDistributedPlatform(
             : undefined,
         ),
       );
-      await dropDatabase();
-      // This run's topics and consumer groups: left behind, every run would add a few dozen
-      // partitions that the shared broker reads back at each start.
-      await deleteKafkaNamespace([env.KAFKA_BROKERS], topicPrefix).catch((error: Error) =>
-        console.warn(`could not delete Kafka namespace ${topicPrefix}: ${error.message}`),
-      );
+      await release();
     },
   });
   return Object.assign(platform, {
