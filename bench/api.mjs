@@ -267,10 +267,12 @@ export async function runMode(mode, opts, say) {
       }
     }
     if (want('refund')) {
-      // Refunds of distinct seeded payments (full refunds).
+      // Refunds of distinct payments of the test key's mode (full refunds): the seeded ones and
+      // the sandbox checkout's. The Stripe checkout's payments are the account's live mode,
+      // which the test key cannot see (404 resource_missing: 450 of 2,188 refunds in a run).
       const payable = await target.sql(
-        `select id from payments.transactions where account_id = $1 and type = 'payment' and status = 'succeeded'
-         and amount_refunded = 0 order by created_at desc limit $2`,
+        `select id from payments.transactions where account_id = $1 and livemode = false and type = 'payment'
+         and status = 'succeeded' and amount_refunded = 0 order by created_at desc limit $2`,
         [account.id, Math.min(rows, 200_000)],
       );
       let next = 0;
