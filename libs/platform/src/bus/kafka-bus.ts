@@ -22,6 +22,7 @@ import {
   type EventBus,
   type Subscription,
 } from './bus';
+import { OffsetCommitter } from './offset-committer';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -39,11 +40,24 @@ export interface KafkaBusOptions {
 /** What a lag-tolerant consumer's fetch waits for, at most its window (Subscription.fetchWindowMs). */
 export const FETCH_WINDOW_BYTES = 256 * 1024;
 
+/**
+ * The longest a consumer leaves handled messages uncommitted in Kafka. kafkajs commits after
+ * every fetched batch (its `autoCommitInterval` is not applied after a batch: kafkajs issue
+ * #759), which at moderate rates is an OffsetCommit request per message, each a round trip and
+ * an append to `__consumer_offsets`: 0.48 per hosted checkout and per payment link at 200/s
+ * (bench/README.md finding 52). Offsets are committed at most this often instead, the last ones
+ * by a timer when messages stop. What a crash or rebalance leaves uncommitted is redelivered
+ * to the next owner and recognised by its inbox, as any redelivery is.
+ */
+export const OFFSET_COMMIT_INTERVAL_MS = 1_000;
+
 export class KafkaBus implements EventBus {
   readonly transport = 'kafka' as const;
   private readonly kafka: Kafka;
   private producer?: Producer;
   private readonly consumers: Consumer[] = [];
+  /** Each running consumer's pending offset commit (OFFSET_COMMIT_INTERVAL_MS). */
+  private readonly committers = new Map<Consumer, OffsetCommitter>();
   private closing = false;
   private pingAdmin?: Admin;
   /** Groups and topics this process consumes (what `lag()` reports on). */
@@ -172,6 +186,7 @@ export class KafkaBus implements EventBus {
         if (consumer) {
           const failed = consumer;
           this.consumers.splice(this.consumers.indexOf(failed), 1);
+          this.committers.delete(failed);
           await failed.disconnect().catch(() => undefined);
           consumer = undefined;
         }
@@ -241,21 +256,18 @@ export class KafkaBus implements EventBus {
         await heartbeat();
       }
     };
-    if (!batchHandler) {
-      await consumer.run({
-        autoCommit: true,
-        partitionsConsumedConcurrently: this.options.partitions,
-        eachMessage: ({ topic, partition, message, heartbeat }) =>
-          handleOne(consumed(topic, partition, message), heartbeat),
-      });
-      return;
-    }
     // A fetch answers what the partition holds: under load, many messages at once. They are
-    // handled MAX_BATCH_MESSAGES at a time (Subscription.batchHandler); the message a batch
-    // stops at is retried alone, then batching resumes after it. Offsets are resolved as
-    // messages are done, so a rebalance or a stop in the middle hands over only the rest.
+    // handled MAX_BATCH_MESSAGES at a time (Subscription.batchHandler; without one, one at a
+    // time); the message a batch stops at is retried alone, then batching resumes after it.
+    // Offsets are resolved as messages are done, so a rebalance or a stop in the middle hands
+    // over only the rest.
+    const committer = new OffsetCommitter(OFFSET_COMMIT_INTERVAL_MS, (error) =>
+      log.warn({ err: error }, 'offset commit failed; the next one carries these offsets'),
+    );
+    this.committers.set(consumer, committer);
     await consumer.run({
-      autoCommit: true,
+      // Offsets are committed by `committer`, not after every batch (OFFSET_COMMIT_INTERVAL_MS).
+      autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.options.partitions,
       eachBatch: async ({
@@ -265,6 +277,7 @@ export class KafkaBus implements EventBus {
         isRunning,
         isStale,
         commitOffsetsIfNecessary,
+        uncommittedOffsets,
       }) => {
         const messages = batch.messages.map((m) => consumed(batch.topic, batch.partition, m));
         let next = 0;
@@ -272,7 +285,7 @@ export class KafkaBus implements EventBus {
           if (!isRunning() || isStale()) return;
           const slice = messages.slice(next, next + MAX_BATCH_MESSAGES);
           let outcome: BatchOutcome = { handled: 0 };
-          if (slice.length > 1) {
+          if (batchHandler && slice.length > 1) {
             try {
               outcome = await batchHandler(slice);
             } catch (error) {
@@ -292,7 +305,7 @@ export class KafkaBus implements EventBus {
             next++;
           }
           await heartbeat();
-          await commitOffsetsIfNecessary();
+          await committer.resolved(() => commitOffsetsIfNecessary(uncommittedOffsets()));
         }
       },
     });
@@ -345,7 +358,15 @@ export class KafkaBus implements EventBus {
 
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
+    // Stopped first (the batch in hand finishes), then what they handled is committed, so a
+    // clean stop hands the group over without redeliveries.
+    await Promise.allSettled(
+      this.consumers.map(async (c) => {
+        await c.stop();
+        await this.committers.get(c)?.close();
+        await c.disconnect();
+      }),
+    );
     await this.producer?.disconnect();
     await this.pingAdmin?.disconnect();
   }
