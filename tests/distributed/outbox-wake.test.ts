@@ -1,8 +1,9 @@
 // When the outbox relay polls, on real PostgreSQL: a commit of the relay's own instance wakes
 // it once (its commit hook), not twice (the hook and its own NOTIFY, whose second poll found
-// an emptied outbox: bench/README.md finding 33), and a commit of another instance still wakes
-// it at once through NOTIFY (its fallback poll is a minute away here). The bus is a recorder:
-// what is tested is the relay's polling, not Kafka.
+// an emptied outbox: bench/README.md finding 33), and sends no NOTIFY at all (nobody else needs
+// waking: finding 52), while a commit of another instance still wakes it at once through NOTIFY
+// (its fallback poll is a minute away here). The bus is a recorder: what is tested is the
+// relay's polling, not Kafka.
 
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
@@ -83,6 +84,26 @@ it("polls once per commit of its own instance, woken by the commit, not again by
   }
   expect(polls).toHaveBeenCalledTimes(5);
   polls.mockRestore();
+});
+
+it("sends no NOTIFY for the leader's own commits, and one for each of another instance's", async () => {
+  const listener = new Client({ connectionString: process.env.DATABASE_URL });
+  await listener.connect();
+  const heard: string[] = [];
+  listener.on('notification', (message) => heard.push(message.payload ?? ''));
+  await listener.query(`listen ${outboxChannel(schema)}`);
+  try {
+    for (let i = 0; i < 3; i++) await write(leader, `quiet-${i}`);
+    await write(other, 'loud-0');
+    await eventually(async () => (heard.length ? true : undefined), 5_000);
+    // Time for any notification of the leader's commits to arrive (they are sent at commit).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard).toEqual([other.notifyToken]);
+    expect(leader.relayLeadsHere).toBe(true);
+    expect(other.relayLeadsHere).toBe(false);
+  } finally {
+    await listener.end();
+  }
 });
 
 it("publishes another instance's commit at once: its NOTIFY wakes the relay", async () => {

@@ -62,6 +62,16 @@ export class Database {
    * relay twice, and the second poll found nothing (bench/README.md finding 33).
    */
   readonly notifyToken = randomBytes(6).toString('hex');
+  /**
+   * This process's relay leads the schema's outbox (OutboxRelay sets it while it holds the
+   * lock). Then a commit NOTIFYs no one: the only relay that publishes is woken in process
+   * (onOutboxCommit), and a NOTIFY would cost PostgreSQL a signal to the leader's listening
+   * backend and that backend a message to the leader, for a notification it ignores (its own
+   * token), on every commit that writes events (bench/README.md finding 52). A transaction
+   * begun while the lead is here and committed after it moved is picked up by the new leader's
+   * poll (RelayOptions.pollMs).
+   */
+  relayLeadsHere = false;
   private ended = false;
   /** Named prepared statements, when on (`preparedStatements`). */
   private readonly statements?: StatementNames;
@@ -278,9 +288,10 @@ export class Database {
     try {
       // Without an explicit level no SET TRANSACTION is sent: one round trip less.
       await client.query(isolation ? `begin isolation level ${isolation}` : 'begin');
-      const notify = this.notifyChannel
-        ? { channel: this.notifyChannel, token: this.notifyToken }
-        : undefined;
+      const notify =
+        this.notifyChannel && !this.relayLeadsHere
+          ? { channel: this.notifyChannel, token: this.notifyToken }
+          : undefined;
       const tx = new Tx(client, this.schema, notify, this.statements);
       const result = await work(tx);
       await tx.writeOutbox();

@@ -188,7 +188,10 @@ export class OutboxRelay {
     // forever and its end() at shutdown would never return.
     let released = false;
     const stepDown = () => {
-      if (this.lockClient === client) this.lockClient = undefined;
+      if (this.lockClient === client) {
+        this.lockClient = undefined;
+        this.db.relayLeadsHere = false;
+      }
       if (released) return;
       released = true;
       client.release(true);
@@ -197,6 +200,8 @@ export class OutboxRelay {
     client.on('error', stepDown);
     client.once('end', stepDown);
     await client.query(`listen ${outboxChannel(this.db.schema)}`);
+    // From now on this process's commits need not NOTIFY (Database.relayLeadsHere).
+    this.db.relayLeadsHere = true;
     return true;
   }
 
@@ -205,6 +210,7 @@ export class OutboxRelay {
     this.stepDown?.();
     this.stepDown = undefined;
     this.lockClient = undefined;
+    this.db.relayLeadsHere = false;
   }
 
   private async pruneIfDue(): Promise<void> {
