@@ -209,6 +209,7 @@ describe('readServiceConfig', () => {
         HOST: '0.0.0.0',
         PAYGRID_STRICT_TRANSACTIONS: 'true',
         PAYGRID_DB_PREPARED_STATEMENTS: 'false',
+        PAYGRID_DB_PIPELINE: 'false',
       },
       'invoicing',
       3002,
@@ -230,6 +231,7 @@ describe('readServiceConfig', () => {
       tracing: { tracesUrl: undefined, protocol: 'http/protobuf', serviceName: 'paygrid-invoicing' },
       strictTransactions: true,
       preparedStatements: false,
+      pipelineTransactions: false,
     });
   });
 

@@ -157,6 +157,11 @@ export interface ServiceConfig {
    * behind a transaction-pooling PgBouncer older than 1.21.
    */
   preparedStatements: boolean;
+  /**
+   * pg's pipeline mode on PostgreSQL: a transaction's BEGIN and COMMIT travel with its first and
+   * last statements (db/tx.ts); distributed mode only.
+   */
+  pipelineTransactions: boolean;
 }
 
 export function readServiceConfig(
@@ -194,6 +199,7 @@ export function readServiceConfig(
     tracing: readTracingConfig(reader, service),
     strictTransactions: reader.bool('PAYGRID_STRICT_TRANSACTIONS', false),
     preparedStatements: reader.bool('PAYGRID_DB_PREPARED_STATEMENTS', true),
+    pipelineTransactions: reader.bool('PAYGRID_DB_PIPELINE', true),
   };
   return { reader, config };
 }

@@ -62,6 +62,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
       missingTransaction: config.strictTransactions ? 'throw' : 'join',
       // Never on the embedded database: its connections share one session (statements.ts).
       preparedStatements: config.mode === 'distributed' && config.preparedStatements,
+      // Nor pipelining: on PostgreSQL only, like prepared statements (the embedded wire server
+      // was not tried with it).
+      pipeline: config.mode === 'distributed' && config.pipelineTransactions,
     },
     logger,
   );

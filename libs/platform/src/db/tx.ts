@@ -18,6 +18,21 @@ export interface Queryable {
   query(sql: string | StatementConfig, params?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/**
+ * A connection in pg's pipeline mode (`pipeline: true`): a query is written at once, not after
+ * the answer to the one before, and the answers come back in order. Its socket is corked
+ * around statements sent together, so they leave in one write.
+ */
+interface PipelinedConnection extends Queryable {
+  connection?: { stream?: { cork?(): void; uncork?(): void } };
+}
+
+/** How a transaction opens: sent with its first statement when the connection pipelines. */
+export interface TxBoundaries {
+  /** `begin`, or `begin isolation level ...`: not sent yet. */
+  begin: string;
+}
+
 /** A transaction: its connection plus the outbox of this schema. */
 export class Tx {
   readonly outboxed: OutboxMessage[] = [];
@@ -27,6 +42,12 @@ export class Tx {
   readonly committed: (() => void)[] = [];
   /** Written with the outbox just before the commit (`writeAtCommit`). */
   private readonly atCommit: { sql: string; params: unknown[] }[] = [];
+  /**
+   * The BEGIN this transaction still owes its connection (pipelined only): it goes out in the
+   * same write as the first statement, and the COMMIT in the same write as the last, so a
+   * transaction of n statements is n round trips instead of n + 2 (Database, `pipeline`).
+   */
+  private begin?: string;
   constructor(
     readonly client: Queryable,
     readonly schema: string,
@@ -34,7 +55,11 @@ export class Tx {
     private readonly notify?: { channel: string; token: string },
     /** Named prepared statements (database.ts), or undefined: every statement unnamed. */
     private readonly statements?: StatementNames,
-  ) {}
+    /** The connection pipelines: BEGIN and COMMIT ride with the first and last statements. */
+    private readonly boundaries?: TxBoundaries,
+  ) {
+    this.begin = boundaries?.begin;
+  }
 
   /** `planEachTime`: never a named prepared statement (Database.query says when that matters). */
   async query<T = Record<string, unknown>>(
@@ -46,9 +71,70 @@ export class Tx {
   }
 
   private send(sql: string, params: unknown[], planEachTime = false): Promise<{ rows: unknown[] }> {
-    return this.statements && !planEachTime
-      ? this.client.query(this.statements.config(sql, params))
-      : this.client.query(sql, params);
+    const config = this.statements && !planEachTime ? this.statements.config(sql, params) : undefined;
+    return this.opened(() => (config ? this.client.query(config) : this.client.query(sql, params)));
+  }
+
+  /**
+   * Sends `statement` (which must write its query before it awaits anything), preceded in the
+   * same write by the BEGIN this transaction still owes. A plain BEGIN fails only with its
+   * connection, and then so does the statement written behind it: the statement never runs
+   * outside the transaction. Should BEGIN fail alone all the same, its error is thrown.
+   */
+  private async opened<R>(statement: () => Promise<R>): Promise<R> {
+    const begin = this.begin;
+    if (begin === undefined) return statement();
+    this.begin = undefined;
+    const [begun, sent] = await Promise.allSettled(this.together(() => this.client.query(begin), statement));
+    if (begun.status === 'rejected') throw begun.reason;
+    if (sent.status === 'rejected') throw sent.reason;
+    return sent.value;
+  }
+
+  /** Both queries written before either answer is awaited, in one write of the socket. */
+  private together<A, B>(first: () => Promise<A>, second: () => Promise<B>): [Promise<A>, Promise<B>] {
+    const stream = (this.client as PipelinedConnection).connection?.stream;
+    stream?.cork?.();
+    try {
+      const a = first();
+      return [a, second()];
+    } finally {
+      stream?.uncork?.();
+    }
+  }
+
+  /**
+   * Writes what `writeAtCommit` and `publish` queued and commits (Database). Pipelined, the last
+   * of those statements and the COMMIT leave in one write; a transaction that sent nothing
+   * and has nothing to write sends neither BEGIN nor COMMIT.
+   */
+  async commit(): Promise<void> {
+    if (!this.boundaries) {
+      await this.writeOutbox();
+      await this.client.query('commit');
+      return;
+    }
+    const statements = this.pendingWrites();
+    if (this.begin !== undefined && !statements.length) {
+      this.begin = undefined;
+      return;
+    }
+    const last = statements.pop();
+    for (const { sql, params } of statements) await this.send(sql, params);
+    if (!last) {
+      await this.client.query('commit');
+      return;
+    }
+    // After a failed statement PostgreSQL answers the COMMIT with ROLLBACK, not an error: the
+    // statement's error is the one thrown, and the transaction is rolled back either way.
+    const [written, committed] = await Promise.allSettled(
+      this.together(
+        () => this.send(last.sql, last.params),
+        () => this.client.query('commit'),
+      ),
+    );
+    if (written.status === 'rejected') throw written.reason;
+    if (committed.status === 'rejected') throw committed.reason;
   }
 
   /**
@@ -76,7 +162,8 @@ export class Tx {
     const committed = this.committed.length;
     const atCommit = this.atCommit.length;
     // Two statements in one simple query answer one result each.
-    const result = (await this.client.query(then ? `savepoint ${name}; ${then}` : `savepoint ${name}`)) as
+    const sql = then ? `savepoint ${name}; ${then}` : `savepoint ${name}`;
+    const result = (await this.opened(() => this.client.query(sql))) as
       { rows: unknown[] } | { rows: unknown[] }[];
     return {
       rows: Array.isArray(result) ? result[result.length - 1].rows : result.rows,
@@ -124,38 +211,33 @@ export class Tx {
    * and the first OUTBOX_ROWS_PER_STATEMENT outbox rows in one statement, further outbox
    * rows in one statement per OUTBOX_ROWS_PER_STATEMENT, in order.
    */
-  async writeOutbox(): Promise<void> {
+  private async writeOutbox(): Promise<void> {
+    for (const { sql, params } of this.pendingWrites()) await this.send(sql, params);
+  }
+
+  /** The statements of writeOutbox, taken from the queues (which it empties). */
+  private pendingWrites(): { sql: string; params: unknown[] }[] {
     const writes = this.atCommit.splice(0);
     const pending = this.unwritten.splice(0);
-    if (writes.length && !pending.length) {
-      await this.writeTogether(writes);
-      return;
-    }
+    if (writes.length && !pending.length) return [together(writes)];
+    const statements: { sql: string; params: unknown[] }[] = [];
     for (let start = 0; start < pending.length; start += OUTBOX_ROWS_PER_STATEMENT) {
-      await this.insertOutbox(
-        pending.slice(start, start + OUTBOX_ROWS_PER_STATEMENT),
-        start === 0,
-        start === 0 ? writes : [],
+      statements.push(
+        this.insertOutbox(
+          pending.slice(start, start + OUTBOX_ROWS_PER_STATEMENT),
+          start === 0,
+          start === 0 ? writes : [],
+        ),
       );
     }
+    return statements;
   }
 
-  /** `writes` in one statement (one alone as it is). */
-  private async writeTogether(writes: { sql: string; params: unknown[] }[]): Promise<void> {
-    if (writes.length === 1) {
-      await this.send(writes[0].sql, writes[0].params);
-      return;
-    }
-    const values: unknown[] = [];
-    const ctes = withQueries(writes, values);
-    await this.send(`with ${ctes.join(', ')} select 1`, values);
-  }
-
-  private async insertOutbox(
+  private insertOutbox(
     rows: { message: OutboxMessage; traceparent?: string }[],
     notify: boolean,
     writes: { sql: string; params: unknown[] }[],
-  ): Promise<void> {
+  ): { sql: string; params: unknown[] } {
     const values: unknown[] = [];
     const ctes = withQueries(writes, values);
     const traced = rows.some((row) => row.traceparent);
@@ -174,17 +256,25 @@ export class Tx {
       // this instance's own relay knows its token and leaves the notification to its commit hook.
       values.push(this.notify.channel, this.notify.token);
       ctes.push(`written as (${insert} returning 1)`);
-      await this.send(
-        `with ${ctes.join(', ')} select pg_notify($${values.length - 1}, $${values.length}) from written limit 1`,
-        values,
-      );
-    } else if (ctes.length) {
-      ctes.push(`written as (${insert})`);
-      await this.send(`with ${ctes.join(', ')} select 1`, values);
-    } else {
-      await this.send(insert, values);
+      return {
+        sql: `with ${ctes.join(', ')} select pg_notify($${values.length - 1}, $${values.length}) from written limit 1`,
+        params: values,
+      };
     }
+    if (ctes.length) {
+      ctes.push(`written as (${insert})`);
+      return { sql: `with ${ctes.join(', ')} select 1`, params: values };
+    }
+    return { sql: insert, params: values };
   }
+}
+
+/** `writes` in one statement (one alone as it is). */
+function together(writes: { sql: string; params: unknown[] }[]): { sql: string; params: unknown[] } {
+  if (writes.length === 1) return writes[0];
+  const values: unknown[] = [];
+  const ctes = withQueries(writes, values);
+  return { sql: `with ${ctes.join(', ')} select 1`, params: values };
 }
 
 /**
