@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { URLSearchParams } from 'node:url';
 import { closedLoop, closedLoopParams, httpClient } from './lib/load.mjs';
 import { cpuTimes, machineLoad } from './lib/machine.mjs';
-import { recordFigure } from './lib/figures.mjs';
+import { loadOf, recordFigure } from './lib/figures.mjs';
 import { perModeBenchmark } from './lib/report.mjs';
 import { round } from './lib/stats.mjs';
 import { adminCall, apiCall, provisionAccount, sharedTarget } from './lib/platform-target.mjs';
@@ -191,7 +191,7 @@ export async function runMode(mode, opts, say) {
       );
 
       target.state.readRate = results.at(-1).ops_per_s;
-      recordFigure(mode, 'read_per_s', results.at(-1).ops_per_s);
+      recordFigure(mode, 'read_per_s', results.at(-1).ops_per_s, loadOf(results.at(-1)));
     }
     if (want('checkout')) {
       // Checkout: one link per connection.
@@ -217,7 +217,7 @@ export async function runMode(mode, opts, say) {
       );
       results.push(checkout);
       target.state.checkoutRate = checkout.ops_per_s;
-      recordFigure(mode, 'checkout_per_s', checkout.ops_per_s);
+      recordFigure(mode, 'checkout_per_s', checkout.ops_per_s, loadOf(checkout));
 
       // The same checkout in live mode through the Stripe connector (issue 13), against the run's
       // stripe-mock: a live key, a Stripe connection, an approved live merchant, one link per
@@ -263,7 +263,7 @@ export async function runMode(mode, opts, say) {
           }),
         );
         results.push({ ...list, table_rows: n, seed_seconds: seedSeconds, path: listPath });
-        recordFigure(mode, 'list_transactions_p99_ms', list.latency_ms.p99);
+        recordFigure(mode, 'list_transactions_p99_ms', list.latency_ms.p99, loadOf(list));
       }
     }
     if (want('refund')) {
@@ -297,7 +297,7 @@ export async function runMode(mode, opts, say) {
         }),
       );
       results.push({ ...refund, unbalanced_after: await ledgerCheck(target, account.id) });
-      recordFigure(mode, 'refund_per_s', refund.ops_per_s);
+      recordFigure(mode, 'refund_per_s', refund.ops_per_s, loadOf(refund));
     }
   } finally {
     await client.close();

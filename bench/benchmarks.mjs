@@ -16,6 +16,8 @@ import { pgbenchBaseline } from './pgbench-baseline.mjs';
 import { references } from './references.mjs';
 import { soak } from './soak.mjs';
 import { E2E_TARGET_P99_MS, E2E_TARGET_RATE, webhooks } from './webhooks.mjs';
+import { figureLoad } from './lib/figures.mjs';
+import { heldBy } from './lib/held-by.mjs';
 import { modesFor, sharedTarget } from './lib/platform-target.mjs';
 
 const statusNote = (statuses = {}, errors = {}) =>
@@ -32,6 +34,7 @@ const lat = (l) => ({ count: l.count, p50: l.p50, p90: l.p90, p99: l.p99, max: l
  */
 function e2eTarget(mode, x) {
   const complete = x.api_ok === x.api_calls && x.lost === 0;
+  const met = complete && x.latency_ms.p99 <= E2E_TARGET_P99_MS;
   return {
     figure: `webhook end to end at ${E2E_TARGET_RATE} events/s, p99 (${mode})`,
     service:
@@ -40,7 +43,8 @@ function e2eTarget(mode, x) {
     reference: 'none: an absolute target',
     ratio: '',
     target: `≤ ${E2E_TARGET_P99_MS} ms, all delivered`,
-    met: complete && x.latency_ms.p99 <= E2E_TARGET_P99_MS ? 'yes' : '**no**',
+    met: met ? 'yes' : '**no**',
+    held: met ? '' : heldBy(x.machine_load, x.delivered, 'findings 50–53'),
   };
 }
 
@@ -113,6 +117,14 @@ export const BENCHMARKS = [
                 ratio: `+${r.added_ms.p50} / +${r.added_ms.p99} ms`,
                 target: '≤ +1 / +3 ms',
                 met: r.added_ms.p50 <= 1 && r.added_ms.p99 <= 3 ? 'yes' : '**no**',
+                held:
+                  r.added_ms.p50 <= 1 && r.added_ms.p99 <= 3
+                    ? ''
+                    : heldBy(
+                        r.gateway.machine_load,
+                        Math.round(r.gateway.requests_per_s * r.params.seconds),
+                        'findings 10, 30, 52',
+                      ),
               }
             : undefined,
         notes:
@@ -253,6 +265,14 @@ export const BENCHMARKS = [
                 ratio: x.ratio,
                 target: '≥ 0.5',
                 met: x.ratio === undefined ? '' : x.ratio >= 0.5 ? 'yes' : '**no**',
+                held:
+                  x.ratio !== undefined && x.ratio < 0.5
+                    ? heldBy(
+                        figureLoad(r.mode, 'deliveries_per_s')?.machine_load,
+                        figureLoad(r.mode, 'deliveries_per_s')?.ops,
+                        'findings 20, 33, 36',
+                      )
+                    : '',
               },
               notes:
                 `${x.ratio === undefined ? '' : `**ratio ${x.ratio}** (service ${x.service_deliveries_per_s} ÷ reference ${x.deliveries_per_s}; target ≥ 0.5); `}` +

@@ -219,6 +219,7 @@ export async function runTarget(target, { subscriptions, batch, say = () => {} }
       target === 'postgres' ? 'distributed' : 'embedded',
       'billing_per_s',
       result.subscriptions_per_second,
+      { machine_load: machine, ops: subscriptions },
     );
     say(
       `${target}: ${result.subscriptions_per_second} subscriptions/s (${subscriptions} in ${result.seconds} s)`,

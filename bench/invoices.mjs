@@ -25,7 +25,7 @@
 import { randomBytes } from 'node:crypto';
 import { closedLoop, closedLoopParams, httpClient } from './lib/load.mjs';
 import { cpuTimes, machineLoad } from './lib/machine.mjs';
-import { recordFigure } from './lib/figures.mjs';
+import { loadOf, recordFigure } from './lib/figures.mjs';
 import { perModeBenchmark } from './lib/report.mjs';
 import { round } from './lib/stats.mjs';
 import { apiCall, provisionAccount, sharedTarget } from './lib/platform-target.mjs';
@@ -188,7 +188,7 @@ export async function runMode(mode, opts, say) {
         const sustained = loop.ops_total / (warmup + loop.seconds + mail_drain.waited_ms / 1000);
         return { ...loop, mail_drain, sent_per_s: Math.round(sustained * 10) / 10 };
       });
-      recordFigure(mode, 'invoice_per_s', created.ops_per_s);
+      recordFigure(mode, 'invoice_per_s', created.ops_per_s, loadOf(created));
       results.push({
         ...created,
         table_rows: n,
@@ -220,7 +220,7 @@ export async function runMode(mode, opts, say) {
         }),
       );
       results.push({ ...list, table_rows: n, path: listPath(0), page_bytes: pageBytes });
-      recordFigure(mode, 'list_invoices_p99_ms', list.latency_ms.p99);
+      recordFigure(mode, 'list_invoices_p99_ms', list.latency_ms.p99, loadOf(list));
     }
   } finally {
     await client.close();

@@ -18,7 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { numberFlag, parseArgs } from './lib/args.mjs';
 import { cpuSpeed, machineInfo } from './lib/machine.mjs';
 import { runIfMain } from './lib/module.mjs';
-import { markdownTable } from './lib/stats.mjs';
+import { figure, figureLoad } from './lib/figures.mjs';
+import { BUSY_SATURATED, heldBy } from './lib/held-by.mjs';
+import { markdownTable, round } from './lib/stats.mjs';
 import { BENCHMARKS } from './benchmarks.mjs';
 import { curves, renderCurves } from './curves.mjs';
 import { stopSharedTargets } from './lib/platform-target.mjs';
@@ -193,17 +195,26 @@ async function main() {
     ]),
   );
   // Issue 15's targets: each service figure beside its reference measured in this run.
-  const targets = rows.filter((r) => r.target).map((r) => r.target);
+  const targets = [...rows.filter((r) => r.target).map((r) => r.target), ...embeddedTargets()];
   const targetsTable = targets.length
     ? [
         '## Targets: each figure against its reference (same run, same machine)',
         '',
         markdownTable(
-          ['figure', 'service', 'reference (same run)', 'ratio', 'target', 'met'],
-          targets.map((t) => [t.figure, t.service, t.reference, t.ratio ?? '', t.target, t.met]),
+          ['figure', 'service', 'reference (same run)', 'ratio', 'target', 'met', 'what holds it (not met)'],
+          targets.map((t) => [
+            t.figure,
+            t.service,
+            t.reference,
+            t.ratio ?? '',
+            t.target,
+            t.met,
+            t.held ?? '',
+          ]),
         ),
         '',
         'Ratio: service ÷ reference for rates, service p99 ÷ reference p99 for the lists.',
+        `What holds it: the machine's CPU while the service's figure was measured (/proc): from ${Math.round(BUSY_SATURATED * 100)} % of both cores busy the figure is CPU-bound, and the groups are named largest first, with each platform process's CPU per operation and the cores it used; below that, what held it was a wait or one thread at its limit. The findings of bench/README.md named hold the profiles that show which.`,
         '',
       ]
     : [];
@@ -233,6 +244,35 @@ async function main() {
     process.stderr.write(`[bench] messages were lost (${lost})\n`);
     process.exitCode = 1;
   }
+}
+
+/**
+ * Issue 15's embedded rows: the embedded checkout and read against the distributed figures of
+ * the same run (lib/figures.mjs), when both modes ran.
+ */
+function embeddedTargets() {
+  return [
+    ['checkout_per_s', 'checkout payment', 'payments/s'],
+    ['read_per_s', 'authenticated read', 'req/s'],
+  ].flatMap(([name, label, unit]) => {
+    const distributed = figure('distributed', name);
+    const embedded = figure('embedded', name);
+    if (!distributed || !embedded) return [];
+    const ratio = round(embedded / distributed, 3);
+    const met = ratio >= 0.8;
+    const load = figureLoad('embedded', name);
+    return [
+      {
+        figure: `embedded ${label} ÷ distributed`,
+        service: `${embedded} ${unit} embedded`,
+        reference: `${distributed} ${unit} distributed (same run)`,
+        ratio,
+        target: '≥ 0.8',
+        met: met ? 'yes' : '**no**',
+        held: met ? '' : heldBy(load?.machine_load, load?.ops, 'findings 38, 53'),
+      },
+    ];
+  });
 }
 
 /**

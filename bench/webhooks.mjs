@@ -284,7 +284,10 @@ export async function runMode(mode, opts, say) {
       say,
     );
     results.push(one);
-    recordFigure(mode, 'deliveries_per_s', one.deliveries_per_s);
+    recordFigure(mode, 'deliveries_per_s', one.deliveries_per_s, {
+      machine_load: one.machine_load,
+      ops: one.delivered,
+    });
     // The reference, same receiver, same payloads, right after the service's figure.
     const bare = await bareDeliveries(
       receiver,

@@ -151,6 +151,9 @@ export function machineLoad(before, after) {
     cpu_busy: frac(busy),
     cpu_by_group: Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, frac(v)])),
     steal: frac(s1.steal - s0.steal),
+    // The interval's wall time, from the ticks of all cores: a process's CPU ms over it is the
+    // cores it used.
+    interval_ms: Math.round((total * 1000) / USER_HZ / os.availableParallelism()),
     cpu_ms_by_process: byProcess,
   };
 }
