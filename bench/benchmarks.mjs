@@ -11,7 +11,7 @@ import { dbPort } from './db-port.mjs';
 import { gatewayOverhead } from './gateway-overhead.mjs';
 import { invoices } from './invoices.mjs';
 import { outboxLatency } from './outbox-latency.mjs';
-import { overload } from './overload.mjs';
+import { OPEN_CONNECTIONS, overload } from './overload.mjs';
 import { pgbenchBaseline } from './pgbench-baseline.mjs';
 import { references } from './references.mjs';
 import { soak } from './soak.mjs';
@@ -229,6 +229,7 @@ export const BENCHMARKS = [
               ratio: x.ratio,
               target: '≥ 1.6',
               met: x.ratio >= 1.6 ? 'yes' : '**no**',
+              held: x.ratio >= 1.6 ? '' : heldBy(x.two.machine_load, x.subscriptions, 'finding 44'),
             },
           }
         : {
@@ -324,6 +325,10 @@ export const BENCHMARKS = [
               reference: `${p.rate_per_s}/s sent = 2 × ${r.measured_capacity_per_s}/s (the read's capacity, same run)`,
               target: 'sheds (429/503); admitted p99 ≤ 1 s',
               met: r.at_2x_capacity[p.phase].met ? 'yes' : '**no**',
+              held: r.at_2x_capacity[p.phase].met
+                ? ''
+                : `${p.generator_queued ? `the generator queued (${p.in_flight_max} outstanding, its pool ${OPEN_CONNECTIONS}: a stall, finding 45); ` : ''}` +
+                  heldBy(p.machine_load, p.statuses[200], 'findings 45, 55'),
             }
           : undefined,
         notes:

@@ -33,7 +33,7 @@ import { perModeBenchmark } from './lib/report.mjs';
 import { provisionAccount, sharedTarget } from './lib/platform-target.mjs';
 
 /** Connections of the generator's pool: more than requests ever outstanding (see above). */
-const OPEN_CONNECTIONS = 4096;
+export const OPEN_CONNECTIONS = 4096;
 
 export async function runMode(mode, opts, say) {
   const target = await sharedTarget(mode, say);
