@@ -16,8 +16,8 @@ import { pgbenchBaseline } from './pgbench-baseline.mjs';
 import { references } from './references.mjs';
 import { soak } from './soak.mjs';
 import { E2E_TARGET_P99_MS, E2E_TARGET_RATE, webhooks } from './webhooks.mjs';
-import { figureLoad } from './lib/figures.mjs';
-import { heldBy } from './lib/held-by.mjs';
+import { pct, verdict } from './lib/held-by.mjs';
+import { cpuPerProcess } from './lib/machine.mjs';
 import { modesFor, sharedTarget } from './lib/platform-target.mjs';
 
 const statusNote = (statuses = {}, errors = {}) =>
@@ -34,7 +34,6 @@ const lat = (l) => ({ count: l.count, p50: l.p50, p90: l.p90, p99: l.p99, max: l
  */
 function e2eTarget(mode, x) {
   const complete = x.api_ok === x.api_calls && x.lost === 0;
-  const met = complete && x.latency_ms.p99 <= E2E_TARGET_P99_MS;
   return {
     figure: `webhook end to end at ${E2E_TARGET_RATE} events/s, p99 (${mode})`,
     service:
@@ -43,12 +42,14 @@ function e2eTarget(mode, x) {
     reference: 'none: an absolute target',
     ratio: '',
     target: `≤ ${E2E_TARGET_P99_MS} ms, all delivered`,
-    met: met ? 'yes' : '**no**',
-    held: met ? '' : heldBy(x.machine_load, x.delivered, 'findings 50–53'),
+    ...verdict(complete && x.latency_ms.p99 <= E2E_TARGET_P99_MS, {
+      load: x.machine_load,
+      ops: x.delivered,
+      profile: 'findings 50–53',
+    }),
   };
 }
 
-const pct = (f) => (f === undefined ? '?' : `${Math.round(f * 100)}%`);
 const cpuNote = (load) => {
   const g = load.cpu_by_group ?? {};
   return `${pct(load.cpu_busy)} busy (bench process ${pct(g.this_process)}, platform apps ${pct(g.platform)}, postgres ${pct(g.postgres)}, kafka ${pct(g.kafka)}, other processes ${pct(g.others)})`;
@@ -56,9 +57,9 @@ const cpuNote = (load) => {
 
 /** CPU milliseconds per operation (a checkout: its two requests) of each platform process that did any work (machine.mjs). */
 const cpuPerOpNote = (load, ops) => {
-  const entries = Object.entries(load?.cpu_ms_by_process ?? {}).filter(([, ms]) => ms > 0);
-  if (!ops || entries.length === 0) return '';
-  return `; CPU per operation: ${entries.map(([name, ms]) => `${name} ${(ms / ops).toFixed(2)} ms`).join(', ')}`;
+  const processes = cpuPerProcess(load, ops);
+  if (!ops || processes.length === 0) return '';
+  return `; CPU per operation: ${processes.map((p) => `${p.name} ${p.perOp.toFixed(2)} ms`).join(', ')}`;
 };
 
 /**
@@ -116,15 +117,11 @@ export const BENCHMARKS = [
                 reference: `${r.direct.latency_ms.p50} / ${r.direct.latency_ms.p99} ms straight to payments`,
                 ratio: `+${r.added_ms.p50} / +${r.added_ms.p99} ms`,
                 target: '≤ +1 / +3 ms',
-                met: r.added_ms.p50 <= 1 && r.added_ms.p99 <= 3 ? 'yes' : '**no**',
-                held:
-                  r.added_ms.p50 <= 1 && r.added_ms.p99 <= 3
-                    ? ''
-                    : heldBy(
-                        r.gateway.machine_load,
-                        Math.round(r.gateway.requests_per_s * r.params.seconds),
-                        'findings 10, 30, 52',
-                      ),
+                ...verdict(r.added_ms.p50 <= 1 && r.added_ms.p99 <= 3, {
+                  load: r.gateway.machine_load,
+                  ops: Math.round(r.gateway.requests_per_s * r.params.seconds),
+                  profile: 'findings 10, 30, 52',
+                }),
               }
             : undefined,
         notes:
@@ -228,8 +225,11 @@ export const BENCHMARKS = [
               reference: `${x.one.subscriptions_per_second} subscriptions/s (one engine process, same load)`,
               ratio: x.ratio,
               target: '≥ 1.6',
-              met: x.ratio >= 1.6 ? 'yes' : '**no**',
-              held: x.ratio >= 1.6 ? '' : heldBy(x.two.machine_load, x.subscriptions, 'finding 44'),
+              ...verdict(x.ratio >= 1.6, {
+                load: x.two.machine_load,
+                ops: x.subscriptions,
+                profile: 'finding 44',
+              }),
             },
           }
         : {
@@ -265,15 +265,11 @@ export const BENCHMARKS = [
                 reference: `${x.deliveries_per_s} deliveries/s (bare undici loop, same receiver)`,
                 ratio: x.ratio,
                 target: '≥ 0.5',
-                met: x.ratio === undefined ? '' : x.ratio >= 0.5 ? 'yes' : '**no**',
-                held:
-                  x.ratio !== undefined && x.ratio < 0.5
-                    ? heldBy(
-                        figureLoad(r.mode, 'deliveries_per_s')?.machine_load,
-                        figureLoad(r.mode, 'deliveries_per_s')?.ops,
-                        'findings 20, 33, 36',
-                      )
-                    : '',
+                ...verdict(x.ratio === undefined ? undefined : x.ratio >= 0.5, {
+                  load: x.service_load?.machine_load,
+                  ops: x.service_load?.ops,
+                  profile: 'findings 20, 33, 36',
+                }),
               },
               notes:
                 `${x.ratio === undefined ? '' : `**ratio ${x.ratio}** (service ${x.service_deliveries_per_s} ÷ reference ${x.deliveries_per_s}; target ≥ 0.5); `}` +
@@ -324,11 +320,14 @@ export const BENCHMARKS = [
               service: `${p.latency_ms.p99 ?? '-'} ms p99 of ${p.statuses[200] ?? 0} admitted; ${r.at_2x_capacity[p.phase].shed} shed (429/503), ${r.at_2x_capacity[p.phase].failures} failed, of ${p.sent}`,
               reference: `${p.rate_per_s}/s sent = 2 × ${r.measured_capacity_per_s}/s (the read's capacity, same run)`,
               target: 'sheds (429/503); admitted p99 ≤ 1 s',
-              met: r.at_2x_capacity[p.phase].met ? 'yes' : '**no**',
-              held: r.at_2x_capacity[p.phase].met
-                ? ''
-                : `${p.generator_queued ? `the generator queued (${p.in_flight_max} outstanding, its pool ${OPEN_CONNECTIONS}: a stall, finding 45); ` : ''}` +
-                  heldBy(p.machine_load, p.statuses[200], 'findings 45, 55'),
+              ...verdict(r.at_2x_capacity[p.phase].met, {
+                load: p.machine_load,
+                ops: p.statuses[200],
+                profile: 'findings 45, 55',
+                prefix: p.generator_queued
+                  ? `the generator queued (${p.in_flight_max} outstanding, its pool ${OPEN_CONNECTIONS}); `
+                  : '',
+              }),
             }
           : undefined,
         notes:

@@ -26,7 +26,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { figure, figureLoad } from './lib/figures.mjs';
-import { heldBy } from './lib/held-by.mjs';
+import { verdict } from './lib/held-by.mjs';
 import { closedLoop, httpClient } from './lib/load.mjs';
 import { cpuTimes, machineLoad } from './lib/machine.mjs';
 import { pgbenchBinary, runPgbench } from './lib/pgbench.mjs';
@@ -347,11 +347,11 @@ export function targetRow(x) {
     reference: `${x.reference_value} ${x.unit} (${x.reference})`,
     ratio: x.ratio,
     target: `${higher ? '≥' : '≤'} ${x.target}`,
-    met: x.meets_target === undefined ? '' : x.meets_target ? 'yes' : '**no**',
-    held:
-      x.meets_target === false
-        ? heldBy(x.service_load?.machine_load, x.service_load?.ops, REFERENCES[x.name]?.profile)
-        : '',
+    ...verdict(x.meets_target, {
+      load: x.service_load?.machine_load,
+      ops: x.service_load?.ops,
+      profile: REFERENCES[x.name]?.profile,
+    }),
   };
 }
 

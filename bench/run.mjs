@@ -19,7 +19,7 @@ import { numberFlag, parseArgs } from './lib/args.mjs';
 import { cpuSpeed, machineInfo } from './lib/machine.mjs';
 import { runIfMain } from './lib/module.mjs';
 import { figure, figureLoad } from './lib/figures.mjs';
-import { BUSY_SATURATED, heldBy } from './lib/held-by.mjs';
+import { BUSY_SATURATED, verdict } from './lib/held-by.mjs';
 import { markdownTable, round } from './lib/stats.mjs';
 import { BENCHMARKS } from './benchmarks.mjs';
 import { curves, renderCurves } from './curves.mjs';
@@ -259,7 +259,6 @@ function embeddedTargets() {
     const embedded = figure('embedded', name);
     if (!distributed || !embedded) return [];
     const ratio = round(embedded / distributed, 3);
-    const met = ratio >= 0.8;
     const load = figureLoad('embedded', name);
     return [
       {
@@ -268,8 +267,7 @@ function embeddedTargets() {
         reference: `${distributed} ${unit} distributed (same run)`,
         ratio,
         target: '≥ 0.8',
-        met: met ? 'yes' : '**no**',
-        held: met ? '' : heldBy(load?.machine_load, load?.ops, 'findings 38, 53'),
+        ...verdict(ratio >= 0.8, { load: load?.machine_load, ops: load?.ops, profile: 'findings 38, 53' }),
       },
     ];
   });

@@ -284,10 +284,7 @@ export async function runMode(mode, opts, say) {
       say,
     );
     results.push(one);
-    recordFigure(mode, 'deliveries_per_s', one.deliveries_per_s, {
-      machine_load: one.machine_load,
-      ops: one.delivered,
-    });
+    recordFigure(mode, 'deliveries_per_s', one.deliveries_per_s);
     // The reference, same receiver, same payloads, right after the service's figure.
     const bare = await bareDeliveries(
       receiver,
@@ -298,6 +295,8 @@ export async function runMode(mode, opts, say) {
     results.push({
       ...bare,
       service_deliveries_per_s: one.deliveries_per_s,
+      // The machine while the service's figure was measured: what held it (lib/held-by.mjs).
+      service_load: { machine_load: one.machine_load, ops: one.delivered },
       ratio:
         one.deliveries_per_s && bare.deliveries_per_s
           ? round(one.deliveries_per_s / bare.deliveries_per_s, 3)

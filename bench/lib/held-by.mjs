@@ -8,6 +8,8 @@
 // tells apart. Platform processes that did less than a tenth of the busiest one's work per
 // operation (the other mode's apps, idle) are left out.
 
+import { cpuPerProcess } from './machine.mjs';
+
 /** Both cores' busy fraction from which a measurement counts as CPU-bound. */
 export const BUSY_SATURATED = 0.85;
 
@@ -19,7 +21,8 @@ const GROUP_NAMES = {
   others: 'other processes',
 };
 
-const pct = (f) => `${Math.round(f * 100)}%`;
+/** A fraction as a whole percentage, "?" when not measured. */
+export const pct = (f) => (f === undefined ? '?' : `${Math.round(f * 100)}%`);
 
 /**
  * One line: "CPU, both cores 92% busy: platform apps 57% (per operation: payments 5.22 ms, ...),
@@ -30,19 +33,27 @@ export function heldBy(load, ops, profile) {
   const groups = Object.entries(load.cpu_by_group ?? {})
     .filter(([, f]) => f >= 0.01)
     .sort((a, b) => b[1] - a[1]);
-  const sorted = Object.entries(load.cpu_ms_by_process ?? {}).sort((a, b) => b[1] - a[1]);
-  const perOp = sorted.filter(([, ms]) => ms > 0 && ms >= sorted[0][1] / 10);
-  const cores = (ms) => (load.interval_ms ? ` at ${(ms / load.interval_ms).toFixed(2)} core` : '');
+  const processes = cpuPerProcess(load, ops).sort((a, b) => b.ms - a.ms);
+  const perOp = processes.filter((p) => p.ms >= processes[0].ms / 10);
+  const line = (p) =>
+    `${p.name} ${p.perOp.toFixed(2)} ms${p.cores === undefined ? '' : ` at ${p.cores.toFixed(2)} core`}`;
   const named = groups
     .map(([group, f]) => {
       const detail =
-        group === 'platform' && ops && perOp.length
-          ? ` (per operation: ${perOp.map(([name, ms]) => `${name} ${(ms / ops).toFixed(2)} ms${cores(ms)}`).join(', ')})`
-          : '';
+        group === 'platform' && ops && perOp.length ? ` (per operation: ${perOp.map(line).join(', ')})` : '';
       return `${GROUP_NAMES[group] ?? group} ${pct(f)}${detail}`;
     })
     .join(', ');
   const where = profile ? `; profile: bench/README.md ${profile}` : '';
   if (load.cpu_busy >= BUSY_SATURATED) return `CPU, both cores ${pct(load.cpu_busy)} busy: ${named}${where}`;
   return `not both cores (${pct(load.cpu_busy)} busy: ${named}): a wait or one thread at its limit${where}`;
+}
+
+/**
+ * A target row's `met` and `held` cells. `met` is true, false, or undefined (nothing to judge:
+ * both cells empty); `held` (heldBy of the service's measurement, after `prefix`) only when not met.
+ */
+export function verdict(met, { load, ops, profile, prefix = '' } = {}) {
+  if (met === undefined) return { met: '', held: '' };
+  return { met: met ? 'yes' : '**no**', held: met ? '' : prefix + heldBy(load, ops, profile) };
 }

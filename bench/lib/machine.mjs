@@ -117,6 +117,22 @@ export function cpuTimes() {
 }
 
 /**
+ * Each platform process that did any work in `load` (machineLoad), in its order there:
+ * `{ name, ms, perOp, cores }`, its CPU milliseconds, those per operation (of `ops`) and the
+ * cores it used over the interval (undefined without interval_ms).
+ */
+export function cpuPerProcess(load, ops) {
+  return Object.entries(load?.cpu_ms_by_process ?? {})
+    .filter(([, ms]) => ms > 0)
+    .map(([name, ms]) => ({
+      name,
+      ms,
+      perOp: ops ? ms / ops : undefined,
+      cores: load.interval_ms ? ms / load.interval_ms : undefined,
+    }));
+}
+
+/**
  * What the machine's cores did between two cpuTimes() snapshots, as fractions of all cores:
  * busy in total, and by group: this process (load generator + relay + consumer, and PGlite
  * in embedded mode), postgres and kafka (the infrastructure, whoever its clients were) and
