@@ -161,7 +161,9 @@ async function startDistributed(say) {
     const profile = process.env.BENCH_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, `${name}-${port}`)}`]
       : [];
-    const child = spawn(process.execPath, [...profile, join(ROOT, 'apps', name, 'dist', 'main.js')], {
+    // BENCH_NODE_ARGS: more flags for every service's node (e.g. --perf-basic-prof for perf).
+    const extraArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...profile, ...extraArgs, join(ROOT, 'apps', name, 'dist', 'main.js')], {
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

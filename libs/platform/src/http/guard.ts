@@ -10,20 +10,55 @@ import { ApiError } from '../errors';
 import { OPERATOR_ROUTE, PUBLIC_ROUTE, REQUIRED_SCOPE, type RequestWithContext } from './context';
 import { verifyContext } from './internal-auth';
 
+/** What a handler's decorators ask of the guard (read once per handler: RouteRules). */
+interface RouteRules {
+  publicRoute: { bypassGateway: boolean } | undefined;
+  operator: boolean;
+  scope: Scope | undefined;
+}
+
 @Injectable()
 export class InternalContextGuard implements CanActivate {
+  /**
+   * Each handler's rules, read from its metadata on its first request: the decorators never
+   * change at run time, and three reflector lookups per request (reflect-metadata walks of
+   * the handler and its class) were a percent of a service's CPU on an authenticated read.
+   */
+  private readonly rules = new WeakMap<object, WeakMap<object, RouteRules>>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly secret: string,
   ) {}
 
+  private rulesOf(context: ExecutionContext): RouteRules {
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    // By class, then handler: an inherited handler is one function under several classes.
+    let byHandler = this.rules.get(controller);
+    if (!byHandler) {
+      byHandler = new WeakMap();
+      this.rules.set(controller, byHandler);
+    }
+    let rules = byHandler.get(handler);
+    if (!rules) {
+      const targets = [handler, controller];
+      rules = {
+        publicRoute: this.reflector.getAllAndOverride<{ bypassGateway: boolean } | undefined>(
+          PUBLIC_ROUTE,
+          targets,
+        ),
+        operator: this.reflector.getAllAndOverride<boolean | undefined>(OPERATOR_ROUTE, targets) === true,
+        scope: this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets),
+      };
+      byHandler.set(handler, rules);
+    }
+    return rules;
+  }
+
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithContext>();
-    const targets = [context.getHandler(), context.getClass()];
-    const publicRoute = this.reflector.getAllAndOverride<{ bypassGateway: boolean } | undefined>(
-      PUBLIC_ROUTE,
-      targets,
-    );
+    const { publicRoute, operator, scope } = this.rulesOf(context);
     if (publicRoute?.bypassGateway) return true;
 
     const internal = verifyContext(this.secret, request.headers, request.method, request.url);
@@ -32,7 +67,7 @@ export class InternalContextGuard implements CanActivate {
     }
     request.paygrid = internal;
     request.requestId = internal.request_id;
-    if (this.reflector.getAllAndOverride<boolean | undefined>(OPERATOR_ROUTE, targets)) {
+    if (operator) {
       if (internal.kind !== 'operator')
         throw new ApiError('insufficient_scope', 'This operation is reserved to the operator (admin API).');
       return true;
@@ -40,7 +75,6 @@ export class InternalContextGuard implements CanActivate {
     if (publicRoute) return true;
     if (internal.kind !== 'api') throw new ApiError('authentication_required', 'An API key is required.');
 
-    const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets);
     if (!scope) {
       // Every API operation declares its scope; a missing one is a bug, and failing closed is safe.
       throw new ApiError('insufficient_scope', 'This operation is not available to API keys.');
