@@ -236,7 +236,12 @@ async function startEmbedded(say) {
     : [];
   const child = spawn(
     process.execPath,
-    [...profile, '--max-old-space-size=4096', join(HERE, 'embedded-target.mjs')],
+    [
+      ...profile,
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--max-old-space-size=4096',
+      join(HERE, 'embedded-target.mjs'),
+    ],
     {
       env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', STRIPE_API_BASE: stripe.url },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { ServiceName } from '@paygrid/contracts';
 import { ApiError } from '@paygrid/platform';
 import { Pool, errors as undiciErrors, util as undiciUtil } from 'undici';
+import { requestInProcess, type RequestHandler } from './in-process';
 
 export interface UpstreamRequest {
   method: string;
@@ -140,8 +141,10 @@ function upstreamError(error: unknown): ApiError {
   return new ApiError('upstream_unavailable', 'The service for this route is unavailable; retry shortly.');
 }
 
-/** The part of a Fastify instance injection needs (light-my-request). */
+/** The part of a Fastify instance injection needs (light-my-request, or its request handler). */
 export interface Injectable {
+  /** The instance's request handler (Fastify's `routing`): a plain request goes through it. */
+  routing?: RequestHandler;
   inject(options: {
     method: string;
     url: string;
@@ -172,8 +175,26 @@ export class InjectUpstream implements Upstream {
   ) {}
 
   async request(service: ServiceName, request: UpstreamRequest): Promise<UpstreamResponse> {
+    const routing = this.services[service].routing;
+    if (routing) return this.bounded(requestInProcess(routing, request));
     const response = await this.inject(service, request, false);
     return { status: response.statusCode, headers: headersOf(response.headers), body: response.rawPayload };
+  }
+
+  /** `answer`, or upstream_timeout once the time limit has passed. */
+  private async bounded<T>(answer: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new ApiError('upstream_timeout', 'The service did not answer in time.')),
+        this.timeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([answer, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async stream(service: ServiceName, request: UpstreamRequest, signal: AbortSignal): Promise<UpstreamStream> {
@@ -187,28 +208,15 @@ export class InjectUpstream implements Upstream {
 
   /** One injection, bounded by the time limit until it answers (its headers, when streamed). */
   private async inject(service: ServiceName, request: UpstreamRequest, payloadAsStream: boolean) {
-    const target = this.services[service];
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new ApiError('upstream_timeout', 'The service did not answer in time.')),
-        this.timeoutMs,
-      );
-    });
-    try {
-      return await Promise.race([
-        target.inject({
-          method: request.method,
-          url: request.url,
-          headers: request.headers,
-          payload: request.body,
-          ...(payloadAsStream ? { payloadAsStream } : {}),
-        }),
-        timeout,
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return this.bounded(
+      this.services[service].inject({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        payload: request.body,
+        ...(payloadAsStream ? { payloadAsStream } : {}),
+      }),
+    );
   }
 
   async health(service: ServiceName): Promise<{ status: number; body: unknown }> {
