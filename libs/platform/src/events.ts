@@ -57,10 +57,15 @@ export function emitRowEvent(
 ): Promise<EventEnvelope> {
   const { merchant: given, ...rest } = event;
   const merchant = 'merchant' in event ? given : row.merchant_id;
-  return emitEvent(tx, topic, {
-    ...rest,
-    account: row.account_id,
-    livemode: row.livemode,
-    ...(merchant ? { merchant } : {}),
-  });
+  // Object.assign, not a leading spread: on Node 20 (V8 11.3) every member added after `{ ...x }` takes a slow path, ~1 us each (bench/README.md finding 56).
+  return emitEvent(
+    tx,
+    topic,
+    Object.assign(
+      {},
+      rest,
+      { account: row.account_id, livemode: row.livemode },
+      merchant ? { merchant } : {},
+    ),
+  );
 }

@@ -54,7 +54,8 @@ export function sealToken<T extends object>(
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', sealKey(secret, purpose), iv);
   cipher.setAAD(Buffer.from(purpose));
-  const plain = Buffer.from(JSON.stringify({ ...payload, exp: expiresAt.getTime() }));
+  // Object.assign, not a leading spread: on Node 20 (V8 11.3) every member added after `{ ...x }` takes a slow path, ~1 us each (bench/README.md finding 56).
+  const plain = Buffer.from(JSON.stringify(Object.assign({}, payload, { exp: expiresAt.getTime() })));
   const sealed = Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
   return sealed.toString('base64url');
 }

@@ -106,7 +106,9 @@ type RawRequest = FastifyRequest & {
 };
 
 function forwardHeaders(request: RawRequest, signed: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = { ...signed, 'request-id': request.requestId ?? '' };
+  // Object.assign, not a leading spread: on Node 20 (V8 11.3) every member added after `{ ...x }` takes a slow path, ~1 us each (bench/README.md finding 56).
+  const headers: Record<string, string> = Object.assign({}, signed);
+  headers['request-id'] = request.requestId ?? '';
   const contentType = request.headers['content-type'];
   if (typeof contentType === 'string') headers['content-type'] = contentType;
   const idempotencyKey = request.headers['idempotency-key'];
@@ -308,8 +310,10 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       if (!request.logAs || !request.requestId) return;
       const path = request.url.split('?')[0].slice(0, 2048);
       if (path === '/v1/request-logs/stream') return;
+      // Each field named: a leading spread costs ~1 us per field after it on Node 20 (finding 56).
       requestLog.note({
-        ...request.logAs,
+        account: request.logAs.account,
+        livemode: request.logAs.livemode,
         request_id: request.requestId,
         method: request.method,
         path,

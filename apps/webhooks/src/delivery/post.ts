@@ -87,11 +87,11 @@ export function post(
         url,
         {
           method: 'POST',
-          headers: {
-            ...headers,
+          // Object.assign, not a leading spread: on Node 20 (V8 11.3) every member added after `{ ...x }` takes a slow path, ~1 us each (bench/README.md finding 56).
+          headers: Object.assign({}, headers, {
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(body),
-          },
+          }),
           lookup: guardedLookup(policy, (address) => {
             if (isPrivateAddress(address)) privateTarget = true;
           }),

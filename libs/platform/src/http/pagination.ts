@@ -208,9 +208,12 @@ export function paginateOwned<R extends { id: string }>(
   tenant: Tenant,
   q: Omit<PageQuery, 'where' | 'params'> & { where?: string[] },
 ): Promise<Page<R> & { rows: R[] }> {
-  return paginate<R>(db, {
-    ...q,
-    where: ['account_id = $1', 'livemode = $2', ...(q.where ?? [])],
-    params: [tenant.account, tenant.livemode],
-  });
+  // Object.assign, not a leading spread: on Node 20 (V8 11.3) every member added after `{ ...x }` takes a slow path, ~1 us each (bench/README.md finding 56).
+  return paginate<R>(
+    db,
+    Object.assign({}, q, {
+      where: ['account_id = $1', 'livemode = $2', ...(q.where ?? [])],
+      params: [tenant.account, tenant.livemode],
+    }),
+  );
 }
