@@ -1,8 +1,10 @@
 // A Kafka fetch of many messages is handled in batches, one transaction per batch
 // (Subscription.batchHandler, InboxConsumer): through real Kafka and PostgreSQL, every message
-// has its effect once and in order, a batch shares its transaction, and a message that fails
-// is rolled back alone (a savepoint): the messages before it commit, it is retried in place in
-// a transaction of its own, and batching resumes after it.
+// has its effect once and in order, a batch shares its transaction and one inbox statement,
+// and a message that fails is rolled back alone (a savepoint, and its inbox row deleted): the
+// messages before it commit, it is retried in place in a transaction of its own, and batching
+// resumes after it. Then the lots' scenarios (tests/support/inbox-lots.ts) on PostgreSQL, as
+// the embedded suite runs them on PGlite.
 
 import { randomBytes } from 'node:crypto';
 import {
@@ -13,7 +15,9 @@ import {
   MAX_BATCH_MESSAGES,
   platformTablesMigration,
 } from '@paygrid/platform';
+import type { PoolClient } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { LOT_SCENARIOS, lotHarness } from '../support/inbox-lots';
 import { eventually } from '../support/platform';
 
 const MESSAGES = 60;
@@ -38,6 +42,20 @@ it('handles a backlog in shared transactions, in order, each message once, and r
     poolSize: 4,
   });
   await db.migrate();
+  // Inbox statements and transactions the consumer sends (its pool's connections).
+  const sent = { inbox: 0, begins: 0 };
+  const wrapped = new WeakSet<PoolClient>();
+  db.pool.on('acquire', (client: PoolClient) => {
+    if (wrapped.has(client)) return;
+    wrapped.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+      sent.inbox += (text?.match(/insert into \w+\.inbox\b/g) ?? []).length;
+      if (text && /^\s*begin\b/i.test(text)) sent.begins++;
+      return query(...args);
+    };
+  });
   const bus = new KafkaBus({
     brokers: (process.env.KAFKA_BROKERS as string).split(','),
     clientId: 'inbox-batches-test',
@@ -96,9 +114,25 @@ it('handles a backlog in shared transactions, in order, each message once, and r
     expect(rows[FAILING - 1].txid).not.toBe(rows[FAILING + 1].txid);
     const [{ count }] = await db.query<{ count: string }>(`select count(*) from ${schema}.inbox`);
     expect(Number(count)).toBe(MESSAGES);
+    // One inbox statement per transaction (a lot, or a message alone), not one per message:
+    // before, 60 messages sent 62 (each message's, and the failing one's two retries).
+    expect(sent.inbox).toBe(sent.begins);
+    expect(sent.inbox).toBeLessThanOrEqual(perTransaction.size + 2);
   } finally {
     await bus.close();
     await db.query(`drop schema ${schema} cascade`);
     await db.close();
   }
+});
+
+describe('lots on PostgreSQL', () => {
+  it.each(Object.keys(LOT_SCENARIOS))('%s', async (name) => {
+    const scenario = LOT_SCENARIOS[name];
+    const harness = await lotHarness(process.env.DATABASE_URL as string, scenario.plans);
+    try {
+      expect(await scenario.run(harness)).toEqual(scenario.expected);
+    } finally {
+      await harness.close();
+    }
+  });
 });
