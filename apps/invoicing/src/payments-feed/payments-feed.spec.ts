@@ -1,15 +1,25 @@
 // The feed subscribes to PAYMENTS_FEED_TYPES alone (payments-feed.consumer.ts); a type left out
 // is acknowledged without its handler. Leaving a type out is only safe if the handler would
-// have done nothing with it: checked here for every type of the topic, both ways.
+// have done nothing with it: checked here for every type of the topic, both ways. And every
+// payment and refund event's fact is written once, whether a receipt's statement carried it or
+// the receipt had no statement to carry it (handlePaymentsEvent).
 
 import { PAYMENTS_EVENT_TYPES, type EventEnvelope } from '@paygrid/contracts';
 import type { Tx } from '@paygrid/platform';
 import type { InvoicesService } from '../invoices/invoices.service';
 import type { ReceiptsService } from '../receipts/receipts.service';
 import { handlePaymentsEvent, PAYMENTS_FEED_TYPES, type FeedObject } from './payments-feed';
+import type { SqlWrite } from './riding-write';
 
-/** What the handler did with one event of `type`: statements run and service calls made. */
-async function effectsOf(type: string): Promise<string[]> {
+const FACT = 'insert into invoicing.payment_facts';
+
+/**
+ * What the handler did with one event of `type`: statements run and service calls made (a
+ * receipt's statement that carried a riding write as `<call> carrying <its first words>`).
+ * `receiptsSend`: whether the receipt methods send their statement (false: they return first,
+ * as for a payment without an id).
+ */
+async function effectsOf(type: string, receiptsSend = true): Promise<string[]> {
   const effects: string[] = [];
   const tx = {
     schema: 'invoicing',
@@ -22,11 +32,17 @@ async function effectsOf(type: string): Promise<string[]> {
   const record = (name: string) => async (): Promise<void> => {
     effects.push(name);
   };
+  const receipt =
+    (name: string) =>
+    async (_tx: Tx, _event: unknown, riding?: SqlWrite): Promise<boolean> => {
+      effects.push(receiptsSend && riding ? `${name} carrying ${riding.sql.slice(0, FACT.length)}` : name);
+      return receiptsSend;
+    };
   const invoices = { applyPaymentEvent: record('applyPaymentEvent') } as unknown as InvoicesService;
   const receipts = {
-    issue: record('issue'),
-    refunded: record('refunded'),
-    refundReversed: record('refundReversed'),
+    issue: receipt('issue'),
+    refunded: receipt('refunded'),
+    refundReversed: receipt('refundReversed'),
   } as unknown as ReceiptsService;
   // An object that every branch of the handler would act on: a customer, an invoice, a card.
   const event = {
@@ -77,5 +93,26 @@ describe('PAYMENTS_FEED_TYPES', () => {
 
   it.each([...PAYMENTS_FEED_TYPES])('%s: the handler acts on it', async (type) => {
     expect((await effectsOf(type)).length).toBeGreaterThan(0);
+  });
+});
+
+describe("a payment or refund event's fact", () => {
+  const facts = (effects: string[]) => effects.filter((effect) => effect.endsWith(FACT)).length;
+
+  it.each([...PAYMENTS_FEED_TYPES])(
+    '%s: written once when the receipts send their statement',
+    async (type) => {
+      expect(facts(await effectsOf(type, true))).toBe(/^(payment|refund)\./.test(type) ? 1 : 0);
+    },
+  );
+
+  it.each([...PAYMENTS_FEED_TYPES])('%s: written once when they return first', async (type) => {
+    expect(facts(await effectsOf(type, false))).toBe(/^(payment|refund)\./.test(type) ? 1 : 0);
+  });
+
+  it("rides in the receipt's statement of payment.succeeded, refund.succeeded and refund.failed", async () => {
+    expect(await effectsOf('payment.succeeded')).toContain(`issue carrying ${FACT}`);
+    expect(await effectsOf('refund.succeeded')).toContain(`refunded carrying ${FACT}`);
+    expect(await effectsOf('refund.failed')).toContain(`refundReversed carrying ${FACT}`);
   });
 });

@@ -13,6 +13,7 @@ import { emitEvent, type Tx } from '@paygrid/platform';
 import { serializeCustomer, type CustomerRow } from '../customers/customers.service';
 import type { InvoicesService, PaymentEventObject } from '../invoices/invoices.service';
 import type { ReceiptEventObject, ReceiptsService } from '../receipts/receipts.service';
+import type { SqlWrite } from './riding-write';
 
 export const PAYMENTS_FEED_CONSUMER = 'invoicing.payments-feed';
 
@@ -40,22 +41,32 @@ export interface PaymentObject {
 
 export type FeedObject = PaymentObject & PaymentEventObject & ReceiptEventObject;
 
-/** One payments event, inside the inbox transaction that records it as handled. */
+/**
+ * One payments event, inside the inbox transaction that records it as handled. The event's
+ * fact rides in the receipt's statement when the event has one (payment.succeeded,
+ * refund.succeeded, refund.failed: withRidingWrite), else it is a statement of its own, after
+ * the others: nothing the handler runs reads the fact of the event it handles, so where it
+ * goes among them does not matter. A checkout's payment.succeeded sent three statements
+ * (fact, the seller's profile, receipt) and sends two; the profile is read once per
+ * transaction, so once per lot on Kafka (tests/embedded/payments-feed-statements.test.ts).
+ */
 export async function handlePaymentsEvent(
   event: EventEnvelope<FeedObject>,
   tx: Tx,
   invoices: InvoicesService,
   receipts: ReceiptsService,
 ): Promise<void> {
-  await recordPaymentFact(event, tx);
+  const fact = paymentFactWrite(event);
+  let factWritten = false;
   if (event.type === 'payment.succeeded' || event.type === 'payment.failed') {
     await invoices.applyPaymentEvent(tx, event);
   }
   if (event.type.startsWith('mandate.')) await projectCard(event as EventEnvelope<MandateObject>, tx);
   // After the invoice is settled, so a receipt names the invoice it paid (docs/adr/0012).
-  if (event.type === 'payment.succeeded') await receipts.issue(tx, event);
-  if (event.type === 'refund.succeeded') await receipts.refunded(tx, event);
-  if (event.type === 'refund.failed') await receipts.refundReversed(tx, event);
+  if (event.type === 'payment.succeeded') factWritten = await receipts.issue(tx, event, fact);
+  if (event.type === 'refund.succeeded') factWritten = await receipts.refunded(tx, event, fact);
+  if (event.type === 'refund.failed') factWritten = await receipts.refundReversed(tx, event, fact);
+  if (fact && !factWritten) await tx.query(fact.sql, fact.params);
   if (event.type === 'mandate.created') await adoptMandate(event, tx);
   if (event.type === 'mandate.canceled' || event.type === 'mandate.failed') {
     await releaseMandate(event as EventEnvelope<MandateObject>, tx);
@@ -146,13 +157,14 @@ async function adoptMandate(event: EventEnvelope<PaymentObject>, tx: Tx): Promis
   });
 }
 
-export async function recordPaymentFact(event: EventEnvelope<PaymentObject>, tx: Tx): Promise<void> {
-  if (!event.type.startsWith('payment.') && !event.type.startsWith('refund.')) return;
+/** A payment or refund event's row of invoicing.payment_facts; undefined for other types. */
+export function paymentFactWrite(event: EventEnvelope<PaymentObject>): SqlWrite | undefined {
+  if (!event.type.startsWith('payment.') && !event.type.startsWith('refund.')) return undefined;
   const object = event.data.object;
-  await tx.query(
-    `insert into invoicing.payment_facts (event_id, account_id, livemode, type, object_id, invoice_id, customer_id, amount, currency, occurred_at, payment_id)
+  return {
+    sql: `insert into invoicing.payment_facts (event_id, account_id, livemode, type, object_id, invoice_id, customer_id, amount, currency, occurred_at, payment_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict (event_id) do nothing`,
-    [
+    params: [
       event.id,
       event.account,
       event.livemode,
@@ -165,5 +177,11 @@ export async function recordPaymentFact(event: EventEnvelope<PaymentObject>, tx:
       event.created_at,
       event.type.startsWith('refund.') ? (object.transaction ?? null) : null,
     ],
-  );
+  };
+}
+
+/** The event's fact alone, in `tx` (payment and refund events; others have none). */
+export async function recordPaymentFact(event: EventEnvelope<PaymentObject>, tx: Tx): Promise<void> {
+  const fact = paymentFactWrite(event);
+  if (fact) await tx.query(fact.sql, fact.params);
 }

@@ -36,6 +36,7 @@ import { renderReceiptPdf } from '../documents/pdf-rendering';
 import type { ReceiptView } from '../documents/receipt-pdf';
 import { sellerLines } from '../account/seller-lines';
 import type { MailService } from '../mail/mail.service';
+import { withRidingWrite, type SqlWrite } from '../payments-feed/riding-write';
 
 /** What receipts read of a payment.succeeded transaction and a refund.succeeded refund. */
 export interface ReceiptEventObject {
@@ -127,10 +128,14 @@ export class ReceiptsService {
     return renderReceiptPdf({ ...receiptView(row), logo: await this.logos(row.account_id) });
   }
 
-  /** payment.succeeded: number the receipt and, if the account wants it, e-mail it. */
-  async issue(tx: Tx, event: EventEnvelope<ReceiptEventObject>): Promise<void> {
+  /**
+   * payment.succeeded: number the receipt and, if the account wants it, e-mail it. `riding`:
+   * a write of the caller's (the payments feed's fact) sent in the receipt's statement
+   * (withRidingWrite); true when it was, false when there was no statement to carry it.
+   */
+  async issue(tx: Tx, event: EventEnvelope<ReceiptEventObject>, riding?: SqlWrite): Promise<boolean> {
     const payment = event.data.object;
-    if (!payment.id || payment.type === 'refund') return;
+    if (!payment.id || payment.type === 'refund') return false;
     const tenant = { account: event.account, livemode: event.livemode };
     const at = new Date(event.created_at);
     const profileRow = await profileInTx(tx, tenant.account);
@@ -159,7 +164,8 @@ export class ReceiptsService {
     // One statement: the number and the receipt, unless the payment has one already (then
     // neither, and no number is used up). The counter row stays locked until the inbox
     // transaction ends: gap-free, in commit order. Numbers have four digits at least.
-    const [row] = await tx.query<ReceiptRow>(
+    const statement = withRidingWrite(
+      riding,
       `with counter as (
          insert into invoicing.receipt_number_counters (account_id, livemode, last_number)
          select $2, $3, 1
@@ -192,8 +198,9 @@ export class ReceiptsService {
         at,
       ],
     );
-    if (!row) return;
-    if (!email || !profile.receipts.payments) return;
+    const [row] = await tx.query<ReceiptRow>(statement.sql, statement.params);
+    if (!row) return true;
+    if (!email || !profile.receipts.payments) return true;
     const m = messagesOf(row);
     const view = receiptView(row);
     const seller = view.seller_name ?? m.t('receipt.the_seller');
@@ -214,21 +221,27 @@ export class ReceiptsService {
     ];
     const subject = m.t('mail.receipt.subject', { seller, number: row.number });
     await this.queue(tx, row, `receipt:${payment.id}`, subject, [...paragraphs, `- ${seller}`]);
+    return true;
   }
 
-  /** refund.succeeded: the receipt shows the refund; a notice goes out if the account wants it. */
-  async refunded(tx: Tx, event: EventEnvelope<ReceiptEventObject>): Promise<void> {
+  /**
+   * refund.succeeded: the receipt shows the refund; a notice goes out if the account wants it.
+   * `riding`, and the answer: as for `issue`.
+   */
+  async refunded(tx: Tx, event: EventEnvelope<ReceiptEventObject>, riding?: SqlWrite): Promise<boolean> {
     const refund = event.data.object;
-    if (!refund.id || !refund.transaction) return;
+    if (!refund.id || !refund.transaction) return false;
     const amount = toMinor(refund.amount ?? 0);
-    const [row] = await tx.query<ReceiptRow>(
+    const statement = withRidingWrite(
+      riding,
       `update invoicing.receipts set amount_refunded = amount_refunded + $4::bigint, updated_at = $5
         where account_id = $1 and livemode = $2 and transaction_id = $3 returning *`,
       [event.account, event.livemode, refund.transaction, amount.toString(), new Date(event.created_at)],
     );
-    if (!row?.email) return;
+    const [row] = await tx.query<ReceiptRow>(statement.sql, statement.params);
+    if (!row?.email) return true;
     const profile = profileOf(await profileInTx(tx, event.account));
-    if (!profile.receipts.refunds) return;
+    if (!profile.receipts.refunds) return true;
     const m = messagesOf(row);
     const seller = row.seller.name ?? m.t('receipt.the_seller');
     const method = methodLabel(row.payment_method, m);
@@ -245,18 +258,26 @@ export class ReceiptsService {
       m.t('mail.refund.attached'),
       `- ${seller}`,
     ]);
+    return true;
   }
 
   /**
    * refund.failed of a refund that had succeeded (the processor could not return the money:
    * payments' refund-reversal.ts): the receipt no longer shows it. A refund that failed
    * without succeeding never counted. No mail: the payer was told of a refund that did not
-   * arrive, and what to tell them now is the merchant's to say.
+   * arrive, and what to tell them now is the merchant's to say. `riding`, and the answer: as
+   * for `issue` (the payments feed's fact of this refund.failed is not the refund.succeeded
+   * fact the statement reads).
    */
-  async refundReversed(tx: Tx, event: EventEnvelope<ReceiptEventObject>): Promise<void> {
+  async refundReversed(
+    tx: Tx,
+    event: EventEnvelope<ReceiptEventObject>,
+    riding?: SqlWrite,
+  ): Promise<boolean> {
     const refund = event.data.object;
-    if (!refund.id || !refund.transaction) return;
-    await tx.query(
+    if (!refund.id || !refund.transaction) return false;
+    const statement = withRidingWrite(
+      riding,
       `update invoicing.receipts set amount_refunded = amount_refunded - $5::bigint, updated_at = $6
         where account_id = $1 and livemode = $2 and transaction_id = $3 and amount_refunded >= $5::bigint
           and exists (select 1 from invoicing.payment_facts
@@ -270,6 +291,8 @@ export class ReceiptsService {
         new Date(event.created_at),
       ],
     );
+    await tx.query(statement.sql, statement.params);
+    return true;
   }
 
   private async queue(tx: Tx, row: ReceiptRow, sendKey: string, subject: string, paragraphs: string[]) {
