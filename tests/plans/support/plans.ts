@@ -33,6 +33,11 @@ export const COST_FLOOR = 1_000;
 export interface Statement {
   sql: string;
   params: unknown[];
+  /**
+   * Sent as a named prepared statement (Database `preparedStatements`): PostgreSQL may then run
+   * it on a generic plan, made once and kept whatever the data does afterwards.
+   */
+  named?: boolean;
 }
 
 /** Records the statements a code path sends, while `record` runs. */
@@ -51,10 +56,15 @@ export class StatementRecorder implements TypeOrmLogger {
   }
 
   logQuery(query: string, parameters?: unknown[]): void {
+    this.statement({ sql: query, params: parameters ?? [] });
+  }
+
+  /** A statement sent on a connection of migratedDatabase's pool. */
+  statement({ sql, params, named }: Statement): void {
     // Transaction control and savepoints have no plan.
-    if (/^\s*(start transaction|begin|commit|rollback|savepoint|release savepoint|set )/i.test(query)) return;
+    if (/^\s*(start transaction|begin|commit|rollback|savepoint|release savepoint|set )/i.test(sql)) return;
     // A copy: callers may push onto the array after the query (paginate adds its limit).
-    this.recording?.push({ sql: query, params: [...(parameters ?? [])] });
+    this.recording?.push({ sql, params: [...params], ...(named ? { named } : {}) });
   }
   logQueryError(): void {}
   logQuerySlow(): void {}
@@ -62,6 +72,9 @@ export class StatementRecorder implements TypeOrmLogger {
   logMigration(): void {}
   log(): void {}
 }
+
+const isStatementConfig = (value: unknown): value is { name?: string; text: string; values?: unknown[] } =>
+  typeof value === 'object' && value !== null && typeof (value as { text?: unknown }).text === 'string';
 
 /** A fresh database for one plan suite; `drop()` removes it. */
 export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -87,24 +100,35 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
 
 /**
  * A service's Database on `url`, migrated by its own migration list, with every statement
- * going through `recorder` (a listener on each new connection of its pool).
+ * going through `recorder` (a listener on each new connection of its pool). With
+ * `preparedStatements`, it names statements as the distributed services do (the recorder
+ * then says which went named).
  */
 export async function migratedDatabase(
   url: string,
   schema: string,
   migrations: (new () => MigrationInterface)[],
   recorder: StatementRecorder,
+  options: { preparedStatements?: boolean } = {},
 ): Promise<Database> {
   const pool = new Pool({ connectionString: url, max: 4, application_name: `plans-${schema}` });
-  // Every statement of every connection (pool.query checks one out too) goes to the recorder.
+  // Every statement of every connection (pool.query checks one out too) goes to the recorder:
+  // a text with its parameters, or pg's statement object (a named one: Database, prepared).
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((sql: unknown, params?: unknown, ...rest: unknown[]) => {
-      if (typeof sql === 'string') recorder.logQuery(sql, Array.isArray(params) ? params : undefined);
+      if (typeof sql === 'string') recorder.statement({ sql, params: Array.isArray(params) ? params : [] });
+      else if (isStatementConfig(sql))
+        recorder.statement({ sql: sql.text, params: sql.values ?? [], named: sql.name !== undefined });
       return query(sql, params, ...rest);
     }) as typeof client.query;
   });
-  const db = new Database(pool, schema, { url, migrations, applicationName: `plans-${schema}` });
+  const db = new Database(pool, schema, {
+    url,
+    migrations,
+    applicationName: `plans-${schema}`,
+    preparedStatements: options.preparedStatements === true,
+  });
   await db.migrate();
   return db;
 }
