@@ -14,31 +14,17 @@
 import { Client, escapeLiteral } from 'pg';
 import { WEBHOOKS_MIGRATIONS } from '../../apps/webhooks/src/webhooks';
 import { claimDue } from '../../apps/webhooks/src/delivery/claim';
-import { freshDatabase, migratedDatabase, StatementRecorder, type Statement } from './support/plans';
+import {
+  freshDatabase,
+  migratedDatabase,
+  rowsTouched,
+  StatementRecorder,
+  type AnalyzedNode,
+  type Statement,
+} from './support/plans';
 
 const ENDPOINTS = 20;
 const PER_ENDPOINT = 10;
-
-interface AnalyzedNode {
-  'Node Type': string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Join Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: AnalyzedNode[];
-}
-
-/** Rows every node of the plan produced or threw away, over all of its loops. */
-function rowsTouched(node: AnalyzedNode): number {
-  const own =
-    (node['Actual Rows'] +
-      (node['Rows Removed by Filter'] ?? 0) +
-      (node['Rows Removed by Join Filter'] ?? 0) +
-      (node['Rows Removed by Index Recheck'] ?? 0)) *
-    node['Actual Loops'];
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsTouched(child), 0);
-}
 
 let drop: () => Promise<void>;
 let client: Client;

@@ -102,16 +102,20 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
  * A service's Database on `url`, migrated by its own migration list, with every statement
  * going through `recorder` (a listener on each new connection of its pool). With
  * `preparedStatements`, it names statements as the distributed services do (the recorder
- * then says which went named).
+ * then says which went named); with `connections: 1`, every statement goes to one session.
  */
 export async function migratedDatabase(
   url: string,
   schema: string,
   migrations: (new () => MigrationInterface)[],
   recorder: StatementRecorder,
-  options: { preparedStatements?: boolean } = {},
+  options: { preparedStatements?: boolean; connections?: number } = {},
 ): Promise<Database> {
-  const pool = new Pool({ connectionString: url, max: 4, application_name: `plans-${schema}` });
+  const pool = new Pool({
+    connectionString: url,
+    max: options.connections ?? 4,
+    application_name: `plans-${schema}`,
+  });
   // Every statement of every connection (pool.query checks one out too) goes to the recorder:
   // a text with its parameters, or pg's statement object (a named one: Database, prepared).
   pool.on('connect', (client) => {
@@ -207,6 +211,28 @@ export function checkPlan(
   return { problems, access };
 }
 
+/** A node of EXPLAIN (ANALYZE, FORMAT JSON). */
+export interface AnalyzedNode {
+  'Node Type': string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Join Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: AnalyzedNode[];
+}
+
+/** Rows every node of an analysed plan produced or threw away, over all of its loops. */
+export function rowsTouched(node: AnalyzedNode): number {
+  const own =
+    (node['Actual Rows'] +
+      (node['Rows Removed by Filter'] ?? 0) +
+      (node['Rows Removed by Join Filter'] ?? 0) +
+      (node['Rows Removed by Index Recheck'] ?? 0)) *
+    node['Actual Loops'];
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsTouched(child), 0);
+}
+
 /** Row counts of the tables of `schemas` (pg_class.reltuples, after ANALYZE). */
 export async function tableRows(client: Client, schemas: string[]): Promise<Map<string, number>> {
   const { rows } = await client.query<{ name: string; n: number }>(
@@ -219,8 +245,10 @@ export async function tableRows(client: Client, schemas: string[]): Promise<Map<
 }
 
 async function planOf(client: Client, { sql, params }: Statement): Promise<PlanNode> {
+  // VERBOSE: only then does a node name its relation's schema, by which checkPlan finds the
+  // table's size (without it no Seq Scan was ever found large).
   const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
-    `explain (format json) ${sql}`,
+    `explain (verbose, format json) ${sql}`,
     params,
   );
   return rows[0]['QUERY PLAN'][0].Plan;
