@@ -1,19 +1,22 @@
-// The webhooks statement that runs for every event is planned once per connection, not per call
-// (issue 15). A named statement keeps a generic plan only when it costs no more than the custom
-// plans did, and a custom plan sees the length of an array parameter where the generic plan
-// guesses ten: the deliveries insert (unnest of the endpoints' ids, one or two) was planned on
-// every call once the deliveries table had some history. This suite runs the event intake as
-// the service does (named statements, EventLog.record itself) on one connection, over 20,000
-// delivered rows and a backlog of 20,000 queued, counts how often PostgreSQL planned it
-// (pg_prepared_statements), and runs it on its custom and its generic plan under EXPLAIN
-// ANALYZE: a few rows read, not the backlog. Not covered: statistics taken before the backlog
-// came (finding 34's state). On them the intake's per-object probe walks every queued delivery
-// backwards through deliveries_due (16,000 rows per endpoint over 16,000 queued, custom and
-// generic plans alike), as the deliveries insert did before it joined the event's statement.
+// The webhooks statements that run for every event and every delivered attempt are planned once
+// per connection, not per call (issue 15). A named statement keeps a generic plan only when it
+// costs no more than the custom plans did, and a custom plan sees the length of an array
+// parameter where the generic plan guesses ten: the deliveries insert (the endpoints' ids, one
+// or two) and the attempts' write (the attempts of one write, one to a few) were planned on
+// every call once the deliveries table had some history. This suite runs the event intake and
+// the attempts' write as the services do (named statements, EventLog.record and
+// DeliveredRecorder themselves) on one connection, over 20,000 delivered rows and a backlog of
+// 20,000 queued, counts how often PostgreSQL planned each (pg_prepared_statements), and runs
+// each on its custom and its generic plan under EXPLAIN ANALYZE: a few rows read, not the
+// backlog. Not covered: statistics taken before the backlog came (finding 34's state). On them
+// the intake's per-object probe walks every queued delivery backwards through deliveries_due
+// (16,000 rows per endpoint over 16,000 queued, custom and generic plans alike), as the
+// deliveries insert did before it joined the event's statement.
 
 import { Client, escapeLiteral } from 'pg';
 import type { EventEnvelope } from '@paygrid/contracts';
-import { ManualClock, PREPARE_AFTER, type Database } from '@paygrid/platform';
+import { createLogger, ManualClock, PREPARE_AFTER, type Database } from '@paygrid/platform';
+import { DeliveredRecorder } from '../../apps/webhooks/src/delivery/delivered';
 import { EventLog } from '../../apps/webhooks/src/events/event-log';
 import { WEBHOOKS_MIGRATIONS } from '../../apps/webhooks/src/webhooks';
 import {
@@ -31,7 +34,7 @@ import {
 const CALLS = 20;
 const HISTORY = 20_000;
 const BACKLOG = 20_000;
-/** The most rows one event's intake may read, on either plan. */
+/** The most rows one event's intake or one attempt's write may read, on either plan. */
 const MAX_ROWS = 100;
 const now = new Date('2026-12-01T12:00:00Z');
 
@@ -51,7 +54,8 @@ beforeAll(async () => {
   client = new Client({ connectionString: fresh.url });
   await client.connect();
   // Ten accounts of two endpoints each; HISTORY deliveries that succeeded and a BACKLOG queued,
-  // each about an object of its own.
+  // each about an object of its own; CALLS pending ones, leased, whose attempts are recorded
+  // below.
   await client.query(
     `insert into webhooks.endpoints (id, account_id, livemode, url, enabled_events, secret, created_at, updated_at)
      select 'we_' || i, 'acct_' || (i % 10), false, 'https://receiver.example/' || i, array['*'], 'whsec_x', $1, $1
@@ -73,6 +77,14 @@ beforeAll(async () => {
        'acct_' || (i % 10), false, 'pending', $1, $1, $1
      from generate_series(1, $2::int) i`,
     [now, BACKLOG],
+  );
+  await client.query(
+    `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, payload, account_id,
+       livemode, status, next_attempt_at, lease_until, created_at, updated_at)
+     select 'wd_' || i, 'we_' || (i % 20), 'evt_' || i, 'payment.succeeded', 'txn_' || i, '{}'::jsonb,
+       'acct_' || (i % 10), false, 'pending', $1, $1::timestamptz + interval '1 minute', $1, $1
+     from generate_series(1, $2::int) i`,
+    [now, CALLS],
   );
   await client.query('analyze');
 }, 120_000);
@@ -194,7 +206,37 @@ test('the event intake (the event, its endpoints, their deliveries) is planned o
       }),
   );
   // The event, the account's endpoints (a Seq Scan of 20), a probe of deliveries_order per
-  // endpoint, two deliveries. Probing by endpoint id as endpoints compare it (collate "C"),
-  // the probe was a Seq Scan: 40,000 rows read for the two endpoints.
+  // endpoint, two deliveries: 44 rows. Probing by the endpoint's id as endpoints compare it
+  // (collate "C"), no index served it and it read every queued delivery: 40,164 rows.
   expect(flawed(await bothPlans(statement))).toEqual([]);
+});
+
+test("the attempts' write (the attempts, the deliveries succeeded, the endpoints' streaks) is planned once", async () => {
+  const delivered = new DeliveredRecorder(db, () => now, createLogger('test', 'silent'));
+  const statements = await recorder.record(async () => {
+    for (let i = 1; i <= CALLS; i++)
+      await delivered.record({
+        deliveryId: `wd_${i}`,
+        attemptedAt: now,
+        statusCode: 200,
+        latencyMs: 5,
+        excerpt: 'ok',
+        error: null,
+        attempts: 1,
+      });
+  });
+  const [{ n }] = await db.query<{ n: number }>(
+    `select count(*)::int as n from webhooks.deliveries where id = any($1) and status = 'succeeded'`,
+    [Array.from({ length: CALLS }, (_, i) => `wd_${i + 1}`)],
+  );
+  expect(n).toBe(CALLS);
+  // Before: planned for each write (every run a custom plan).
+  expect(await planned('insert into webhooks.delivery_attempts')).toEqual({
+    custom: 5,
+    generic: NAMED_RUNS - 5,
+  });
+  const sent = statements.filter((s) => s.sql.includes('insert into webhooks.delivery_attempts'));
+  expect(sent).toHaveLength(CALLS);
+  // One attempt: its delivery by primary key, the attempt, the update, the endpoints' streaks.
+  expect(flawed(await bothPlans(sent[sent.length - 1]))).toEqual([]);
 });
