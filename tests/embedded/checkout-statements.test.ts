@@ -96,22 +96,35 @@ async function checkouts(options: Record<string, unknown>) {
   };
 }
 
-// The payment: the link read for the page's answer; tx1 BEGIN, lock the link, token used + in
-// flight (one statement), insert the token, the merchant, insert the intent, COMMIT; the
-// processor call; tx2 BEGIN, the outcome, the link's count, then one statement for the ledger
-// legs, the token's transaction and the outbox row (Tx.writeAtCommit), COMMIT.
-it('a payment on a reusable link: 1 statement for the page, 13 in 2 commits for the payment', async () => {
+// The payment: the link read for the page's answer; tx1 BEGIN, lock the link (it has a limit),
+// one statement that reads the merchant, whether the token was used and the link's charges in
+// flight, and writes the token's row and the intent (intents.sql.ts writeCardIntent), COMMIT;
+// the processor call; tx2 BEGIN, the outcome, the link's count, then one statement for the
+// ledger legs, the token's transaction and the outbox row (Tx.writeAtCommit), COMMIT. Before
+// 2026-12-06: 13 (the token's used and in-flight read, its row, the merchant and the intent
+// each a statement in tx1).
+it('a payment on a reusable link: 1 statement for the page, 10 in 2 commits for the payment', async () => {
   expect(await checkouts({ max_completions: 1_000_000 })).toEqual({
     page: 1,
-    payment: { statements: 13, commits: 2 },
+    payment: { statements: 10, commits: 2 },
   });
 });
 
 // A one-time link completes with its payment: its status is one statement more, in the same
 // tx2; its payment_link.completed event goes in the outbox row's statement (a transaction's
 // outbox rows are written together before its COMMIT; it was a statement of its own).
-it('a payment that completes a one-time link: 14 statements in 2 commits', async () => {
-  expect(await checkouts({})).toEqual({ page: 1, payment: { statements: 14, commits: 2 } });
+it('a payment that completes a one-time link: 11 statements in 2 commits', async () => {
+  expect(await checkouts({})).toEqual({ page: 1, payment: { statements: 11, commits: 2 } });
+});
+
+// A link without a limit (recurring, no max_completions) is not locked: tx1 is BEGIN, the one
+// statement, COMMIT; tx2 also creates the payer's mandate (its row, then the payment's
+// `mandate`: two statements).
+it('a payment on a recurring link without a limit: 11 statements in 2 commits', async () => {
+  expect(await checkouts({ type: 'recurring', recurring: { interval: 'month' } })).toEqual({
+    page: 1,
+    payment: { statements: 11, commits: 2 },
+  });
 });
 
 /** Three refunds of fresh test payments (with an Idempotency-Key or not): the least counts. */

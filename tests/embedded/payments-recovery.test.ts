@@ -2,9 +2,9 @@
 // the service level against the embedded database (no HTTP: the crash is simulated by a
 // connector that throws after tx1 committed).
 //
-// The cases live in payments-recovery/ by concern (charges, Stripe, refunds) and run here, in
-// this order, against one embedded platform: each test file that starts one costs seconds of
-// CPU, so the suite stays one file.
+// The cases live in payments-recovery/ by concern (charges, Stripe, refunds, the guards written
+// with an intent) and run here, in this order, against one embedded platform: each test file
+// that starts one costs seconds of CPU, so the suite stays one file.
 
 import { startEmbedded, type Embedded } from '@paygrid/embedded';
 import { createLogger, type Database } from '@paygrid/platform';
@@ -12,6 +12,7 @@ import { ConnectorRouter, type LiveConnectors } from '../../apps/payments/src/co
 import { SandboxConnector } from '../../apps/payments/src/connectors/sandbox.connector';
 import { TransactionsService } from '../../apps/payments/src/transactions/transactions.service';
 import { chargeRecoveryCases } from './payments-recovery/charges.cases';
+import { intentGuardCases } from './payments-recovery/intent-guards.cases';
 import { card, recoveryContext, tenant, type RecoveryContext } from './payments-recovery/recovery.helpers';
 import { refundRecoveryCases } from './payments-recovery/refunds.cases';
 import { stripeRecoveryCases } from './payments-recovery/stripe.cases';
@@ -39,6 +40,7 @@ afterAll(async () => {
 chargeRecoveryCases(ctx);
 stripeRecoveryCases(ctx);
 refundRecoveryCases(ctx);
+intentGuardCases(ctx);
 
 it('refuses a connector call inside a request transaction', async () => {
   const { requestTransaction } = await import('@paygrid/platform');

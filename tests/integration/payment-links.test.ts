@@ -238,6 +238,42 @@ describe('the hosted checkout page', () => {
     expect(String(replayed.body)).toContain('Payment successful');
   });
 
+  // The claim counts the link's charges in flight in a statement sent after the link's lock
+  // (checkout-form-token.ts): with ten payers at once on a link of three, no fourth charge
+  // even starts. Each payer that is not charged is answered 409 (busy) or, once the link is
+  // completed, 410.
+  it('never starts more charges than a limited link has completions left, with ten payers at once', async () => {
+    const link = await createLink({ amount: 975, currency: 'USD', max_completions: 3 });
+    const tokens = await Promise.all(Array.from({ length: 10 }, () => freshToken(link.id)));
+    const answers = await Promise.all(tokens.map((token) => submit(link.id, token, OK)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s !== 200 && s !== 409 && s !== 410)).toEqual([]);
+    const txns = await transactionsOf(link.id);
+    expect(txns.map((t) => t.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    const after = await platform.api(account.testKey, 'GET', `/v1/payment-links/${link.id}`);
+    expect(after.body).toMatchObject({ status: 'completed', completions_count: 3 });
+  });
+
+  // A link without a limit (recurring, no max_completions) takes no lock: the token's primary
+  // key alone makes five posts of one form at once pay once; the other four answer its outcome.
+  it('pays once for five posts of one form at once on a link without a limit', async () => {
+    const link = await createLink({
+      type: 'recurring',
+      amount: 450,
+      currency: 'USD',
+      recurring: { interval: 'month' },
+    });
+    const token = await freshToken(link.id);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => submit(link.id, token, OK)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const txns = await transactionsOf(link.id);
+    expect(txns.map((t) => t.status)).toEqual(['succeeded']);
+    for (const answer of answers) expect(String(answer.body)).toContain('Payment successful');
+    const after = await platform.api(account.testKey, 'GET', `/v1/payment-links/${link.id}`);
+    expect(after.body).toMatchObject({ status: 'active', completions_count: 1 });
+  });
+
   it('refuses a bad CSRF token with 403 and charges nothing', async () => {
     const link = await createLink({ amount: 900, currency: 'USD' });
     const token = await freshToken(link.id);

@@ -4,6 +4,7 @@
 // the charge's transaction, and look the first submission up for a replay.
 
 import type { Tx } from '@paygrid/platform';
+import type { IntentClaim } from '../intents/intents.sql';
 import type { TransactionRow } from '../transactions/transaction';
 
 /** Why a form's token refuses a charge before any money moves. */
@@ -27,12 +28,13 @@ export type FormClaim<R extends FormRefusal = FormRefusal> =
 /** A form's token; `R` names the refusals that form can give. */
 export interface FormToken<R extends FormRefusal = FormRefusal> {
   /**
-   * Claims the token in `tx`: the charge's tx1 (intents/intent-saga.ts `write`), so the claim
-   * and the pending payment commit together, or roll back together when the charge is refused
-   * before the processor call (a merchant that cannot take payments): never a claimed token
-   * without its payment, nor one to give back.
+   * Claims the token in `tx`, the charge's tx1 (intents/intent-saga.ts `write`): runs what must
+   * come first (a lock), and answers the claim's write as part of the statement that writes the
+   * pending payment (intents.sql.ts IntentClaim), so the claim and the payment commit together,
+   * or roll back together when the charge is refused before the processor call (a merchant
+   * that cannot take payments): never a claimed token without its payment, nor one to give back.
    */
-  claimIn(tx: Tx): Promise<FormClaim<R>>;
+  claimIn(tx: Tx): Promise<IntentClaim<FormClaim<R>>>;
   /** The claim in a transaction of its own, then released: a form posted without a usable card. */
   claim(): Promise<FormClaim<R>>;
   /** The token gives its place back (a claim made by `claim`, whose charge never started). */

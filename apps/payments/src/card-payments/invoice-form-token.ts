@@ -4,6 +4,8 @@
 // another is refused; both checks run under an advisory lock on the invoice token's hash.
 
 import type { Clock, Database, Tx } from '@paygrid/platform';
+import { writeClaim, type IntentClaim } from '../intents/intents.sql';
+import { invoiceClaim } from './form-claims.sql';
 import type { FormClaim, FormRefusal, FormToken } from './form-token';
 
 /** What an invoice form's token can refuse. */
@@ -31,7 +33,8 @@ export class InvoiceFormTokens {
   of(invoiceHash: string, formHash: string): FormToken<InvoiceRefusal> {
     return {
       claimIn: (tx) => this.claim(tx, invoiceHash, formHash),
-      claim: () => this.db.transaction((tx) => this.claim(tx, invoiceHash, formHash)),
+      claim: () =>
+        this.db.transaction(async (tx) => writeClaim(tx, await this.claim(tx, invoiceHash, formHash))),
       release: async () => {
         await this.db.query(
           'delete from payments.invoice_payment_submissions where form_token_hash = $1 and transaction_id is null',
@@ -60,26 +63,33 @@ export class InvoiceFormTokens {
     };
   }
 
-  private async claim(tx: Tx, invoiceHash: string, formHash: string): Promise<FormClaim<InvoiceRefusal>> {
+  /**
+   * Under the invoice token's advisory lock, then in the statement that writes the pending
+   * payment (form-claims.sql.ts): its snapshot, taken after the lock was granted, holds what
+   * the lock's previous holder committed.
+   */
+  private async claim(
+    tx: Tx,
+    invoiceHash: string,
+    formHash: string,
+  ): Promise<IntentClaim<FormClaim<InvoiceRefusal>>> {
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`invoice-payment:${invoiceHash}`]);
-    // After the lock, in its own statement: a snapshot taken before the lock was granted would
-    // miss what the holder committed.
     const now = this.clock.now();
-    const [{ used, paid, busy }] = await tx.query<{ used: boolean; paid: string | null; busy: boolean }>(
-      `select exists (select 1 from payments.invoice_payment_submissions where form_token_hash = $1) as used,
-              (select transaction_id from payments.invoice_payment_submissions
-                where invoice_token_hash = $2 and succeeded limit 1) as paid,
-              exists (select 1 from payments.invoice_payment_submissions
-                where invoice_token_hash = $2 and transaction_id is null and created_at > $3) as busy`,
-      [formHash, invoiceHash, new Date(now.getTime() - IN_FLIGHT_MS)],
-    );
-    if (used) return { kind: 'used' };
-    if (paid) return { kind: 'paid', transaction: paid };
-    if (busy) return { kind: 'busy' };
-    await tx.query(
-      `insert into payments.invoice_payment_submissions (form_token_hash, invoice_token_hash, created_at) values ($1, $2, $3)`,
-      [formHash, invoiceHash, now],
-    );
-    return { kind: 'claimed' };
+    return {
+      ...invoiceClaim({ formHash, invoiceHash, since: new Date(now.getTime() - IN_FLIGHT_MS), now }),
+      decide: (decision) => {
+        const { used, paid, busy, claimed } = decision as {
+          used: boolean;
+          paid: string | null;
+          busy: boolean;
+          claimed: boolean;
+        };
+        if (used) return { kind: 'used' };
+        if (paid) return { kind: 'paid', transaction: paid };
+        if (busy) return { kind: 'busy' };
+        if (!claimed) throw new Error(`invoice form token ${formHash} neither claimed nor refused`);
+        return { kind: 'claimed' };
+      },
+    };
   }
 }

@@ -19,15 +19,16 @@ const tx = {} as Tx;
 const tx1 = {} as Tx;
 
 /**
- * A TransactionsService whose chargeCard runs tx1's inIntent (on a fake tx1; a throw there
- * ends it, as a rolled-back tx1 does), then answers `charge()` and runs tx2's onRecorded on
+ * A TransactionsService whose chargeCard runs tx1's inIntent and its claim's decision (on a
+ * fake tx1; a throw there ends it, as a rolled-back tx1 does), then answers `charge()` and runs tx2's onRecorded on
  * a fake tx. `calls` holds the charges that got past tx1.
  */
 function transactions(charge: () => Promise<TransactionRow>) {
   const calls: ChargeCardOptions[] = [];
   const service = {
     chargeCard: async (_tenant: unknown, _input: unknown, options: ChargeCardOptions) => {
-      await options.inIntent?.(tx1);
+      // The claim's decision as tx1's statement would answer it (the fake token decides alone).
+      (await options.inIntent?.(tx1))?.decide({});
       calls.push(options);
       const row = await charge();
       await options.onRecorded?.(tx, row);
@@ -44,7 +45,7 @@ function token(claim: FormClaim, when: 'with_outcome' | 'after_outcome' = 'after
   const form: FormToken<FormRefusal> = {
     claimIn: async (t) => {
       log.push(t === tx1 ? 'claim in tx1' : 'claim elsewhere');
-      return claim;
+      return { queries: [], decision: '', decide: () => claim };
     },
     claim: async () => {
       log.push('claim alone');

@@ -35,6 +35,7 @@ import type {
   ChargeCardOptions,
   TransactionsService,
 } from '../transactions/transactions.service';
+import type { IntentClaim } from '../intents/intents.sql';
 import type { AuthenticationReturns } from './authentication-return';
 import type { FormClaim, FormRefusal, FormToken } from './form-token';
 
@@ -94,9 +95,17 @@ export class PayByCard {
     const { complete } = form;
     const { returns } = this;
     const returnUrl = returns ? (id: string) => returns.url(id, payment.returnTo) : undefined;
-    const claimIn = async (tx: Tx) => {
+    // The claim's decision, read from tx1's statement that writes the intent: a refusal throws,
+    // and tx1 rolls back with nothing written.
+    const claimIn = async (tx: Tx): Promise<IntentClaim<void>> => {
       const claim = await form.claimIn(tx);
-      if (claim.kind !== 'claimed') throw new ClaimRefused(claim);
+      return {
+        ...claim,
+        decide: (decision) => {
+          const decided = claim.decide(decision);
+          if (decided.kind !== 'claimed') throw new ClaimRefused(decided);
+        },
+      };
     };
     let outcome: TransactionRow | ChargeRefused;
     try {

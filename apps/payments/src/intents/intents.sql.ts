@@ -8,6 +8,50 @@
 import { newId, type Database, type Tenant, type Tx } from '@paygrid/platform';
 import type { PaymentIntent, TransactionRow } from '../transactions/transaction';
 
+/** A part of a statement as its owner writes it: its `$1`..`$n` are its own `params`. */
+export interface SqlPart {
+  sql: string;
+  params: unknown[];
+}
+
+/** `part`'s SQL with its `$n` renumbered after `values`, to which its parameters are appended. */
+export function placed(part: SqlPart, values: unknown[]): string {
+  const offset = values.length;
+  values.push(...part.params);
+  return part.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+}
+
+const INTENT_COLUMNS = `id, account_id, livemode, merchant_id, type, status, amount, currency, payment_link, mandate,
+       invoice, customer, client_reference_id, reference, payment_method, metadata, mandate_terms, created_at, updated_at,
+       receipt_email`;
+
+/** An intent's row as values: `merchant` is the merchant's expression; $4 is the merchant asked for. */
+const intentRow = (merchant: string) =>
+  `$1, $2, $3, ${merchant}, 'payment', 'pending', $5::bigint, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::jsonb,
+       $16::jsonb, $15, $15, $17`;
+
+function intentValues(tenant: Tenant, intent: PaymentIntent, now: Date): unknown[] {
+  return [
+    newId('txn'),
+    tenant.account,
+    tenant.livemode,
+    intent.merchant,
+    intent.amount.toString(),
+    intent.currency,
+    intent.payment_link ?? null,
+    intent.mandate ?? null,
+    intent.invoice ?? null,
+    intent.customer ?? null,
+    intent.client_reference_id ?? null,
+    intent.reference ?? null,
+    intent.payment_method ? JSON.stringify(intent.payment_method) : null,
+    JSON.stringify(intent.metadata ?? {}),
+    now,
+    intent.mandate_terms ? JSON.stringify(intent.mandate_terms) : null,
+    intent.receipt_email ?? null,
+  ];
+}
+
 /** Writes a pending payment (tx1 of a charge). */
 export async function insertPaymentIntent(
   tx: Tx,
@@ -16,33 +60,102 @@ export async function insertPaymentIntent(
   now: Date,
 ): Promise<TransactionRow> {
   const [row] = await tx.query<TransactionRow>(
-    `insert into payments.transactions (id, account_id, livemode, merchant_id, type, status, amount, currency,
-       payment_link, mandate, invoice, customer, client_reference_id, reference, payment_method, metadata, mandate_terms,
-       created_at, updated_at, receipt_email)
-     values ($1, $2, $3, $4, 'payment', 'pending', $5::bigint, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::jsonb,
-       $16::jsonb, $15, $15, $17)
-     returning *`,
-    [
-      newId('txn'),
-      tenant.account,
-      tenant.livemode,
-      intent.merchant,
-      intent.amount.toString(),
-      intent.currency,
-      intent.payment_link ?? null,
-      intent.mandate ?? null,
-      intent.invoice ?? null,
-      intent.customer ?? null,
-      intent.client_reference_id ?? null,
-      intent.reference ?? null,
-      intent.payment_method ? JSON.stringify(intent.payment_method) : null,
-      JSON.stringify(intent.metadata ?? {}),
-      now,
-      intent.mandate_terms ? JSON.stringify(intent.mandate_terms) : null,
-      intent.receipt_email ?? null,
-    ],
+    `insert into payments.transactions (${INTENT_COLUMNS}) values (${intentRow('$4')}) returning *`,
+    intentValues(tenant, intent, now),
   );
   return row;
+}
+
+/**
+ * A hosted form's token, claimed in the statement that writes its card payment's intent (tx1,
+ * writeCardIntent): WITH queries sent before the intent's insert, one of them named `claim`,
+ * the claim's write, whose rows let the intent be written (none: no intent); `decision`, a
+ * select-list over them (what decided the claim), answered as JSON, which `decide` reads.
+ */
+export interface IntentClaim<D> {
+  queries: [name: string, query: SqlPart][];
+  decision: string;
+  decide(decision: Record<string, unknown>): D;
+}
+
+/** A claim alone, without an intent (a form posted without a usable card). */
+export async function writeClaim<D>(tx: Tx, claim: IntentClaim<D>): Promise<D> {
+  const values: unknown[] = [];
+  const queries = claim.queries.map(([name, query]) => `${name} as (${placed(query, values)})`);
+  const [{ decision }] = await tx.query<{ decision: Record<string, unknown> }>(
+    `with ${queries.join(', ')} select to_jsonb(d) as decision from (select ${claim.decision}) d`,
+    values,
+  );
+  return claim.decide(decision);
+}
+
+/** What writeCardIntent found: the intent, or why it was not written. */
+export interface CardIntent {
+  /** Undefined when the claim or the merchant refused it (nothing was written for it then). */
+  row: TransactionRow | undefined;
+  /** The merchant paid: the one asked for, else the account's default; undefined when none. */
+  merchant: { id: string; onboarding_status: string } | undefined;
+  /** The claim's decision (IntentClaim), when there was a claim. */
+  decision: Record<string, unknown> | undefined;
+}
+
+/**
+ * Writes a card payment's pending intent (tx1 of chargeCard) in one statement, with what
+ * decides whether it may be written: the merchant paid (`intent.merchant`, else the account's
+ * default), which a live payment needs active, and the form's claim, when there is one. The
+ * intent is written only when both hold (and when `merchantRequired`, only for a merchant that
+ * exists); the caller reads why not from the answer and refuses, rolling the transaction back
+ * (the claim may have been written: it goes with it). The merchant's read, the claim's read and
+ * write and the intent's insert were four statements of a checkout's tx1, each a round trip
+ * (bench/README.md "The checkout's statements").
+ */
+export async function writeCardIntent(
+  tx: Tx,
+  tenant: Tenant,
+  intent: PaymentIntent,
+  now: Date,
+  options: { merchantRequired: boolean; claim?: IntentClaim<unknown> },
+): Promise<CardIntent> {
+  const { claim } = options;
+  const values = intentValues(tenant, intent, now);
+  values.push(options.merchantRequired);
+  // By its primary key, or by the partial unique index of the account's default merchant.
+  const which = intent.merchant ? 'id = $4' : 'is_default and $4::text is null';
+  const queries = [
+    `merchant as (
+       select id, onboarding_status from payments.merchants where account_id = $2 and livemode = $3 and ${which})`,
+    ...(claim?.queries ?? []).map(([name, query]) => `${name} as (${placed(query, values)})`),
+    `intent as (
+       insert into payments.transactions (${INTENT_COLUMNS})
+       select ${intentRow('merchant.id')}
+         from (select 1) one left join merchant on true
+        where (merchant.id is not null or not $18::boolean) and (not $3 or merchant.onboarding_status = 'active')
+              ${claim ? 'and exists (select 1 from claim)' : ''}
+       returning *)`,
+  ];
+  const decision = claim ? `, (select to_jsonb(d) from (select ${claim.decision}) d) as claim_decision` : '';
+  const [answer] = await tx.query<
+    TransactionRow & {
+      merchant_found: string | null;
+      merchant_onboarding_status: string | null;
+      claim_decision?: Record<string, unknown>;
+    }
+  >(
+    `with ${queries.join(', ')}
+     select intent.*, (select id from merchant) as merchant_found,
+            (select onboarding_status from merchant) as merchant_onboarding_status${decision}
+       from (select 1) one left join intent on true`,
+    values,
+  );
+  const { merchant_found, merchant_onboarding_status, claim_decision, ...row } = answer;
+  return {
+    row: row.id === null ? undefined : (row as TransactionRow),
+    merchant:
+      merchant_found === null
+        ? undefined
+        : { id: merchant_found, onboarding_status: merchant_onboarding_status ?? '' },
+    decision: claim_decision,
+  };
 }
 
 /** The statuses an intent can still leave; requires_action is one (the payer may still pay). */

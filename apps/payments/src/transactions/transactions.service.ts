@@ -28,6 +28,8 @@ import {
   insertPaymentIntent,
   staleCardPayments,
   touchRequiresAction,
+  writeCardIntent,
+  type IntentClaim,
   type StaleCardPayment,
 } from '../intents/intents.sql';
 import { ensureDefaultMerchant } from '../merchants/default-merchant';
@@ -110,10 +112,11 @@ export interface ChargeCardOptions {
   /** Runs last in tx2, for either outcome (the checkout records its form token there). */
   onRecorded?: (tx: Tx, row: TransactionRow) => Promise<void>;
   /**
-   * Runs first in tx1, before the intent is written (a hosted form claims its token there, so
-   * the claim commits with the pending payment); throwing rolls tx1 back and nothing is charged.
+   * Runs first in tx1 (what must precede the claim, e.g. the link's lock) and answers the claim
+   * written in the statement that writes the intent (a hosted form's token: its claim commits
+   * with the pending payment); its `decide` throwing rolls tx1 back and nothing is charged.
    */
-  inIntent?: (tx: Tx) => Promise<void>;
+  inIntent?: (tx: Tx) => Promise<IntentClaim<void>>;
 }
 
 export class TransactionsService {
@@ -143,14 +146,17 @@ export class TransactionsService {
     const connector = await this.connectors.forTenant(tenant);
     // tx1: only brand, last4 and expiry are written (PCI: no PAN, no CVC).
     const intent = await this.saga.write(async (tx) => {
-      await options.inIntent?.(tx);
-      const merchant = await this.resolveMerchant(tx, tenant, input.merchant, input.account_name);
-      return insertPaymentIntent(
+      const claim = await options.inIntent?.(tx);
+      const written = await writeCardIntent(
         tx,
         tenant,
-        { ...input, merchant, payment_method: summarizeCard(card) },
+        { ...input, merchant: input.merchant || null, payment_method: summarizeCard(card) },
         this.clock.now(),
+        { merchantRequired: Boolean(input.merchant) || input.account_name !== undefined, claim },
       );
+      // The claim's refusal first (a used token answers its first submission), then the merchant's.
+      if (claim) claim.decide(written.decision ?? {});
+      return written.row ?? this.unwritten(tx, tenant, input, written.merchant, card);
     });
     // A throwing call leaves the intent pending for recoverPending().
     return this.saga.resume(intent, {
@@ -275,31 +281,40 @@ export class TransactionsService {
     return found.status === 'requires_action' || found.status === 'not_found' ? undefined : found;
   }
 
-  /** The merchant paid (default: the account's); live payments need an active one (docs/api.md §5). */
-  async resolveMerchant(
+  /**
+   * A card payment's intent that writeCardIntent did not write for its merchant (the merchant
+   * paid, default: the account's; docs/api.md §5): 404 for an unknown one, 409
+   * merchant_not_active for a live payment to one not active; or the account's first, its
+   * default merchant created here (`account_name`), then the intent written.
+   */
+  private async unwritten(
     tx: Tx,
     tenant: Tenant,
-    merchant: string | undefined,
-    accountName?: string,
-  ): Promise<string | null> {
-    let [row] = await tx.query<{ id: string; onboarding_status: string }>(
-      merchant
-        ? 'select id, onboarding_status from payments.merchants where account_id = $1 and livemode = $2 and id = $3'
-        : 'select id, onboarding_status from payments.merchants where account_id = $1 and livemode = $2 and is_default',
-      merchant ? [tenant.account, tenant.livemode, merchant] : [tenant.account, tenant.livemode],
-    );
-    if (merchant && !row) throw notFound('merchant', merchant, 'merchant');
-    if (!row && accountName !== undefined) {
-      row = await ensureDefaultMerchant(tx, tenant, accountName, this.clock.now());
-    }
-    if (tenant.livemode && row?.onboarding_status !== 'active') {
+    input: ChargeCardInput,
+    found: { id: string; onboarding_status: string } | undefined,
+    card: CardDetails,
+  ): Promise<TransactionRow> {
+    if (input.merchant && !found) throw notFound('merchant', input.merchant, 'merchant');
+    const merchant =
+      found ??
+      (input.account_name !== undefined
+        ? await ensureDefaultMerchant(tx, tenant, input.account_name, this.clock.now())
+        : undefined);
+    if (tenant.livemode && merchant?.onboarding_status !== 'active') {
       throw new ApiError(
         'merchant_not_active',
         'Live payments need a merchant whose onboarding is active.',
         'merchant',
       );
     }
-    return row?.id ?? null;
+    // Only a default merchant just created gets here: every other case was written or refused.
+    if (!merchant || merchant === found) throw new Error('card payment intent neither written nor refused');
+    return insertPaymentIntent(
+      tx,
+      tenant,
+      { ...input, merchant: merchant.id, payment_method: summarizeCard(card) },
+      this.clock.now(),
+    );
   }
 
   /**
