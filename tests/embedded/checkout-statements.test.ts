@@ -99,31 +99,32 @@ async function checkouts(options: Record<string, unknown>) {
 // The payment: the link read for the page's answer; tx1 BEGIN, lock the link (it has a limit),
 // one statement that reads the merchant, whether the token was used and the link's charges in
 // flight, and writes the token's row and the intent (intents.sql.ts writeCardIntent), COMMIT;
-// the processor call; tx2 BEGIN, the outcome, the link's count, then one statement for the
-// ledger legs, the token's transaction and the outbox row (Tx.writeAtCommit), COMMIT. Before
-// 2026-12-06: 13 (the token's used and in-flight read, its row, the merchant and the intent
-// each a statement in tx1).
-it('a payment on a reusable link: 1 statement for the page, 10 in 2 commits for the payment', async () => {
+// the processor call; tx2 BEGIN, the outcome with the link's completion count in one statement
+// (RecordEffects.withSuccess), then one statement for the ledger legs, the token's transaction
+// and the outbox row (Tx.writeAtCommit), COMMIT. Before 2026-12-06: 13 (the token's used and
+// in-flight read, its row, the merchant and the intent each a statement in tx1; the link's count
+// one in tx2).
+it('a payment on a reusable link: 1 statement for the page, 9 in 2 commits for the payment', async () => {
   expect(await checkouts({ max_completions: 1_000_000 })).toEqual({
     page: 1,
-    payment: { statements: 10, commits: 2 },
+    payment: { statements: 9, commits: 2 },
   });
 });
 
-// A one-time link completes with its payment: its status is one statement more, in the same
-// tx2; its payment_link.completed event goes in the outbox row's statement (a transaction's
-// outbox rows are written together before its COMMIT; it was a statement of its own).
-it('a payment that completes a one-time link: 11 statements in 2 commits', async () => {
-  expect(await checkouts({})).toEqual({ page: 1, payment: { statements: 11, commits: 2 } });
+// A one-time link completes with its payment: its status is written with the at-commit
+// statement, and its payment_link.completed event with the outbox row (before 2026-12-06: 14,
+// the status a statement of its own).
+it('a payment that completes a one-time link: 9 statements in 2 commits', async () => {
+  expect(await checkouts({})).toEqual({ page: 1, payment: { statements: 9, commits: 2 } });
 });
 
 // A link without a limit (recurring, no max_completions) is not locked: tx1 is BEGIN, the one
 // statement, COMMIT; tx2 also creates the payer's mandate (its row, then the payment's
 // `mandate`: two statements).
-it('a payment on a recurring link without a limit: 11 statements in 2 commits', async () => {
+it('a payment on a recurring link without a limit: 10 statements in 2 commits', async () => {
   expect(await checkouts({ type: 'recurring', recurring: { interval: 'month' } })).toEqual({
     page: 1,
-    payment: { statements: 11, commits: 2 },
+    payment: { statements: 10, commits: 2 },
   });
 });
 
@@ -155,19 +156,21 @@ async function refunds(body: Record<string, unknown>, idempotent: boolean) {
 
 // tx1: BEGIN, the guarded reservation (for a full refund, the remainder read under the row's
 // lock in the same statement), one statement for the refund's transaction, its row and the
-// outbox row (Tx.writeAtCommit), COMMIT; the processor call; tx2: BEGIN, the refund settled,
-// its transaction settled, one statement for the ledger legs and the outbox row, COMMIT.
-// Before 2026-12-03: 12 for a full refund, 11 for a partial one, 13 with a key (the payment
-// read first for a full refund, the two inserts and the outbox row each a statement).
-it('a full refund: 9 statements in 2 commits', async () => {
-  expect(await refunds({}, false)).toEqual({ statements: 9, commits: 2 });
+// outbox row (Tx.writeAtCommit), COMMIT; the processor call; tx2: BEGIN, the refund settled and
+// its transaction settled in one statement (RecordEffects.claim), one statement for the ledger
+// legs and the outbox row, COMMIT. Before 2026-12-03: 12 for a full refund, 11 for a partial
+// one, 13 with a key (the payment read first for a full refund, the two inserts and the outbox
+// row each a statement); before 2026-12-06: 9, and 10 with a key (the refund settled in a
+// statement of its own).
+it('a full refund: 8 statements in 2 commits', async () => {
+  expect(await refunds({}, false)).toEqual({ statements: 8, commits: 2 });
 });
 
-it('a partial refund: 9 statements in 2 commits', async () => {
-  expect(await refunds({ amount: 1000 }, false)).toEqual({ statements: 9, commits: 2 });
+it('a partial refund: 8 statements in 2 commits', async () => {
+  expect(await refunds({ amount: 1000 }, false)).toEqual({ statements: 8, commits: 2 });
 });
 
 // The key's earlier use is looked up first in tx1 (idempotency, refunds.service.ts).
-it('a refund with an Idempotency-Key: 10 statements in 2 commits', async () => {
-  expect(await refunds({}, true)).toEqual({ statements: 10, commits: 2 });
+it('a refund with an Idempotency-Key: 9 statements in 2 commits', async () => {
+  expect(await refunds({}, true)).toEqual({ statements: 9, commits: 2 });
 });

@@ -1,16 +1,19 @@
 // The guards that ride in the statement writing or moving an intent (intents/intents.sql.ts):
 // tx1 writes a card payment's intent only for a merchant that may be paid and a form token
-// that was claimed, and a refusal rolls the claim back with it.
+// that was claimed, and a refusal rolls the claim back with it; tx2 moves an intent only when
+// the caller's claim, sent in the same statement, returned a row.
 
 import { ConnectorRouter, type LiveConnectors } from '../../../apps/payments/src/connectors/connector-router';
 import { SandboxConnector } from '../../../apps/payments/src/connectors/sandbox.connector';
 import { CheckoutFormTokens } from '../../../apps/payments/src/card-payments/checkout-form-token';
 import { PayByCard } from '../../../apps/payments/src/card-payments/pay-by-card';
+import { IntentSaga } from '../../../apps/payments/src/intents/intent-saga';
+import { insertPaymentIntent } from '../../../apps/payments/src/intents/intents.sql';
 import { MandatesService } from '../../../apps/payments/src/mandates/mandates.service';
 import { PaymentLinksService } from '../../../apps/payments/src/payment-links/payment-links.service';
 import { TransactionsService } from '../../../apps/payments/src/transactions/transactions.service';
 import { createLogger } from '@paygrid/platform';
-import { card, type RecoveryContext } from './recovery.helpers';
+import { card, tenant, type RecoveryContext } from './recovery.helpers';
 
 export function intentGuardCases(ctx: () => RecoveryContext) {
   it('a live checkout to a merchant not yet active is refused before any intent, and its form token stays unclaimed', async () => {
@@ -117,5 +120,35 @@ export function intentGuardCases(ctx: () => RecoveryContext) {
       account_name: 'Fresh',
     });
     expect(second.merchant_id).toBe(merchants[0].id);
+  });
+
+  it("tx2 moves an intent only when the caller's claim, in the same statement, returned a row", async () => {
+    const { db, embedded, eventsOf } = ctx();
+    const saga = new IntentSaga(db, embedded.services.payments.runtime.clock);
+    const intent = await db.transaction((tx) =>
+      insertPaymentIntent(
+        tx,
+        tenant,
+        { amount: 500n, currency: 'USD', merchant: null, payment_method: null },
+        new Date(),
+      ),
+    );
+    const record = (claimed: boolean) =>
+      db.transaction((tx) =>
+        saga.record(
+          tx,
+          intent.id,
+          { status: 'succeeded', processor_reference: `sbx_${intent.id}` },
+          { claim: () => ({ sql: `select 1 where $1::boolean`, params: [claimed] }) },
+        ),
+      );
+    expect(await record(false)).toMatchObject({ id: intent.id, status: 'pending' });
+    const legs = () =>
+      db.query('select ledger_account from payments.ledger_entries where transaction_id = $1', [intent.id]);
+    expect(await legs()).toEqual([]);
+    expect(await eventsOf(intent.id)).toEqual([]);
+    expect(await record(true)).toMatchObject({ id: intent.id, status: 'succeeded' });
+    expect(await legs()).toHaveLength(2);
+    expect(await eventsOf(intent.id)).toEqual(['payment.succeeded']);
   });
 }

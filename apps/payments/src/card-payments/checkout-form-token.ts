@@ -7,6 +7,7 @@ import type { Clock, Database, Tx } from '@paygrid/platform';
 import { writeClaim, type IntentClaim } from '../intents/intents.sql';
 import {
   effectiveStatus,
+  linkOfJson,
   type PaymentLinksService,
   type PublicLink,
 } from '../payment-links/payment-links.service';
@@ -39,11 +40,15 @@ export class CheckoutFormTokens {
         );
       },
       // In tx2 with the payment: the link's completion and the token's transaction commit
-      // with it, so the in-flight count of a claim never misses a success.
+      // with it, so the in-flight count of a claim never misses a success. The completion is
+      // counted in the statement that records the payment succeeded (withSuccess).
       complete: {
         when: 'with_outcome',
-        run: async (tx, transaction) => {
-          if (transaction.status === 'succeeded') await this.links.recordCompletion(tx, link.id);
+        withSuccess: this.links.completionWithPayment,
+        run: async (tx, transaction, counted) => {
+          if (transaction.status === 'succeeded' && counted) {
+            await this.links.completeAtLimit(tx, linkOfJson(counted));
+          }
           // Read by later claims and submissions only: sent with the commit (Tx.writeAtCommit).
           tx.writeAtCommit(
             'update payments.checkout_submissions set transaction_id = $2 where token_hash = $1',

@@ -4,7 +4,7 @@
 // the charge's transaction, and look the first submission up for a replay.
 
 import type { Tx } from '@paygrid/platform';
-import type { IntentClaim } from '../intents/intents.sql';
+import type { IntentClaim, SqlPart } from '../intents/intents.sql';
 import type { TransactionRow } from '../transactions/transaction';
 
 /** Why a form's token refuses a charge before any money moves. */
@@ -46,7 +46,13 @@ export interface FormToken<R extends FormRefusal = FormRefusal> {
    * token whose write may fail where the payment's record must not (invoice-form-token.ts).
    */
   complete:
-    | { when: 'with_outcome'; run(tx: Tx, transaction: TransactionRow): Promise<void> }
+    | {
+        when: 'with_outcome';
+        /** Sent in the statement that records the payment succeeded (RecordEffects.withSuccess). */
+        withSuccess?: SqlPart;
+        /** `withSuccess`: the row that write returned, on a success. */
+        run(tx: Tx, transaction: TransactionRow, withSuccess?: Record<string, unknown> | null): Promise<void>;
+      }
     | { when: 'after_outcome'; run(transaction: TransactionRow): Promise<void> };
   /** The submission of a used token: its transaction once known; undefined once released. */
   submission(): Promise<{ transaction_id: string | null } | undefined>;

@@ -112,7 +112,12 @@ export class PayByCard {
       outcome = await chargeRefusing(() =>
         this.charge(
           { ...payment, card },
-          complete.when === 'with_outcome' ? (tx, row) => complete.run(tx, row) : undefined,
+          complete.when === 'with_outcome'
+            ? {
+                withSuccess: complete.withSuccess,
+                onRecorded: (tx, row, along) => complete.run(tx, row, along),
+              }
+            : {},
           returnUrl,
           claimIn,
         ),
@@ -147,14 +152,14 @@ export class PayByCard {
    */
   charge(
     payment: CardCharge,
-    onRecorded?: ChargeCardOptions['onRecorded'],
+    recorded: Pick<ChargeCardOptions, 'withSuccess' | 'onRecorded'> = {},
     returnUrl?: ChargeCardOptions['returnUrl'],
     inIntent?: ChargeCardOptions['inIntent'],
   ): Promise<TransactionRow> {
     const { card, mandate: terms } = payment;
     const options: ChargeCardOptions = terms
       ? {
-          onRecorded,
+          ...recorded,
           inIntent,
           storeCredential: true,
           ...(returnUrl ? { returnUrl } : {}),
@@ -167,7 +172,7 @@ export class PayByCard {
               currency: payment.charge.currency,
             }),
         }
-      : { onRecorded, inIntent, ...(returnUrl ? { returnUrl } : {}) };
+      : { ...recorded, inIntent, ...(returnUrl ? { returnUrl } : {}) };
     // With a return URL the payment may succeed after this request: its mandate's terms go
     // with it (never the card: the summary is the row's payment_method).
     const keep = terms && returnUrl ? { mandate_terms: storedTerms(terms) } : {};

@@ -39,7 +39,7 @@ import {
 import type { ProcessorDispute } from '../connectors/connector';
 import { paymentLegs, postEntries, refundLegs } from '../ledger/ledger';
 import { serializeTransaction, type TransactionRow } from '../transactions/transaction';
-import { markFailed, markRequiresAction, markSucceeded, transactionById } from './intents.sql';
+import { markFailed, markRequiresAction, markSucceeded, transactionById, type SqlPart } from './intents.sql';
 
 /** What a processor answered for one intent (a ConnectorOutcome, or a failure we decided). */
 export type IntentOutcome =
@@ -53,10 +53,18 @@ export type FinalOutcome = Exclude<IntentOutcome, { status: 'requires_action' }>
 /** The work of tx2 that belongs to the caller, in the transaction that records the outcome. */
 export interface RecordEffects {
   /**
-   * Runs first. False means another run already recorded this intent (a recovery racing a
-   * late answer): nothing else happens and the transaction is answered as it stands.
+   * A write sent with the intent's move, before it in the same statement (intents.sql.ts
+   * MoveWith): the intent moves only if it returns a row. None means another run already
+   * recorded this intent (a recovery racing a late answer): nothing else happens and the
+   * transaction is answered as it stands.
    */
-  claim?(tx: Tx, now: Date): Promise<boolean>;
+  claim?(now: Date): SqlPart;
+  /**
+   * On a move to succeeded: a write over `moved` (the intent's row as moved) sent in the same
+   * statement, returning at most one row, which onRecorded receives as JSON (a payment link's
+   * completion count: a round trip fewer than a statement of its own).
+   */
+  withSuccess?: SqlPart;
   /** After the intent succeeded, before its ledger legs (may answer the row updated). */
   onSucceeded?(
     tx: Tx,
@@ -67,8 +75,11 @@ export interface RecordEffects {
   onFailed?(tx: Tx, row: TransactionRow): Promise<void>;
   /** The outbox event of the outcome; default payment.succeeded | payment.failed. */
   emit?(tx: Tx, row: TransactionRow, now: Date): Promise<void>;
-  /** Last, for either outcome (e.g. schedule a mandate's next cycle or retry). */
-  onRecorded?(tx: Tx, row: TransactionRow): Promise<void>;
+  /**
+   * Last, for either outcome (e.g. schedule a mandate's next cycle or retry); `withSuccess`:
+   * the row `withSuccess` returned, on a success (null when it returned none).
+   */
+  onRecorded?(tx: Tx, row: TransactionRow, withSuccess?: Record<string, unknown> | null): Promise<void>;
 }
 
 /**
@@ -137,13 +148,18 @@ export class IntentSaga {
     effects: RecordEffects = {},
   ): Promise<TransactionRow> {
     const now = this.clock.now();
-    if (effects.claim && !(await effects.claim(tx, now))) return transactionById(tx, id);
+    const claim = effects.claim?.(now);
     const emit = effects.emit ?? ((t: Tx, row: TransactionRow, at: Date) => emitPaymentEvent(t, row, at));
     let row: TransactionRow;
+    let along: Record<string, unknown> | null | undefined;
     if (outcome.status === 'succeeded') {
-      const updated = await markSucceeded(tx, id, outcome.processor_reference, now);
-      if (!updated) return transactionById(tx, id);
-      row = effects.onSucceeded ? await effects.onSucceeded(tx, updated, outcome) : updated;
+      const moved = await markSucceeded(tx, id, outcome.processor_reference, now, {
+        claim,
+        along: effects.withSuccess,
+      });
+      if (!moved) return transactionById(tx, id);
+      along = moved.along;
+      row = effects.onSucceeded ? await effects.onSucceeded(tx, moved.row, outcome) : moved.row;
       const owner = row.merchant_id ?? row.account_id;
       const amount = toMinor(row.amount);
       await postEntries(tx, {
@@ -155,17 +171,17 @@ export class IntentSaga {
         at: now,
       });
     } else if (outcome.status === 'requires_action') {
-      const waiting = await markRequiresAction(tx, id, outcome, now);
+      const waiting = await markRequiresAction(tx, id, outcome, now, claim);
       if (!waiting) return transactionById(tx, id);
       row = waiting;
     } else {
-      const failed = await markFailed(tx, id, outcome, now);
+      const failed = await markFailed(tx, id, outcome, now, claim);
       if (!failed) return transactionById(tx, id);
       row = failed;
       if (effects.onFailed) await effects.onFailed(tx, row);
     }
     await emit(tx, row, now);
-    if (effects.onRecorded) await effects.onRecorded(tx, row);
+    if (effects.onRecorded) await effects.onRecorded(tx, row, along);
     return row;
   }
 

@@ -161,35 +161,95 @@ export async function writeCardIntent(
 /** The statuses an intent can still leave; requires_action is one (the payer may still pay). */
 const NOT_FINAL = `status in ('pending', 'requires_action')`;
 
+/**
+ * What moves with an intent, in the statement that moves it (one round trip): `claim`, a
+ * caller's guard written before the move, which lets the intent move only if it returns a row
+ * (a refund's own row leaving pending, a stored-card attempt's); `along`, on a move to
+ * succeeded only, a write over `moved` (the intent's row as moved) returning at most one row,
+ * answered as JSON (a payment link's completion count).
+ */
+export interface MoveWith {
+  claim?: SqlPart;
+  along?: SqlPart;
+}
+
+/** An intent moved, and the row its `along` write returned (as JSON; null when none). */
+export interface Moved {
+  row: TransactionRow;
+  along: Record<string, unknown> | null;
+}
+
+/**
+ * The intent `id` moved by `set` (its `$n` counting from $2; $1 is the id) where `guard` holds
+ * and `with.claim` let it; undefined when it did not move.
+ */
+async function move(
+  tx: Tx,
+  id: string,
+  set: { sql: string; params: unknown[]; guard: string },
+  moving: MoveWith = {},
+): Promise<Moved | undefined> {
+  const { claim, along } = moving;
+  const values: unknown[] = [id, ...set.params];
+  const update = `update payments.transactions set ${set.sql} where id = $1 and ${set.guard}`;
+  if (!claim && !along) {
+    const [row] = await tx.query<TransactionRow>(`${update} returning *`, values);
+    return row && { row, along: null };
+  }
+  const queries: string[] = [];
+  if (claim) queries.push(`claim as (${placed(claim, values)})`);
+  queries.push(`moved as (${update}${claim ? ' and exists (select 1 from claim)' : ''} returning *)`);
+  if (along) queries.push(`along as (${placed(along, values)})`);
+  const [answer] = await tx.query<TransactionRow & { along?: Record<string, unknown> | null }>(
+    `with ${queries.join(', ')}
+     select moved.*${along ? ', (select to_jsonb(along) from along) as along' : ''} from moved`,
+    values,
+  );
+  if (!answer) return undefined;
+  const { along: alongRow, ...row } = answer;
+  return { row: row as TransactionRow, along: alongRow ?? null };
+}
+
 /** pending -> requires_action; undefined when the intent is no longer pending. */
 export async function markRequiresAction(
   tx: Tx,
   id: string,
   action: { processor_reference: string; redirect_url: string },
   now: Date,
+  claim?: SqlPart,
 ): Promise<TransactionRow | undefined> {
-  const [row] = await tx.query<TransactionRow>(
-    `update payments.transactions set status = 'requires_action', processor_reference = $2,
-       authentication_url = $3, updated_at = $4
-      where id = $1 and status = 'pending' returning *`,
-    [id, action.processor_reference, action.redirect_url, now],
+  const moved = await move(
+    tx,
+    id,
+    {
+      sql: `status = 'requires_action', processor_reference = $2,
+       authentication_url = $3, updated_at = $4`,
+      params: [action.processor_reference, action.redirect_url, now],
+      guard: `status = 'pending'`,
+    },
+    { claim },
   );
-  return row;
+  return moved?.row;
 }
 
 /** pending | requires_action -> succeeded; undefined when the intent had already left them. */
-export async function markSucceeded(
+export function markSucceeded(
   tx: Tx,
   id: string,
   processorReference: string,
   now: Date,
-): Promise<TransactionRow | undefined> {
-  const [row] = await tx.query<TransactionRow>(
-    `update payments.transactions set status = 'succeeded', processor_reference = $2, updated_at = $3
-      where id = $1 and ${NOT_FINAL} returning *`,
-    [id, processorReference, now],
+  moving?: MoveWith,
+): Promise<Moved | undefined> {
+  return move(
+    tx,
+    id,
+    {
+      sql: `status = 'succeeded', processor_reference = $2, updated_at = $3`,
+      params: [processorReference, now],
+      guard: NOT_FINAL,
+    },
+    moving,
   );
-  return row;
 }
 
 /** pending | requires_action -> failed (a null reference keeps the one recorded); undefined when final. */
@@ -198,14 +258,20 @@ export async function markFailed(
   id: string,
   failure: { code: string; message: string; processor_reference: string | null },
   now: Date,
+  claim?: SqlPart,
 ): Promise<TransactionRow | undefined> {
-  const [row] = await tx.query<TransactionRow>(
-    `update payments.transactions set status = 'failed', failure_code = $2, failure_message = $3,
-       processor_reference = coalesce($4, processor_reference), updated_at = $5
-      where id = $1 and ${NOT_FINAL} returning *`,
-    [id, failure.code, failure.message, failure.processor_reference, now],
+  const moved = await move(
+    tx,
+    id,
+    {
+      sql: `status = 'failed', failure_code = $2, failure_message = $3,
+       processor_reference = coalesce($4, processor_reference), updated_at = $5`,
+      params: [failure.code, failure.message, failure.processor_reference, now],
+      guard: NOT_FINAL,
+    },
+    { claim },
   );
-  return row;
+  return moved?.row;
 }
 
 export async function transactionById(db: Tx | Database, id: string): Promise<TransactionRow> {

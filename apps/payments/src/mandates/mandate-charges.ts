@@ -291,13 +291,11 @@ export class MandateCharges {
   /** tx2 of an attempt: the attempt row is the guard, then the outcome, then the schedule. */
   private record(tx: Tx, charge: MandateChargeRow, payment: TransactionRow, outcome: FinalOutcome) {
     return this.saga.record(tx, payment.id, outcome, {
-      claim: async (t, now) => {
-        const [claimed] = await t.query<MandateChargeRow>(
-          `update payments.mandate_charges set status = $2, updated_at = $3 where id = $1 and status = 'pending' returning *`,
-          [charge.id, outcome.status, now],
-        );
-        return claimed !== undefined;
-      },
+      // In the statement that moves the payment (RecordEffects.claim).
+      claim: (now) => ({
+        sql: `update payments.mandate_charges set status = $2, updated_at = $3 where id = $1 and status = 'pending' returning id`,
+        params: [charge.id, outcome.status, now],
+      }),
       ...(charge.kind === 'cycle'
         ? {
             onRecorded: (t: Tx) =>

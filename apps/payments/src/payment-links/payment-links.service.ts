@@ -20,6 +20,7 @@ import {
   type Tx,
   type Tenant,
 } from '@paygrid/platform';
+import type { SqlPart } from '../intents/intents.sql';
 import { ensureDefaultMerchant } from '../merchants/default-merchant';
 import type { CreatePaymentLinkDto, UpdatePaymentLinkDto } from './payment-links.dto';
 import { completionLimit, lineItemsTotal, type LineItem } from './totals';
@@ -53,6 +54,30 @@ export interface PaymentLinkRow {
 export function effectiveStatus(link: PaymentLinkRow, now: Date): PaymentLinkStatus {
   if (link.status === 'active' && link.expires_at && new Date(link.expires_at) <= now) return 'expired';
   return link.status;
+}
+
+/**
+ * A link's row as to_jsonb wrote it (IntentSaga's `withSuccess` answer), typed as pg reads the
+ * row: amounts as strings (bigint; JSON numbers are exact below 2^53, and amounts are at most
+ * MAX_AMOUNT, about 10^11: anything else is refused), timestamps as Dates.
+ */
+export function linkOfJson(json: Record<string, unknown>): PaymentLinkRow {
+  const minor = (value: unknown): string => {
+    if (typeof value === 'string') return value;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+      throw new Error(`payment link ${String(json.id)}: amount ${String(value)} is not an exact integer`);
+    }
+    return String(value);
+  };
+  const date = (value: unknown): Date => new Date(value as string);
+  return {
+    ...(json as unknown as PaymentLinkRow),
+    amount: json.amount === null ? null : minor(json.amount),
+    amount_total: minor(json.amount_total),
+    expires_at: json.expires_at === null ? null : date(json.expires_at),
+    created_at: date(json.created_at),
+    updated_at: date(json.updated_at),
+  };
 }
 
 export function serializePaymentLink(link: PaymentLinkRow, publicBaseUrl: string, now: Date): PaymentLink {
@@ -285,24 +310,46 @@ export class PaymentLinksService {
     return row;
   }
 
+  /**
+   * A payment's completion of its link, counted in the statement that records the payment
+   * succeeded (IntentSaga: a write over `moved`, RecordEffects.withSuccess), at the payment's
+   * time: the link's row as counted, for completeAtLimit. The saga answers it as JSON
+   * (linkOfJson).
+   */
+  readonly completionWithPayment: SqlPart = {
+    sql: `update payments.payment_links l set completions_count = l.completions_count + 1, updated_at = moved.updated_at
+            from moved where l.id = moved.payment_link returning l.*`,
+    params: [],
+  };
+
   /** Counts a successful payment in its tx2; completes the link at its limit (payment_link.completed). */
   async recordCompletion(tx: Tx, linkId: string): Promise<PaymentLinkRow> {
-    const now = this.clock.now();
     const [row] = await tx.query<PaymentLinkRow>(
       `update payments.payment_links set completions_count = completions_count + 1, updated_at = $2
         where id = $1 returning *`,
-      [linkId, now],
+      [linkId, this.clock.now()],
     );
-    const limit = completionLimit(row);
-    if (limit !== null && row.completions_count >= limit && row.status !== 'completed') {
-      const [completed] = await tx.query<PaymentLinkRow>(
-        `update payments.payment_links set status = 'completed', updated_at = $2 where id = $1 returning *`,
-        [linkId, now],
-      );
-      await this.emit(tx, completed, 'payment_link.completed', now, { status: row.status });
-      return completed;
-    }
-    return row;
+    return this.completeAtLimit(tx, row);
+  }
+
+  /**
+   * A link whose completion was just counted (`counted`, its row locked by that update until
+   * the commit): at its limit it becomes completed (payment_link.completed). Its status is
+   * written with the commit (Tx.writeAtCommit): nothing in the transaction reads it, and the
+   * row the event carries is the counted one with that status, as no one else can write it
+   * meanwhile.
+   */
+  async completeAtLimit(tx: Tx, counted: PaymentLinkRow): Promise<PaymentLinkRow> {
+    const limit = completionLimit(counted);
+    if (limit === null || counted.completions_count < limit || counted.status === 'completed') return counted;
+    const now = new Date(counted.updated_at);
+    tx.writeAtCommit(
+      `update payments.payment_links set status = 'completed', updated_at = $2 where id = $1`,
+      [counted.id, now],
+    );
+    const completed: PaymentLinkRow = { ...counted, status: 'completed', updated_at: now };
+    await this.emit(tx, completed, 'payment_link.completed', now, { status: counted.status });
+    return completed;
   }
 
   /**

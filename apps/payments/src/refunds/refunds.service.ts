@@ -57,6 +57,7 @@ import {
   releaseReservation,
   reserveAmount,
   settleRefund,
+  settledRefund,
   staleRefunds,
   type StaleRefund,
 } from './refunds.sql';
@@ -254,8 +255,8 @@ export class RefundsService {
 
   /**
    * tx2: the refund row moves first (its guard decides whether this run records), then its
-   * refund transaction through the saga (ledger legs on success); a failure gives the
-   * reserved amount back to the payment. The refund transaction of a failed refund always
+   * refund transaction through the saga (ledger legs on success), in one statement; a failure
+   * gives the reserved amount back to the payment. The refund transaction of a failed refund always
    * says processing_error, with the processor's words as its message.
    */
   private async record(tx: Tx, refund: RefundRow, outcome: FinalOutcome): Promise<RefundRow> {
@@ -267,19 +268,19 @@ export class RefundsService {
         ? outcome
         : { status: 'failed', code: 'processing_error', message: outcome.message, processor_reference: null },
       {
-        claim: async (t, now) => {
-          settled = await settleRefund(t, refund.id, outcome, now);
-          return settled !== undefined;
-        },
-        onFailed: (t, txn) => releaseReservation(t, refund, txn.updated_at),
-        emit: (t, txn, now) =>
-          this.emit(
+        // In the statement that moves the refund transaction: one round trip for both rows.
+        claim: (now) => settleRefund(refund.id, outcome, now),
+        onFailed: async (t, txn) => releaseReservation(t, refund, txn.updated_at),
+        emit: (t, txn, now) => {
+          settled = settledRefund(refund, outcome, now);
+          return this.emit(
             t,
-            settled ?? refund,
+            settled,
             txn.merchant_id,
-            settled?.status === 'succeeded' ? 'refund.succeeded' : 'refund.failed',
+            settled.status === 'succeeded' ? 'refund.succeeded' : 'refund.failed',
             now,
-          ),
+          );
+        },
       },
     );
     return settled ?? refundById(tx, refund.id);

@@ -3,33 +3,44 @@
 
 import type { Database, Tenant, Tx } from '@paygrid/platform';
 import type { FinalOutcome } from '../intents/intent-saga';
+import type { SqlPart } from '../intents/intents.sql';
 import type { RefundRow } from './refund';
 import type { TransactionRow } from '../transactions/transaction';
 
-/** pending -> succeeded | failed (with the processor's reason), once; undefined if already moved. */
-export async function settleRefund(
-  tx: Tx,
-  id: string,
-  outcome: FinalOutcome,
-  now: Date,
-): Promise<RefundRow | undefined> {
-  const [row] =
-    outcome.status === 'succeeded'
-      ? await tx.query<RefundRow>(
-          `update payments.refunds set status = 'succeeded', updated_at = $2 where id = $1 and status = 'pending' returning *`,
-          [id, now],
-        )
-      : await tx.query<RefundRow>(
-          `update payments.refunds set status = 'failed', failure_reason = $2, updated_at = $3
-            where id = $1 and status = 'pending' returning *`,
-          [id, outcome.message, now],
-        );
-  return row;
+/**
+ * pending -> succeeded | failed (with the processor's reason), once: the guard of a refund's tx2,
+ * sent with its refund transaction's move (RecordEffects.claim), which it lets happen only when
+ * it moved the refund (no row: another run settled it already).
+ */
+export function settleRefund(id: string, outcome: FinalOutcome, now: Date): SqlPart {
+  return outcome.status === 'succeeded'
+    ? {
+        sql: `update payments.refunds set status = 'succeeded', updated_at = $2 where id = $1 and status = 'pending' returning id`,
+        params: [id, now],
+      }
+    : {
+        sql: `update payments.refunds set status = 'failed', failure_reason = $2, updated_at = $3
+               where id = $1 and status = 'pending' returning id`,
+        params: [id, outcome.message, now],
+      };
 }
 
-/** A failed refund gives the amount it reserved back to its payment. */
-export async function releaseReservation(tx: Tx, refund: RefundRow, now: Date): Promise<void> {
-  await tx.query(
+/** The refund as settleRefund left it (its row, with the columns settleRefund wrote). */
+export function settledRefund<R extends RefundRow>(refund: R, outcome: FinalOutcome, now: Date): R {
+  return {
+    ...refund,
+    status: outcome.status,
+    failure_reason: outcome.status === 'failed' ? outcome.message : refund.failure_reason,
+    updated_at: now,
+  };
+}
+
+/**
+ * A failed refund gives the amount it reserved back to its payment: sent with the commit
+ * (Tx.writeAtCommit), as nothing in its tx2 reads the payment's row afterwards.
+ */
+export function releaseReservation(tx: Tx, refund: RefundRow, now: Date): void {
+  tx.writeAtCommit(
     `update payments.transactions set amount_refunded = amount_refunded - $2::bigint, updated_at = $3 where id = $1`,
     [refund.transaction_id, refund.amount, now],
   );

@@ -30,6 +30,7 @@ import {
   touchRequiresAction,
   writeCardIntent,
   type IntentClaim,
+  type SqlPart,
   type StaleCardPayment,
 } from '../intents/intents.sql';
 import { ensureDefaultMerchant } from '../merchants/default-merchant';
@@ -109,8 +110,13 @@ export interface ChargeCardOptions {
    */
   returnUrl?: (transactionId: string) => string;
   onSucceeded?: OnChargeSucceeded;
-  /** Runs last in tx2, for either outcome (the checkout records its form token there). */
-  onRecorded?: (tx: Tx, row: TransactionRow) => Promise<void>;
+  /** Sent in tx2's statement that records the payment succeeded (RecordEffects.withSuccess). */
+  withSuccess?: SqlPart;
+  /**
+   * Runs last in tx2, for either outcome (the checkout records its form token there), with the
+   * row `withSuccess` returned on a success.
+   */
+  onRecorded?: (tx: Tx, row: TransactionRow, withSuccess?: Record<string, unknown> | null) => Promise<void>;
   /**
    * Runs first in tx1 (what must precede the claim, e.g. the link's lock) and answers the claim
    * written in the statement that writes the intent (a hosted form's token: its claim commits
@@ -174,8 +180,9 @@ export class TransactionsService {
         this.saga.record(tx, row.id, outcome, {
           onSucceeded: (t, paid, success) =>
             options.onSucceeded ? options.onSucceeded(t, paid, success.credential) : Promise.resolve(paid),
-          onRecorded: async (t, recorded) => {
-            await options.onRecorded?.(t, recorded);
+          withSuccess: options.withSuccess,
+          onRecorded: async (t, recorded, along) => {
+            await options.onRecorded?.(t, recorded, along);
             const { disputeReported } = this.late;
             if (recorded.status === 'succeeded' && outcome.status === 'succeeded' && outcome.dispute)
               await disputeReported?.(t, recorded, outcome.dispute);
