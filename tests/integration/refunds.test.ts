@@ -233,6 +233,22 @@ describe('refunds', () => {
     expect(after.body.amount_refunded).toBe(100);
   });
 
+  // The key's refund is read in the statement that would reserve (refunds.sql.ts reserveAmount):
+  // a repeat answers it as it was first answered, and takes nothing more from the payment.
+  it('replays a full refund made with an Idempotency-Key exactly as first answered', async () => {
+    const payment = await pay(1500);
+    const headers = { 'idempotency-key': `full-${payment.id}` };
+    const first = await refund({ transaction: payment.id }, headers);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ amount: 1500, status: 'succeeded' });
+    const again = await refund({ transaction: payment.id }, headers);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const after = await platform.api(account.testKey, 'GET', `/v1/transactions/${payment.id}`);
+    expect(after.body.amount_refunded).toBe(1500);
+  });
+
   it('lists transactions with filters', async () => {
     const payment = await pay(4321);
     const byAmount = await platform.api(

@@ -134,29 +134,30 @@ export class RefundsService {
     input: CreateRefundInput,
     idempotency: RefundIdempotency | undefined,
   ): Promise<{ refund: RefundRow; payment: TransactionRow } | { replay: RefundRow }> {
-    if (idempotency) {
-      const [earlier] = await tx.query<RefundRow>(
-        `select * from payments.refunds where account_id = $1 and livemode = $2 and idempotency_key = $3
-           and created_at > now() - interval '24 hours'`,
-        [tenant.account, tenant.livemode, idempotency.key],
-      );
-      if (earlier) {
-        if (earlier.request_hash !== idempotency.fingerprint) {
-          throw new ApiError(
-            'idempotency_key_reused',
-            'This Idempotency-Key was already used with a different request (method, path or parameters); use a new key.',
-            'Idempotency-Key',
-          );
-        }
-        // Still pending: in progress, unless the processor has it and decides later (then the
-        // retry answers the pending refund, as the first request did).
-        if (earlier.status === 'pending' && !(await acceptedByProcessor(tx, earlier))) throw inProgress();
-        return { replay: earlier };
-      }
-    }
-    // The amount reserved by one guarded statement (refunds.sql.ts).
+    // The amount reserved by one guarded statement, which also looks the key's earlier use up
+    // (refunds.sql.ts).
     const now = this.clock.now();
-    const reservation = await reserveAmount(tx, tenant, input.transaction, input.amount, now);
+    const { reservation, earlier } = await reserveAmount(
+      tx,
+      tenant,
+      input.transaction,
+      input.amount,
+      now,
+      idempotency?.key,
+    );
+    if (idempotency && earlier) {
+      if (earlier.request_hash !== idempotency.fingerprint) {
+        throw new ApiError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used with a different request (method, path or parameters); use a new key.',
+          'Idempotency-Key',
+        );
+      }
+      // Still pending: in progress, unless the processor has it and decides later (then the
+      // retry answers the pending refund, as the first request did).
+      if (earlier.status === 'pending' && !(await acceptedByProcessor(tx, earlier))) throw inProgress();
+      return { replay: earlier };
+    }
     if (!reservation) {
       const current = await this.visiblePayment(tx, tenant, input.transaction);
       if (current.type !== 'payment' || current.status !== 'succeeded') throw notRefundable(current);

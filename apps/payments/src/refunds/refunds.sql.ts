@@ -127,10 +127,20 @@ export async function acceptedByProcessor(tx: Tx, refund: RefundRow): Promise<bo
   return row?.accepted === true;
 }
 
+/** What reserveAmount found: the reservation, or the Idempotency-Key's earlier refund. */
+export interface Reservation {
+  /** Undefined when the guard refused (or there was an earlier refund). */
+  reservation?: TransactionRow & { refund_amount: string };
+  /** The refund the same Idempotency-Key made in the last 24 hours (nothing reserved then). */
+  earlier?: RefundRow;
+}
+
 /**
  * Reserves a refund's amount on the payment in one guarded statement: `amount`, or by default
  * all that remains, read under the row's lock in the same statement (a refund that committed
- * first is seen, the remainder never taken twice). Undefined when the guard refused.
+ * first is seen, the remainder never taken twice). With an Idempotency-Key, the same statement
+ * looks up the key's refund of the last 24 hours and reserves nothing when there is one: a
+ * round trip fewer than a statement of its own.
  */
 export async function reserveAmount(
   tx: Tx,
@@ -138,24 +148,75 @@ export async function reserveAmount(
   transaction: string,
   amount: number | undefined,
   now: Date,
-): Promise<(TransactionRow & { refund_amount: string }) | undefined> {
-  const [reservation] = await tx.query<TransactionRow & { refund_amount: string }>(
-    amount !== undefined
-      ? `update payments.transactions set amount_refunded = amount_refunded + $4::bigint, updated_at = $5
-          where id = $1 and account_id = $2 and livemode = $3 and type = 'payment' and status = 'succeeded'
-            and amount_refunded + amount_disputed + $4::bigint <= amount
-          returning *, $4::bigint::text as refund_amount`
-      : `with remaining as (
-           select id, amount - amount_refunded - amount_disputed as left_over from payments.transactions
-            where id = $1 and account_id = $2 and livemode = $3 and type = 'payment' and status = 'succeeded'
-            for update)
-         update payments.transactions t set amount_refunded = t.amount_refunded + r.left_over, updated_at = $4
-           from remaining r
-          where t.id = r.id and r.left_over > 0 and t.amount_refunded + t.amount_disputed + r.left_over <= t.amount
-          returning t.*, r.left_over::text as refund_amount`,
+  idempotencyKey?: string,
+): Promise<Reservation> {
+  const params: unknown[] =
     amount !== undefined
       ? [transaction, tenant.account, tenant.livemode, String(amount), now]
-      : [transaction, tenant.account, tenant.livemode, now],
+      : [transaction, tenant.account, tenant.livemode, now];
+  const queries: string[] = [];
+  if (idempotencyKey !== undefined) {
+    params.push(idempotencyKey);
+    queries.push(`earlier as (
+       select * from payments.refunds where account_id = $2 and livemode = $3 and idempotency_key = $${params.length}
+          and created_at > now() - interval '24 hours')`);
+  }
+  const unkeyed = idempotencyKey !== undefined ? 'and not exists (select 1 from earlier)' : '';
+  let reserve: string;
+  if (amount !== undefined) {
+    reserve = `update payments.transactions set amount_refunded = amount_refunded + $4::bigint, updated_at = $5
+          where id = $1 and account_id = $2 and livemode = $3 and type = 'payment' and status = 'succeeded'
+            and amount_refunded + amount_disputed + $4::bigint <= amount ${unkeyed}
+          returning *, $4::bigint::text as refund_amount`;
+  } else {
+    queries.push(`remaining as (
+           select id, amount - amount_refunded - amount_disputed as left_over from payments.transactions
+            where id = $1 and account_id = $2 and livemode = $3 and type = 'payment' and status = 'succeeded'
+              ${unkeyed}
+            for update)`);
+    reserve = `update payments.transactions t set amount_refunded = t.amount_refunded + r.left_over, updated_at = $4
+           from remaining r
+          where t.id = r.id and r.left_over > 0 and t.amount_refunded + t.amount_disputed + r.left_over <= t.amount
+          returning t.*, r.left_over::text as refund_amount`;
+  }
+  if (idempotencyKey === undefined) {
+    const [reservation] = await tx.query<TransactionRow & { refund_amount: string }>(
+      queries.length ? `with ${queries.join(', ')} ${reserve}` : reserve,
+      params,
+    );
+    return { reservation };
+  }
+  queries.push(`reserved as (${reserve})`);
+  const [answer] = await tx.query<
+    TransactionRow & { refund_amount: string | null; earlier: Record<string, unknown> | null }
+  >(
+    `with ${queries.join(', ')}
+     select reserved.*, (select to_jsonb(earlier) from earlier) as earlier
+       from (select 1) one left join reserved on true`,
+    params,
   );
-  return reservation;
+  const { earlier, ...reservation } = answer;
+  return {
+    reservation:
+      reservation.id === null ? undefined : (reservation as TransactionRow & { refund_amount: string }),
+    earlier: earlier ? refundOfJson(earlier) : undefined,
+  };
+}
+
+/**
+ * A refund's row as to_jsonb wrote it, typed as pg reads the row: its amount as a string (a
+ * bigint; JSON numbers are exact below 2^53, and amounts are at most MAX_AMOUNT, about 10^11:
+ * anything else is refused), timestamps as Dates.
+ */
+function refundOfJson(json: Record<string, unknown>): RefundRow {
+  const amount = json.amount;
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) {
+    throw new Error(`refund ${String(json.id)}: amount ${String(amount)} is not an exact integer`);
+  }
+  return {
+    ...(json as unknown as RefundRow),
+    amount: String(amount),
+    created_at: new Date(json.created_at as string),
+    updated_at: new Date(json.updated_at as string),
+  };
 }
