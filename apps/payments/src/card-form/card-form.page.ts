@@ -38,7 +38,8 @@ const SHELL = { stylesheet: '/pay/assets/checkout.css' };
 /** The document shell of every page under /pay (checkout and invoice card form). */
 export const layout = (title: string, body: string, brandStylesheet?: string, lang?: string) =>
   renderPage(
-    { ...SHELL, title, ...(brandStylesheet ? { brandStylesheet } : {}), ...(lang ? { lang } : {}) },
+    // Object.assign, not a leading spread (docs/style.md): every hosted card page renders this.
+    Object.assign({}, SHELL, { title }, brandStylesheet ? { brandStylesheet } : {}, lang ? { lang } : {}),
     body,
   );
 

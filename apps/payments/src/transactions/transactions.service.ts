@@ -147,7 +147,8 @@ export class TransactionsService {
     assertOutsideTransaction(this.db);
     const problem = validateCard(input.card, this.clock.now());
     if (problem) throw new ApiError('parameter_invalid', problem.message, `card[${problem.param}]`);
-    const card = { ...input.card, number: digitsOnly(input.card.number) };
+    // Object.assign, not a leading spread: Node 20's slow path (docs/style.md, finding 56).
+    const card = Object.assign({}, input.card, { number: digitsOnly(input.card.number) });
     // Live without a processor: refused here, before the intent is written.
     const connector = await this.connectors.forTenant(tenant);
     // tx1: only brand, last4 and expiry are written (PCI: no PAN, no CVC).
@@ -156,7 +157,7 @@ export class TransactionsService {
       const written = await writeCardIntent(
         tx,
         tenant,
-        { ...input, merchant: input.merchant || null, payment_method: summarizeCard(card) },
+        Object.assign({}, input, { merchant: input.merchant || null, payment_method: summarizeCard(card) }),
         this.clock.now(),
         { merchantRequired: Boolean(input.merchant) || input.account_name !== undefined, claim },
       );
