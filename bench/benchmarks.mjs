@@ -357,7 +357,7 @@ export const BENCHMARKS = [
       {
         benchmark: 'pgbench-baseline',
         mode: r.mode,
-        transport: "pgbench: a checkout payment's SQL (same PostgreSQL)",
+        transport: "pgbench: a checkout payment's SQL as of issue 8 (same PostgreSQL)",
         load: `${r.params.clients} clients, ${r.params.threads} threads, ${r.params.seconds} s`,
         throughput: `${Math.round(r.tps)} checkouts/s`,
         p50: r.latency_avg_ms,
