@@ -163,10 +163,14 @@ async function startDistributed(say) {
       : [];
     // BENCH_NODE_ARGS: more flags for every service's node (e.g. --perf-basic-prof for perf).
     const extraArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...profile, ...extraArgs, join(ROOT, 'apps', name, 'dist', 'main.js')], {
-      env: { ...env, PORT: String(port) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...profile, ...extraArgs, join(ROOT, 'apps', name, 'dist', 'main.js')],
+      {
+        env: { ...env, PORT: String(port) },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     countAsPlatform(child.pid, name);
     await waitFor(`http://127.0.0.1:${port}/ready`);
     return child;
