@@ -19,10 +19,8 @@ import { ConnectorRouter, NO_LIVE_CONNECTORS } from '../../apps/payments/src/con
 import { SandboxConnector } from '../../apps/payments/src/connectors/sandbox.connector';
 import { writeCardIntent } from '../../apps/payments/src/intents/intents.sql';
 import { MandatesService } from '../../apps/payments/src/mandates/mandates.service';
-import {
-  PaymentLinksService,
-  type PublicLink,
-} from '../../apps/payments/src/payment-links/payment-links.service';
+import type { PublicLink } from '../../apps/payments/src/payment-links/payment-link';
+import { PaymentLinksService } from '../../apps/payments/src/payment-links/payment-links.service';
 import { PAYMENTS_MIGRATIONS } from '../../apps/payments/src/payments';
 import type { TransactionRow } from '../../apps/payments/src/transactions/transaction';
 import { TransactionsService } from '../../apps/payments/src/transactions/transactions.service';

@@ -15,10 +15,10 @@ import {
   MAX_BATCH_MESSAGES,
   platformTablesMigration,
 } from '@paygrid/platform';
-import type { PoolClient } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { LOT_SCENARIOS, lotHarness } from '../support/inbox-lots';
 import { eventually } from '../support/platform';
+import { onStatement } from '../support/statements';
 
 const MESSAGES = 60;
 /** Fails its first two handlings: in a batch, then alone (retried in place). */
@@ -44,17 +44,9 @@ it('handles a backlog in shared transactions, in order, each message once, and r
   await db.migrate();
   // Inbox statements and transactions the consumer sends (its pool's connections).
   const sent = { inbox: 0, begins: 0 };
-  const wrapped = new WeakSet<PoolClient>();
-  db.pool.on('acquire', (client: PoolClient) => {
-    if (wrapped.has(client)) return;
-    wrapped.add(client);
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
-      sent.inbox += (text?.match(/insert into \w+\.inbox\b/g) ?? []).length;
-      if (text && /^\s*begin\b/i.test(text)) sent.begins++;
-      return query(...args);
-    };
+  onStatement(db.pool, ({ text }) => {
+    sent.inbox += (text.match(/insert into \w+\.inbox\b/g) ?? []).length;
+    if (/^\s*begin\b/i.test(text)) sent.begins++;
   });
   const bus = new KafkaBus({
     brokers: (process.env.KAFKA_BROKERS as string).split(','),

@@ -11,14 +11,13 @@
 
 import { startEmbedded, type Embedded } from '@paygrid/embedded';
 import { createLogger } from '@paygrid/platform';
-import type { PoolClient } from 'pg';
 import { CARDS, cardForm, csrfOf } from '../support/pages';
+import { onStatement } from '../support/statements';
 
 let embedded: Embedded;
 let key: string;
 const sent: string[] = [];
 let counting = false;
-const wrapped = new WeakSet<PoolClient>();
 
 beforeAll(async () => {
   embedded = await startEmbedded({
@@ -28,15 +27,8 @@ beforeAll(async () => {
   });
   key = embedded.demo?.secret_key as string;
   const pool = embedded.services.payments.runtime.db.pool;
-  pool.on('acquire', (client: PoolClient) => {
-    if (wrapped.has(client)) return;
-    wrapped.add(client);
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
-      if (counting && text) sent.push(text);
-      return query(...args);
-    };
+  onStatement(pool, ({ text }) => {
+    if (counting) sent.push(text);
   });
 });
 

@@ -13,11 +13,11 @@ import { startEmbedded, type Embedded } from '@paygrid/embedded';
 import { createLogger, emitEvent } from '@paygrid/platform';
 import type { PoolClient } from 'pg';
 import { eventually } from '../support/platform';
+import { onStatement } from '../support/statements';
 
 let embedded: Embedded;
 /** The statements of each transaction of invoicing's pool that claimed an inbox row, by event id. */
 const byEvent = new Map<string, string[]>();
-const wrapped = new WeakSet<PoolClient>();
 const account = 'acct_feedstatements';
 /** The events published, in order. */
 const published: { id: string; type: string }[] = [];
@@ -49,27 +49,18 @@ beforeAll(async () => {
     logger: createLogger('test', process.env.LOG_LEVEL ?? 'silent'),
   });
   const open = new Map<PoolClient, { statements: string[]; event?: string }>();
-  embedded.services.invoicing.runtime.db.pool.on('acquire', (client: PoolClient) => {
-    if (wrapped.has(client)) return;
-    wrapped.add(client);
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const config = args[0] as string | { text?: string; values?: unknown[] };
-      const text = typeof config === 'string' ? config : (config?.text ?? '');
-      const values = (typeof config === 'string' ? args[1] : config?.values) as unknown[] | undefined;
-      const name = label(text);
-      if (name === 'begin') open.set(client, { statements: [] });
-      const tx = open.get(client);
-      if (tx) {
-        tx.statements.push(name);
-        if (name === 'inbox' && values?.[0] === 'invoicing.payments-feed') tx.event = String(values[1]);
-        if (name === 'commit' || name === 'rollback') {
-          open.delete(client);
-          if (tx.event) byEvent.set(tx.event, tx.statements);
-        }
+  onStatement(embedded.services.invoicing.runtime.db.pool, ({ text, values, client }) => {
+    const name = label(text);
+    if (name === 'begin') open.set(client, { statements: [] });
+    const tx = open.get(client);
+    if (tx) {
+      tx.statements.push(name);
+      if (name === 'inbox' && values?.[0] === 'invoicing.payments-feed') tx.event = String(values[1]);
+      if (name === 'commit' || name === 'rollback') {
+        open.delete(client);
+        if (tx.event) byEvent.set(tx.event, tx.statements);
       }
-      return query(...args);
-    };
+    }
   });
 });
 

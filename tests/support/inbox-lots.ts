@@ -21,8 +21,8 @@ import {
   type Subscription,
   type Tx,
 } from '@paygrid/platform';
-import type { PoolClient } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { onStatement } from './statements';
 
 const CONSUMER = 'lots.effects';
 
@@ -121,17 +121,9 @@ export async function lotHarness(databaseUrl: string, plans: Record<number, Plan
   });
   await db.migrate();
   const sent: string[] = [];
-  const wrapped = new WeakSet<PoolClient>();
-  db.pool.on('acquire', (client: PoolClient) => {
-    if (wrapped.has(client)) return;
-    wrapped.add(client);
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
-      // A simple query may hold several statements (a savepoint and a statement with it).
-      if (text) for (const part of text.split(';')) if (part.trim()) sent.push(classify(part));
-      return query(...args);
-    };
+  onStatement(db.pool, ({ text }) => {
+    // A simple query may hold several statements (a savepoint and a statement with it).
+    for (const part of text.split(';')) if (part.trim()) sent.push(classify(part));
   });
 
   const failuresLeft = new Map(Object.entries(plans).map(([n, plan]) => [Number(n), plan.fail ?? 0]));

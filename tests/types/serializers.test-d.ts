@@ -58,7 +58,7 @@ import type { serializeTestClock } from '../../apps/invoicing/src/test-clocks/te
 import type { serializeDispute } from '../../apps/payments/src/disputes/dispute';
 import type { serializeMandate } from '../../apps/payments/src/mandates/mandate';
 import { serializeMerchant, type MerchantRow } from '../../apps/payments/src/merchants/merchants.service';
-import type { serializePaymentLink } from '../../apps/payments/src/payment-links/payment-links.service';
+import type { serializePaymentLink } from '../../apps/payments/src/payment-links/payment-link';
 import type { serializeProcessorConnection } from '../../apps/payments/src/processor-connections/processor-connections.service';
 import type { serializeRefund } from '../../apps/payments/src/refunds/refunds.service';
 import type { serializeTransaction } from '../../apps/payments/src/transactions/transaction';

@@ -125,7 +125,8 @@ describe('security headers', () => {
 
 describe('upstream failures', () => {
   it('answers 504 upstream_timeout when the service does not answer in time', async () => {
-    const hanging: Injectable = { inject: () => new Promise(() => {}) };
+    // The service takes the request and never answers (nor its event streams).
+    const hanging: Injectable = { routing: () => {}, inject: () => new Promise(() => {}) };
     const upstream = new InjectUpstream({ payments: hanging, invoicing: hanging, webhooks: hanging }, 100);
     const app = await gateway({ upstream });
     const started = Date.now();

@@ -10,6 +10,7 @@ export { isStalePreparedStatement, MAX_PREPARED, PREPARE_AFTER, StatementNames }
 export * from './db/platform-migrations';
 export * from './db/pglite-server';
 export * from './db/private-files';
+export * from './db/sql-parts';
 export * from './db/update-columns';
 export * from './idempotency/idempotency.interceptor';
 export * from './errors';

@@ -141,21 +141,20 @@ function upstreamError(error: unknown): ApiError {
   return new ApiError('upstream_unavailable', 'The service for this route is unavailable; retry shortly.');
 }
 
-/** The part of a Fastify instance injection needs (light-my-request, or its request handler). */
+/** The part of a Fastify instance the in-process upstream needs. */
 export interface Injectable {
   /** The instance's request handler (Fastify's `routing`): a plain request goes through it. */
-  routing?: RequestHandler;
+  routing: RequestHandler;
+  /** light-my-request's injection: an event stream goes through it, answered at its headers. */
   inject(options: {
     method: string;
     url: string;
     headers: Record<string, string>;
     payload?: Buffer;
-    /** Answer at the headers, with the body as `stream()` (light-my-request's option). */
-    payloadAsStream?: boolean;
+    payloadAsStream: true;
   }): Promise<{
     statusCode: number;
     headers: Record<string, string | string[] | number | undefined>;
-    rawPayload: Buffer;
     stream(): Readable;
     raw: { res: { destroy(): unknown } };
   }>;
@@ -174,11 +173,8 @@ export class InjectUpstream implements Upstream {
     private readonly timeoutMs: number,
   ) {}
 
-  async request(service: ServiceName, request: UpstreamRequest): Promise<UpstreamResponse> {
-    const routing = this.services[service].routing;
-    if (routing) return this.bounded(requestInProcess(routing, request));
-    const response = await this.inject(service, request, false);
-    return { status: response.statusCode, headers: headersOf(response.headers), body: response.rawPayload };
+  request(service: ServiceName, request: UpstreamRequest): Promise<UpstreamResponse> {
+    return this.bounded(requestInProcess(this.services[service].routing, request));
   }
 
   /** `answer`, or upstream_timeout once the time limit has passed. */
@@ -198,25 +194,20 @@ export class InjectUpstream implements Upstream {
   }
 
   async stream(service: ServiceName, request: UpstreamRequest, signal: AbortSignal): Promise<UpstreamStream> {
-    const response = await this.inject(service, request, true);
-    // The handler in the service learns that the client left from its response's `close`.
-    const leave = () => response.raw.res.destroy();
-    if (signal.aborted) leave();
-    else signal.addEventListener('abort', leave, { once: true });
-    return { status: response.statusCode, headers: headersOf(response.headers), body: response.stream() };
-  }
-
-  /** One injection, bounded by the time limit until it answers (its headers, when streamed). */
-  private async inject(service: ServiceName, request: UpstreamRequest, payloadAsStream: boolean) {
-    return this.bounded(
+    const response = await this.bounded(
       this.services[service].inject({
         method: request.method,
         url: request.url,
         headers: request.headers,
         payload: request.body,
-        ...(payloadAsStream ? { payloadAsStream } : {}),
+        payloadAsStream: true,
       }),
     );
+    // The handler in the service learns that the client left from its response's `close`.
+    const leave = () => response.raw.res.destroy();
+    if (signal.aborted) leave();
+    else signal.addEventListener('abort', leave, { once: true });
+    return { status: response.statusCode, headers: headersOf(response.headers), body: response.stream() };
   }
 
   async health(service: ServiceName): Promise<{ status: number; body: unknown }> {

@@ -5,11 +5,10 @@
 // the receipt had no statement to carry it (handlePaymentsEvent).
 
 import { PAYMENTS_EVENT_TYPES, type EventEnvelope } from '@paygrid/contracts';
-import type { Tx } from '@paygrid/platform';
+import type { SqlPart, Tx } from '@paygrid/platform';
 import type { InvoicesService } from '../invoices/invoices.service';
 import type { ReceiptsService } from '../receipts/receipts.service';
 import { handlePaymentsEvent, PAYMENTS_FEED_TYPES, type FeedObject } from './payments-feed';
-import type { SqlWrite } from './riding-write';
 
 const FACT = 'insert into invoicing.payment_facts';
 
@@ -34,7 +33,7 @@ async function effectsOf(type: string, receiptsSend = true): Promise<string[]> {
   };
   const receipt =
     (name: string) =>
-    async (_tx: Tx, _event: unknown, riding?: SqlWrite): Promise<boolean> => {
+    async (_tx: Tx, _event: unknown, riding?: SqlPart): Promise<boolean> => {
       effects.push(receiptsSend && riding ? `${name} carrying ${riding.sql.slice(0, FACT.length)}` : name);
       return receiptsSend;
     };

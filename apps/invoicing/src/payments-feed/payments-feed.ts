@@ -9,11 +9,10 @@
 // PaymentsFeedConsumer (payments-feed.consumer.ts), for the types of PAYMENTS_FEED_TYPES only.
 
 import { PAYMENTS_EVENT_TYPES, TOPICS, type EventEnvelope } from '@paygrid/contracts';
-import { emitEvent, type Tx } from '@paygrid/platform';
+import { emitEvent, type SqlPart, type Tx } from '@paygrid/platform';
 import { serializeCustomer, type CustomerRow } from '../customers/customers.service';
 import type { InvoicesService, PaymentEventObject } from '../invoices/invoices.service';
 import type { ReceiptEventObject, ReceiptsService } from '../receipts/receipts.service';
-import type { SqlWrite } from './riding-write';
 
 export const PAYMENTS_FEED_CONSUMER = 'invoicing.payments-feed';
 
@@ -158,7 +157,7 @@ async function adoptMandate(event: EventEnvelope<PaymentObject>, tx: Tx): Promis
 }
 
 /** A payment or refund event's row of invoicing.payment_facts; undefined for other types. */
-export function paymentFactWrite(event: EventEnvelope<PaymentObject>): SqlWrite | undefined {
+export function paymentFactWrite(event: EventEnvelope<PaymentObject>): SqlPart | undefined {
   if (!event.type.startsWith('payment.') && !event.type.startsWith('refund.')) return undefined;
   const object = event.data.object;
   return {

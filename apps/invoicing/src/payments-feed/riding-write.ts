@@ -3,11 +3,7 @@
 // receipt's statement (payments-feed.ts), two statements per payment.succeeded instead of
 // three.
 
-/** A statement and its parameters (`$1`..`$n`). */
-export interface SqlWrite {
-  sql: string;
-  params: unknown[];
-}
+import { placeSql, type SqlPart } from '@paygrid/platform';
 
 /**
  * `sql` with `write` as its first WITH query, `write`'s `$n` renumbered after `params`.
@@ -16,15 +12,15 @@ export interface SqlWrite {
  * `write` writes, and the two must not touch the same row. `write.sql` has no `$` but its
  * parameters. Without `write`, `sql` as it is.
  */
-export function withRidingWrite(write: SqlWrite | undefined, sql: string, params: unknown[]): SqlWrite {
+export function withRidingWrite(write: SqlPart | undefined, sql: string, params: unknown[]): SqlPart {
   if (!write) return { sql, params };
   if (/^\s*with\s+recursive\b/i.test(sql))
     throw new Error('withRidingWrite: a recursive WITH is not supported');
-  const offset = params.length;
-  const rides = `riding as (${write.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
+  const values = [...params];
+  const rides = `riding as (${placeSql(write, values)})`;
   const head = /^\s*with\s+/i;
   return {
     sql: head.test(sql) ? sql.replace(head, `with ${rides}, `) : `with ${rides} ${sql}`,
-    params: [...params, ...write.params],
+    params: values,
   };
 }

@@ -27,6 +27,7 @@ import {
   type Messages,
   type Tenant,
   type Tx,
+  type SqlPart,
 } from '@paygrid/platform';
 import { profileOf, sellerSnapshot, type SellerSnapshot } from '../account/account-profile';
 import { profileInTx } from '../account/account.service';
@@ -36,7 +37,7 @@ import { renderReceiptPdf } from '../documents/pdf-rendering';
 import type { ReceiptView } from '../documents/receipt-pdf';
 import { sellerLines } from '../account/seller-lines';
 import type { MailService } from '../mail/mail.service';
-import { withRidingWrite, type SqlWrite } from '../payments-feed/riding-write';
+import { withRidingWrite } from '../payments-feed/riding-write';
 
 /** What receipts read of a payment.succeeded transaction and a refund.succeeded refund. */
 export interface ReceiptEventObject {
@@ -133,7 +134,7 @@ export class ReceiptsService {
    * a write of the caller's (the payments feed's fact) sent in the receipt's statement
    * (withRidingWrite); true when it was, false when there was no statement to carry it.
    */
-  async issue(tx: Tx, event: EventEnvelope<ReceiptEventObject>, riding?: SqlWrite): Promise<boolean> {
+  async issue(tx: Tx, event: EventEnvelope<ReceiptEventObject>, riding?: SqlPart): Promise<boolean> {
     const payment = event.data.object;
     if (!payment.id || payment.type === 'refund') return false;
     const tenant = { account: event.account, livemode: event.livemode };
@@ -228,7 +229,7 @@ export class ReceiptsService {
    * refund.succeeded: the receipt shows the refund; a notice goes out if the account wants it.
    * `riding`, and the answer: as for `issue`.
    */
-  async refunded(tx: Tx, event: EventEnvelope<ReceiptEventObject>, riding?: SqlWrite): Promise<boolean> {
+  async refunded(tx: Tx, event: EventEnvelope<ReceiptEventObject>, riding?: SqlPart): Promise<boolean> {
     const refund = event.data.object;
     if (!refund.id || !refund.transaction) return false;
     const amount = toMinor(refund.amount ?? 0);
@@ -269,11 +270,7 @@ export class ReceiptsService {
    * for `issue` (the payments feed's fact of this refund.failed is not the refund.succeeded
    * fact the statement reads).
    */
-  async refundReversed(
-    tx: Tx,
-    event: EventEnvelope<ReceiptEventObject>,
-    riding?: SqlWrite,
-  ): Promise<boolean> {
+  async refundReversed(tx: Tx, event: EventEnvelope<ReceiptEventObject>, riding?: SqlPart): Promise<boolean> {
     const refund = event.data.object;
     if (!refund.id || !refund.transaction) return false;
     const statement = withRidingWrite(

@@ -5,12 +5,8 @@
 
 import type { Clock, Database, Tx } from '@paygrid/platform';
 import { writeClaim, type IntentClaim } from '../intents/intents.sql';
-import {
-  effectiveStatus,
-  linkOfJson,
-  type PaymentLinksService,
-  type PublicLink,
-} from '../payment-links/payment-links.service';
+import { effectiveStatus, linkOfJson, type PublicLink } from '../payment-links/payment-link';
+import type { PaymentLinksService } from '../payment-links/payment-links.service';
 import { completionLimit } from '../payment-links/totals';
 import { checkoutClaim } from './form-claims.sql';
 import type { FormClaim, FormRefusal, FormToken } from './form-token';

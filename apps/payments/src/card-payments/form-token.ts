@@ -4,7 +4,8 @@
 // the charge's transaction, and look the first submission up for a replay.
 
 import type { Tx } from '@paygrid/platform';
-import type { IntentClaim, SqlPart } from '../intents/intents.sql';
+import type { SqlPart } from '@paygrid/platform';
+import type { IntentClaim } from '../intents/intents.sql';
 import type { TransactionRow } from '../transactions/transaction';
 
 /** Why a form's token refuses a charge before any money moves. */

@@ -34,12 +34,13 @@ import {
   toMinor,
   type Clock,
   type Database,
+  type SqlPart,
   type Tx,
 } from '@paygrid/platform';
 import type { ProcessorDispute } from '../connectors/connector';
 import { paymentLegs, postEntries, refundLegs } from '../ledger/ledger';
 import { serializeTransaction, type TransactionRow } from '../transactions/transaction';
-import { markFailed, markRequiresAction, markSucceeded, transactionById, type SqlPart } from './intents.sql';
+import { markFailed, markRequiresAction, markSucceeded, transactionById } from './intents.sql';
 
 /** What a processor answered for one intent (a ConnectorOutcome, or a failure we decided). */
 export type IntentOutcome =

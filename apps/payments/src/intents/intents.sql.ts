@@ -5,21 +5,8 @@
 // racing recovery, the payer's return, a processor webhook and a late outcome cannot both
 // record (the second gets no row and reloads what the first recorded).
 
-import { newId, type Database, type Tenant, type Tx } from '@paygrid/platform';
+import { newId, placeSql, type Database, type SqlPart, type Tenant, type Tx } from '@paygrid/platform';
 import type { PaymentIntent, TransactionRow } from '../transactions/transaction';
-
-/** A part of a statement as its owner writes it: its `$1`..`$n` are its own `params`. */
-export interface SqlPart {
-  sql: string;
-  params: unknown[];
-}
-
-/** `part`'s SQL with its `$n` renumbered after `values`, to which its parameters are appended. */
-export function placed(part: SqlPart, values: unknown[]): string {
-  const offset = values.length;
-  values.push(...part.params);
-  return part.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
-}
 
 const INTENT_COLUMNS = `id, account_id, livemode, merchant_id, type, status, amount, currency, payment_link, mandate,
        invoice, customer, client_reference_id, reference, payment_method, metadata, mandate_terms, created_at, updated_at,
@@ -81,7 +68,7 @@ export interface IntentClaim<D> {
 /** A claim alone, without an intent (a form posted without a usable card). */
 export async function writeClaim<D>(tx: Tx, claim: IntentClaim<D>): Promise<D> {
   const values: unknown[] = [];
-  const queries = claim.queries.map(([name, query]) => `${name} as (${placed(query, values)})`);
+  const queries = claim.queries.map(([name, query]) => `${name} as (${placeSql(query, values)})`);
   const [{ decision }] = await tx.query<{ decision: Record<string, unknown> }>(
     `with ${queries.join(', ')} select to_jsonb(d) as decision from (select ${claim.decision}) d`,
     values,
@@ -126,7 +113,7 @@ export async function writeCardIntent(
   const queries = [
     `payee as (
        select id, onboarding_status from payments.merchants where account_id = $2 and livemode = $3 and ${which})`,
-    ...(claim?.queries ?? []).map(([name, query]) => `${name} as (${placed(query, values)})`),
+    ...(claim?.queries ?? []).map(([name, query]) => `${name} as (${placeSql(query, values)})`),
     `intent as (
        insert into payments.transactions (${INTENT_COLUMNS})
        select ${intentRow('payee.id')}
@@ -199,9 +186,9 @@ async function move(
     return row && { row, along: null };
   }
   const queries: string[] = [];
-  if (claim) queries.push(`claim as (${placed(claim, values)})`);
+  if (claim) queries.push(`claim as (${placeSql(claim, values)})`);
   queries.push(`moved as (${update}${claim ? ' and exists (select 1 from claim)' : ''} returning *)`);
-  if (along) queries.push(`along as (${placed(along, values)})`);
+  if (along) queries.push(`along as (${placeSql(along, values)})`);
   const [answer] = await tx.query<TransactionRow & { along?: Record<string, unknown> | null }>(
     `with ${queries.join(', ')}
      select moved.*${along ? ', (select to_jsonb(along) from along) as along' : ''} from moved`,

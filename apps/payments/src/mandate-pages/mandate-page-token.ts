@@ -6,7 +6,7 @@
 
 import { sealToken } from '@paygrid/platform';
 import { merchantName } from '../payment-links/checkout.page';
-import type { PublicLink } from '../payment-links/payment-links.service';
+import type { PublicLink } from '../payment-links/payment-link';
 import type { TransactionRow } from '../transactions/transaction';
 
 export const MANDATE_PAGE_TOKEN_PURPOSE = 'paygrid-mandate-page';

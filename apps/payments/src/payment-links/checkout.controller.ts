@@ -36,12 +36,8 @@ import type { TransactionRow } from '../transactions/transaction';
 import { checkoutTokenHash, signCheckoutToken, verifyCheckoutToken } from './checkout-token';
 import { mandatePageOf } from '../mandate-pages/mandate-page-token';
 import { renderCheckoutForm, renderSuccess } from './checkout.page';
-import {
-  effectiveStatus,
-  PaymentLinksService,
-  type PaymentLinkStatus,
-  type PublicLink,
-} from './payment-links.service';
+import { effectiveStatus, type PaymentLinkStatus, type PublicLink } from './payment-link';
+import { PaymentLinksService } from './payment-links.service';
 
 export const CHECKOUT_SETTINGS = 'paygrid:checkout-settings';
 export interface CheckoutSettings {

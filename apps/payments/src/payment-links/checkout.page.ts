@@ -12,7 +12,7 @@ import {
   toMinor,
 } from '@paygrid/platform';
 import { cardFields, errorAlert, layout, testModeNote } from '../card-form/card-form.page';
-import type { PublicLink } from './payment-links.service';
+import type { PublicLink } from './payment-link';
 
 /**
  * The seller's name: the business profile's for the account's default merchant, the

@@ -3,7 +3,7 @@
 
 import type { Database, Tenant, Tx } from '@paygrid/platform';
 import type { FinalOutcome } from '../intents/intent-saga';
-import type { SqlPart } from '../intents/intents.sql';
+import type { SqlPart } from '@paygrid/platform';
 import type { RefundRow } from './refund';
 import type { TransactionRow } from '../transactions/transaction';
 

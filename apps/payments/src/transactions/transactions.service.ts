@@ -11,11 +11,12 @@ import {
   findOwned,
   notFound,
   paginate,
+  type SqlPart,
   type Tx,
   type Tenant,
 } from '@paygrid/platform';
 import { digitsOnly, summarizeCard, validateCard } from '../connectors/cards';
-import type { CardDetails, LookupOutcome } from '../connectors/connector';
+import type { CardDetails } from '../connectors/connector';
 import type { ProcessorDispute } from '../connectors/connector';
 import type { ConnectorRouter } from '../connectors/connector-router';
 import {
@@ -30,19 +31,12 @@ import {
   touchRequiresAction,
   writeCardIntent,
   type IntentClaim,
-  type SqlPart,
   type StaleCardPayment,
 } from '../intents/intents.sql';
 import { ensureDefaultMerchant } from '../merchants/default-merchant';
+import { abandonedOutcome, lookedUpOutcome } from './processor-verdicts';
 import type { StoredMandateTerms, TransactionRow } from './transaction';
 import type { ListTransactionsQuery } from './transactions.dto';
-
-/**
- * How old a payment the processor has no record of must be before it is failed: Stripe's
- * Search API, which finds a PaymentIntent by our key, is eventually consistent (usually under
- * a minute, longer during incidents), so a younger "not found" may only mean "not indexed yet".
- */
-export const NOT_FOUND_AFTER_MS = 60 * 60 * 1000;
 
 /**
  * How long a payer has to complete 3-D Secure before the payment is canceled at the processor
@@ -210,7 +204,9 @@ export class TransactionsService {
       olderThanMs,
       (cutoff) => staleCardPayments(this.db, cutoff),
       async (intent) => {
-        const outcome = (await this.lookup(intent)) ?? (await this.abandonedOutcome(intent));
+        const outcome =
+          (await this.lookup(intent)) ??
+          (await abandonedOutcome(this.connectors, this.clock.now(), intent, this.authenticationTimeoutMs));
         if (!outcome) {
           if (intent.status === 'requires_action')
             await touchRequiresAction(this.db, intent.id, this.clock.now());
@@ -227,66 +223,8 @@ export class TransactionsService {
    * undefined when there is nothing to record yet (no answer, the payer still authenticating).
    * The payer's return from authentication settles through it too (settle-authentication.ts).
    */
-  async lookup(intent: StaleCardPayment): Promise<IntentOutcome | undefined> {
-    let found: LookupOutcome;
-    try {
-      const connector = await this.connectors.forTenant({
-        account: intent.account_id,
-        livemode: intent.livemode,
-      });
-      found = await connector.lookup({
-        idempotency_key: intent.id,
-        processor_reference: intent.processor_reference,
-        livemode: intent.livemode,
-        ...(intent.payment_method ? { card_last4: intent.payment_method.last4 } : {}),
-      });
-    } catch (error) {
-      // No connection any more, the processor unreachable or undecided: ask again later.
-      if (error instanceof ApiError) return undefined;
-      throw error;
-    }
-    if (found.status === 'requires_action') return undefined;
-    if (found.status !== 'not_found') return found;
-    const age = this.clock.now().getTime() - new Date(intent.created_at).getTime();
-    if (age < NOT_FOUND_AFTER_MS) return undefined;
-    return {
-      status: 'failed',
-      code: 'processing_error',
-      message: 'The processor has no record of this payment; no money was taken by this attempt.',
-      processor_reference: null,
-    };
-  }
-
-  /**
-   * A payment whose payer has not come back from 3-D Secure within the bound: canceled at the
-   * processor (its key derived from the intent id, so a retry after a crash cancels once), and
-   * what the processor then says is recorded through the same guarded `record` as any verdict:
-   * `failed` (`authentication_required`, nothing charged; payment.failed), or the success the
-   * payer reached just before the cancel, which stands. Undefined (asked again next run) while
-   * the bound has not passed, the processor cannot be asked, or the cancel did not take.
-   */
-  private async abandonedOutcome(intent: StaleCardPayment): Promise<IntentOutcome | undefined> {
-    const age = this.clock.now().getTime() - new Date(intent.created_at).getTime();
-    const reference = intent.processor_reference;
-    if (intent.status !== 'requires_action' || !reference || age < this.authenticationTimeoutMs)
-      return undefined;
-    let found: LookupOutcome;
-    try {
-      const connector = await this.connectors.forTenant({
-        account: intent.account_id,
-        livemode: intent.livemode,
-      });
-      found = await connector.cancelAuthentication({
-        idempotency_key: intent.id,
-        processor_reference: reference,
-        livemode: intent.livemode,
-        ...(intent.payment_method ? { card_last4: intent.payment_method.last4 } : {}),
-      });
-    } catch (error) {
-      if (error instanceof ApiError) return undefined;
-      throw error;
-    }
-    return found.status === 'requires_action' || found.status === 'not_found' ? undefined : found;
+  lookup(intent: StaleCardPayment): Promise<IntentOutcome | undefined> {
+    return lookedUpOutcome(this.connectors, this.clock.now(), intent);
   }
 
   /**

@@ -4,6 +4,7 @@
 
 import { traceparentOf } from '../observability/tracing';
 import type { StatementConfig, StatementNames } from './statements';
+import { placeSql, type SqlPart } from './sql-parts';
 
 export interface OutboxMessage {
   topic: string;
@@ -41,7 +42,7 @@ export class Tx {
   /** Run once the transaction has committed (not when it rolls back or is retried). */
   readonly committed: (() => void)[] = [];
   /** Written with the outbox just before the commit (`writeAtCommit`). */
-  private readonly atCommit: { sql: string; params: unknown[] }[] = [];
+  private readonly atCommit: SqlPart[] = [];
   /**
    * The BEGIN this transaction still owes its connection (pipelined only): it goes out in the
    * same write as the first statement, and the COMMIT in the same write as the last, so a
@@ -216,11 +217,11 @@ export class Tx {
   }
 
   /** The statements of writeOutbox, taken from the queues (which it empties). */
-  private pendingWrites(): { sql: string; params: unknown[] }[] {
+  private pendingWrites(): SqlPart[] {
     const writes = this.atCommit.splice(0);
     const pending = this.unwritten.splice(0);
     if (writes.length && !pending.length) return [together(writes)];
-    const statements: { sql: string; params: unknown[] }[] = [];
+    const statements: SqlPart[] = [];
     for (let start = 0; start < pending.length; start += OUTBOX_ROWS_PER_STATEMENT) {
       statements.push(
         this.insertOutbox(
@@ -236,8 +237,8 @@ export class Tx {
   private insertOutbox(
     rows: { message: OutboxMessage; traceparent?: string }[],
     notify: boolean,
-    writes: { sql: string; params: unknown[] }[],
-  ): { sql: string; params: unknown[] } {
+    writes: SqlPart[],
+  ): SqlPart {
     const values: unknown[] = [];
     const ctes = withQueries(writes, values);
     const traced = rows.some((row) => row.traceparent);
@@ -270,7 +271,7 @@ export class Tx {
 }
 
 /** `writes` in one statement (one alone as it is). */
-function together(writes: { sql: string; params: unknown[] }[]): { sql: string; params: unknown[] } {
+function together(writes: SqlPart[]): SqlPart {
   if (writes.length === 1) return writes[0];
   const values: unknown[] = [];
   const ctes = withQueries(writes, values);
@@ -281,12 +282,8 @@ function together(writes: { sql: string; params: unknown[] }[]): { sql: string; 
  * `writes` as WITH queries `at_commit_<i>`, their parameters appended to `values` (each
  * statement's `$n` renumbered after those before it).
  */
-function withQueries(writes: { sql: string; params: unknown[] }[], values: unknown[]): string[] {
-  return writes.map(({ sql, params }, i) => {
-    const offset = values.length;
-    values.push(...params);
-    return `at_commit_${i} as (${sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
-  });
+function withQueries(writes: SqlPart[], values: unknown[]): string[] {
+  return writes.map((write, i) => `at_commit_${i} as (${placeSql(write, values)})`);
 }
 
 /** Outbox rows per insert: 5 parameters each, far below PostgreSQL's 65,535 per statement. */
