@@ -8,10 +8,10 @@
 // DeliveredRecorder themselves) on one connection, over 20,000 delivered rows and a backlog of
 // 20,000 queued, counts how often PostgreSQL planned each (pg_prepared_statements), and runs
 // each on its custom and its generic plan under EXPLAIN ANALYZE: a few rows read, not the
-// backlog. Not covered: statistics taken before the backlog came (finding 34's state). On them
-// the intake's per-object probe walks every queued delivery backwards through deliveries_due
-// (16,000 rows per endpoint over 16,000 queued, custom and generic plans alike), as the
-// deliveries insert did before it joined the event's statement.
+// backlog. And the intake once more on statistics taken before a backlog came (finding 34's
+// state, autoanalyze not yet run): there its per-object probe, a plain max(), walked every
+// queued delivery through deliveries_due (16,000 rows per endpoint over 16,000 queued, custom
+// and generic plans alike), a burst quadratic until autoanalyze.
 
 import { Client, escapeLiteral } from 'pg';
 import type { EventEnvelope } from '@paygrid/contracts';
@@ -34,13 +34,15 @@ import {
 const CALLS = 20;
 const HISTORY = 20_000;
 const BACKLOG = 20_000;
+/** The backlog queued after the statistics were taken, in the last test. */
+const STALE_BACKLOG = 16_000;
 /** The most rows one event's intake or one attempt's write may read, on either plan. */
 const MAX_ROWS = 100;
 const now = new Date('2026-12-01T12:00:00Z');
 
 let drop: () => Promise<void>;
 let db: Database;
-let client: Client;
+let connection: Client;
 const recorder = new StatementRecorder();
 
 beforeAll(async () => {
@@ -51,8 +53,9 @@ beforeAll(async () => {
     preparedStatements: true,
     connections: 1,
   });
-  client = new Client({ connectionString: fresh.url });
-  await client.connect();
+  connection = new Client({ connectionString: fresh.url });
+  await connection.connect();
+  const client = connection;
   // Ten accounts of two endpoints each; HISTORY deliveries that succeeded and a BACKLOG queued,
   // each about an object of its own; CALLS pending ones, leased, whose attempts are recorded
   // below.
@@ -90,7 +93,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await client?.end();
+  await connection?.end();
   await db?.close();
   await drop?.();
 });
@@ -130,10 +133,10 @@ function literal(value: unknown): string {
  * `statement` run on its custom plan and on its generic one, under EXPLAIN ANALYZE in a
  * transaction rolled back: the rows each read, and what checkPlan finds wrong with each.
  */
-async function bothPlans({
-  sql,
-  params,
-}: Statement): Promise<{ plan: string; rows: number; problems: string[] }[]> {
+async function bothPlans(
+  { sql, params }: Statement,
+  client: Client = connection,
+): Promise<{ plan: string; rows: number; problems: string[] }[]> {
   const rowsOf = await tableRows(client, ['webhooks']);
   const run = async (
     plan: string,
@@ -240,3 +243,94 @@ test("the attempts' write (the attempts, the deliveries succeeded, the endpoints
   // One attempt: its delivery by primary key, the attempt, the update, the endpoints' streaks.
   expect(flawed(await bothPlans(sent[sent.length - 1]))).toEqual([]);
 });
+
+test('the event intake reads a few rows on statistics taken before the backlog came', async () => {
+  // A database of its own, analyzed with history and no pending delivery, then a backlog the
+  // statistics do not know of (autovacuum off for the table, so autoanalyze cannot come first).
+  const fresh = await freshDatabase();
+  const recorder = new StatementRecorder();
+  const stale = await migratedDatabase(fresh.url, 'webhooks', WEBHOOKS_MIGRATIONS, recorder, {
+    preparedStatements: true,
+    connections: 1,
+  });
+  const client = new Client({ connectionString: fresh.url });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into webhooks.endpoints (id, account_id, livemode, url, enabled_events, secret, created_at, updated_at)
+       select 'we_' || i, 'acct_' || (i % 10), false, 'https://receiver.example/' || i, array['*'], 'whsec_x', $1, $1
+       from generate_series(0, 19) i`,
+      [now],
+    );
+    await client.query(
+      `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, payload, account_id,
+         livemode, status, attempts, created_at, updated_at)
+       select 'wd_ok_' || i, 'we_' || (i % 20), 'evt_ok_' || i, 'payment.succeeded', 'txn_ok_' || i, '{}'::jsonb,
+         'acct_' || (i % 10), false, 'succeeded', 1, $1, $1
+       from generate_series(1, 200) i`,
+      [now],
+    );
+    await client.query('analyze');
+    await client.query('alter table webhooks.deliveries set (autovacuum_enabled = false)');
+    await client.query(
+      `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, payload, account_id,
+         livemode, status, next_attempt_at, created_at, updated_at)
+       select 'wd_q_' || i, 'we_' || (i % 20), 'evt_q_' || i, 'payment.succeeded', 'txn_q_' || i, '{}'::jsonb,
+         'acct_' || (i % 10), false, 'pending', $1, $1, $1
+       from generate_series(1, $2::int) i`,
+      [now, STALE_BACKLOG],
+    );
+    const log = new EventLog(stale, new ManualClock(now));
+    const event = (i: number, object: string): EventEnvelope => ({
+      id: `evt_new_${i}`,
+      object: 'event',
+      type: 'payment.succeeded',
+      created_at: now.toISOString(),
+      livemode: false,
+      account: 'acct_1',
+      data: { object: { id: object } },
+    });
+    // Events about new objects, then one about an object with a delivery queued to each of
+    // the account's two endpoints (wd_q_1 to we_1, due now; wd_q_11 to we_11, moved to it
+    // and a minute out): its deliveries wait for those. Then the plans of the common case, an
+    // event about a new object, whose probe finds nothing: walking deliveries_due for it read
+    // the whole backlog.
+    await recorder.record(async () => {
+      for (let i = 0; i < CALLS; i++)
+        await stale.transaction((tx) => log.record(event(i, `txn_new_${i}`), tx));
+    });
+    await client.query(
+      `update webhooks.deliveries set object_id = 'txn_q_1', next_attempt_at = $1
+                        where id = 'wd_q_11'`,
+      [new Date(now.getTime() + 60_000)],
+    );
+    await stale.transaction((tx) => log.record(event(CALLS, 'txn_q_1'), tx));
+    const [{ waits }] = await stale.query<{ waits: number }>(
+      `select count(*)::int as waits from webhooks.deliveries where event_id = $1 and next_attempt_at = $2`,
+      [`evt_new_${CALLS}`, new Date(now.getTime() + 60_000)],
+    );
+    // we_11's delivery waits for the queued one a minute out; we_1's for its own, due now.
+    expect(waits).toBe(1);
+    const rollback = new Error('rolled back');
+    const [statement] = await recorder.record(() =>
+      stale
+        .transaction(async (tx) => {
+          await log.record(event(CALLS + 1, `txn_new_${CALLS + 1}`), tx);
+          throw rollback;
+        })
+        .catch((error: unknown) => {
+          if (error !== rollback) throw error;
+        }),
+    );
+    // The statistics still count no pending delivery: the state this test is about.
+    const [{ pending }] = await stale.query<{ pending: number }>(
+      `select reltuples::float8 as pending from pg_class where oid = 'webhooks.deliveries_due'::regclass`,
+    );
+    expect(pending).toBe(0);
+    expect(flawed(await bothPlans(statement, client))).toEqual([]);
+  } finally {
+    await client.end();
+    await stale.close();
+    await fresh.drop();
+  }
+}, 120_000);

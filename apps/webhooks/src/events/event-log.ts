@@ -75,7 +75,11 @@ export class EventLog {
       // a delivery's endpoint_id is not: compared as they are, the two leave the comparison
       // without a collation, which no index serves, and that probe read every queued delivery
       // per endpoint (40,164 rows for an event to two endpoints over 20,000 queued:
-      // tests/plans/webhooks-planned-once.test.ts).
+      // tests/plans/webhooks-planned-once.test.ts). The probe is ordered as deliveries_order
+      // is (as the claim's is): on statistics taken before a backlog came, which count no
+      // pending row, the plain max() was as cheap through deliveries_due to the planner, and
+      // that walk read every queued delivery per endpoint and event, a burst quadratic until
+      // autoanalyze (16,000 rows per endpoint over 16,000 queued).
       `with event as (
          insert into webhooks.events (id, account_id, livemode, type, payload, created_at)
          values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing returning id),
@@ -88,8 +92,10 @@ export class EventLog {
          insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, account_id, livemode,
            next_attempt_at, created_at, updated_at, trace_context)
          select ($7::text[])[s.n], s.id, $1, $4, $8, $2, $3,
-           greatest($9, (select max(p.next_attempt_at) from webhooks.deliveries p
-                         where p.endpoint_id = s.id and p.object_id = $8 and p.status = 'pending')),
+           greatest($9, (select max(p.next_attempt_at) from (
+                           select p.next_attempt_at from webhooks.deliveries p
+                           where p.endpoint_id = s.id and p.object_id = $8 and p.status = 'pending'
+                           order by p.endpoint_id, p.object_id, p.seq offset 0) p)),
            $9, $9, $10
          from subscribed s where s.n <= cardinality($7::text[])
          order by s.n
@@ -131,8 +137,10 @@ export class EventLog {
       `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, account_id, livemode,
          next_attempt_at, created_at, updated_at, trace_context)
        select d.id, d.endpoint_id, $3, $4, $5, $6, $7,
-         greatest($8, (select max(p.next_attempt_at) from webhooks.deliveries p
-                       where p.endpoint_id = d.endpoint_id and p.object_id = $5 and p.status = 'pending')),
+         greatest($8, (select max(p.next_attempt_at) from (
+                         select p.next_attempt_at from webhooks.deliveries p
+                         where p.endpoint_id = d.endpoint_id and p.object_id = $5 and p.status = 'pending'
+                         order by p.endpoint_id, p.object_id, p.seq offset 0) p)),
          $8, $8, $9
        from unnest($1::text[], $2::text[]) as d (id, endpoint_id)
        on conflict (endpoint_id, event_id) do nothing`,
