@@ -127,7 +127,11 @@ describe('upstream failures', () => {
   it('answers 504 upstream_timeout when the service does not answer in time', async () => {
     // The service takes the request and never answers (nor its event streams).
     const hanging: Injectable = { routing: () => {}, inject: () => new Promise(() => {}) };
-    const upstream = new InjectUpstream({ payments: hanging, invoicing: hanging, webhooks: hanging }, 100);
+    const upstream = new InjectUpstream(
+      { payments: hanging, invoicing: hanging, webhooks: hanging },
+      100,
+      's'.repeat(32),
+    );
     const app = await gateway({ upstream });
     const started = Date.now();
     const response = await get(app, GOOD);

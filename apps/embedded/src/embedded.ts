@@ -174,6 +174,7 @@ async function startApps(
       webhooks: webhooks.app.getHttpAdapter().getInstance(),
     },
     gatewayConfig.upstreamTimeoutMs,
+    gatewayConfig.internalSecret,
   );
   const gateway = await createGateway(gatewayConfig, {
     upstream,

@@ -78,9 +78,11 @@ export function createGateway(
       );
       for (const limit of ['key', 'failed_auth']) rejections.inc({ limit }, 0);
       rateLimits.onRejected = (limit) => rejections.inc({ limit });
-      const upstream = options.upstream ?? new HttpUpstream(config.upstreams, config.upstreamTimeoutMs);
+      const upstream =
+        options.upstream ??
+        new HttpUpstream(config.upstreams, config.upstreamTimeoutMs, config.internalSecret);
       const document = new OpenApiDocumentService(upstream, config.publicBaseUrl, config.services);
-      const forwarder = new OperatorForwarder(upstream, config.internalSecret);
+      const forwarder = new OperatorForwarder(upstream);
       // The request log lives in the webhooks service (GET /v1/request-logs); none without it.
       const requestLog = config.services.includes('webhooks')
         ? new RequestLogShipper(
@@ -119,7 +121,6 @@ export function createGateway(
               accounts,
               upstream,
               rateLimits,
-              internalSecret: config.internalSecret,
               logger: runtime.logger,
               maxInFlight: config.maxInFlight,
               document,

@@ -1,16 +1,12 @@
 // How the admin API asks a service to act for the operator: the gateway owns no service
-// data, so it forwards over the Upstream with a signed operator context, which only routes
-// marked @OperatorOnly() accept.
+// data, so it forwards over the Upstream with an operator context (signed across processes,
+// handed over in process), which only routes marked @OperatorOnly() accept.
 
 import type { OperatorContext, ServiceName } from '@paygrid/contracts';
-import { signContext } from '@paygrid/platform';
 import type { Upstream, UpstreamResponse } from '../routing/upstream';
 
 export class OperatorForwarder {
-  constructor(
-    private readonly upstream: Upstream,
-    private readonly internalSecret: string,
-  ) {}
+  constructor(private readonly upstream: Upstream) {}
 
   post(service: ServiceName, url: string, body: unknown, requestId: string): Promise<UpstreamResponse> {
     return this.send(service, 'POST', url, requestId, Buffer.from(JSON.stringify(body ?? {})));
@@ -31,11 +27,10 @@ export class OperatorForwarder {
     return this.upstream.request(service, {
       method,
       url,
-      headers: {
-        ...signContext(this.internalSecret, context, method, url),
-        'request-id': requestId,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
+      headers: body
+        ? { 'request-id': requestId, 'content-type': 'application/json' }
+        : { 'request-id': requestId },
+      context,
       ...(body ? { body } : {}),
     });
   }

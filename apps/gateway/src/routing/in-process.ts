@@ -6,9 +6,12 @@
 // three RegExps compiled per response to copy headers back out of the rendered head): about
 // 40-60 us of CPU per call, half of it garbage collection, where this takes a few
 // (bench/README.md, finding 56). Event streams keep light-my-request (InjectUpstream.stream).
+// The gateway's context is handed over on the request object instead of signed into headers
+// and verified (finding 57).
 
 import { EventEmitter } from 'node:events';
 import { IncomingMessage, ServerResponse, type OutgoingHttpHeaders } from 'node:http';
+import { handOverContext } from '@paygrid/platform';
 import type { UpstreamRequest, UpstreamResponse } from './upstream';
 
 /** A service's HTTP entry point: Fastify's `routing(req, res)`, the handler its server would run. */
@@ -174,6 +177,9 @@ export function requestInProcess(
     for (const name of Object.keys(headers)) raw.push(name, headers[name]);
     incoming.headers = headers;
     incoming.rawHeaders = raw;
+    // The caller's context rides on the request object, not signed into headers: nothing from
+    // outside this process reaches a service's handler here (the services do not listen).
+    if (request.context) handOverContext(incoming, request.context);
     incoming.complete = true;
     if (body && body.length) incoming.push(body);
     incoming.push(null);

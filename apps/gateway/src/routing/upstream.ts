@@ -3,8 +3,8 @@
 // process (the embedded default). Both answer the same way, errors included.
 
 import type { Readable } from 'node:stream';
-import type { ServiceName } from '@paygrid/contracts';
-import { ApiError } from '@paygrid/platform';
+import type { InternalContext, ServiceName } from '@paygrid/contracts';
+import { ApiError, signContext } from '@paygrid/platform';
 import { Pool, errors as undiciErrors, util as undiciUtil } from 'undici';
 import { requestInProcess, type RequestHandler } from './in-process';
 
@@ -13,6 +13,18 @@ export interface UpstreamRequest {
   url: string;
   headers: Record<string, string>;
   body?: Buffer;
+  /**
+   * The caller's context for the service's guard. How it crosses is the transport's business:
+   * signed into headers (x-paygrid-context, x-paygrid-signature) to another process, handed
+   * over on the request object within this one (handOverContext).
+   */
+  context?: InternalContext;
+}
+
+/** `request`'s headers with its context signed into them (a copy; none: the headers as they are). */
+function signedHeaders(secret: string, request: UpstreamRequest): Record<string, string> {
+  if (!request.context) return request.headers;
+  return Object.assign(signContext(secret, request.context, request.method, request.url), request.headers);
 }
 
 export interface UpstreamResponse {
@@ -51,6 +63,7 @@ export class HttpUpstream implements Upstream {
   constructor(
     baseUrls: Record<ServiceName, string>,
     private readonly timeoutMs: number,
+    private readonly secret: string,
   ) {
     for (const [name, url] of Object.entries(baseUrls) as [ServiceName, string][]) {
       this.pools.set(name, new Pool(url, { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 }));
@@ -78,7 +91,7 @@ export class HttpUpstream implements Upstream {
         {
           path: request.url,
           method: request.method as 'GET',
-          headers: request.headers,
+          headers: signedHeaders(this.secret, request),
           body: request.body,
           headersTimeout: this.timeoutMs,
           bodyTimeout: this.timeoutMs,
@@ -113,7 +126,7 @@ export class HttpUpstream implements Upstream {
       const response = await pool.request({
         path: request.url,
         method: request.method as 'GET',
-        headers: request.headers,
+        headers: signedHeaders(this.secret, request),
         body: request.body,
         signal,
         headersTimeout: this.timeoutMs,
@@ -171,6 +184,8 @@ export class InjectUpstream implements Upstream {
   constructor(
     private readonly services: Record<ServiceName, Injectable>,
     private readonly timeoutMs: number,
+    /** Signs the context of an event stream, whose request light-my-request makes. */
+    private readonly secret: string,
   ) {}
 
   request(service: ServiceName, request: UpstreamRequest): Promise<UpstreamResponse> {
@@ -198,7 +213,7 @@ export class InjectUpstream implements Upstream {
       this.services[service].inject({
         method: request.method,
         url: request.url,
-        headers: request.headers,
+        headers: signedHeaders(this.secret, request),
         payload: request.body,
         payloadAsStream: true,
       }),

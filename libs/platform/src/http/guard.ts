@@ -1,5 +1,5 @@
 // The guard every service installs: a request must carry a valid internal context signed by
-// the gateway (health endpoints excepted), and the key's scopes must cover the operation.
+// the gateway, or handed over by it in process (health endpoints excepted), and the key's scopes must cover the operation.
 // Operator-only routes take the operator's context and nothing else.
 
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
@@ -8,7 +8,7 @@ import { scopeSatisfied, type Scope } from '@paygrid/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { OPERATOR_ROUTE, PUBLIC_ROUTE, REQUIRED_SCOPE, type RequestWithContext } from './context';
-import { verifyContext } from './internal-auth';
+import { handedOverContext, verifyContext } from './internal-auth';
 
 /** What a handler's decorators ask of the guard (read once per handler: RouteRules). */
 interface RouteRules {
@@ -61,7 +61,11 @@ export class InternalContextGuard implements CanActivate {
     const { publicRoute, operator, scope } = this.rulesOf(context);
     if (publicRoute?.bypassGateway) return true;
 
-    const internal = verifyContext(this.secret, request.headers, request.method, request.url);
+    // In process (embedded), the gateway hands the context over on the request object; across
+    // processes it comes signed in headers.
+    const internal =
+      handedOverContext(request.raw) ??
+      verifyContext(this.secret, request.headers, request.method, request.url);
     if (!internal) {
       throw new ApiError('authentication_required', 'Requests must come through the API gateway.');
     }
