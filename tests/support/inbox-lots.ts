@@ -5,7 +5,8 @@
 // transaction, the inbox); the Kafka (PostgreSQL) and embedded (PGlite) suites assert the same
 // expected values. What the lots must keep: effects once per message, none skipped, a failing
 // message rolled back alone with its inbox row, the lot before it committed once, a lot the
-// Database retries restarting from its claim; and one inbox statement per lot.
+// Database retries restarting from its claim; one inbox statement per lot, and no savepoint
+// unless an effect fails (then the lot runs again, guarded).
 
 import { randomBytes } from 'node:crypto';
 import {
@@ -238,14 +239,9 @@ export const LOT_SCENARIOS: Record<string, LotScenario> = {
     },
     expected: {
       first: { handled: 5 },
-      // Before: a claim per message, each after the first sent with its savepoint.
-      sent: [
-        'begin',
-        'claim',
-        'effect',
-        ...['savepoint', 'effect', 'savepoint', 'effect', 'savepoint', 'effect', 'savepoint', 'effect'],
-        'commit',
-      ],
+      // Unguarded: no savepoint. Before: a claim per message, each after the first sent with
+      // its savepoint; then one claim, and a savepoint before each effect after the first.
+      sent: ['begin', 'claim', 'effect', 'effect', 'effect', 'effect', 'effect', 'commit'],
       again: { handled: 5 },
       resent: ['begin', 'claim', 'commit'],
       effects: [[0, 1, 2, 3, 4]],
@@ -255,7 +251,8 @@ export const LOT_SCENARIOS: Record<string, LotScenario> = {
 
   'a message failing in the middle of a lot is rolled back with its inbox row and those after it, retried in place, and the rest handled once later':
     {
-      plans: { 2: { fail: 1 } },
+      // Fails unguarded and again guarded.
+      plans: { 2: { fail: 2 } },
       run: async (h) => {
         const lot = [0, 1, 2, 3, 4].map((n) => h.message(n));
         const outcome = await h.batch(lot);
@@ -278,6 +275,9 @@ export const LOT_SCENARIOS: Record<string, LotScenario> = {
       expected: {
         outcome: { handled: 2, error: 'message 2 fails' },
         sent: [
+          // Unguarded: the failure takes the transaction.
+          ...['begin', 'claim', 'effect', 'effect', 'effect', 'rollback'],
+          // Guarded: it takes its savepoint, its row and those after it.
           'begin',
           'claim',
           'effect',
@@ -295,6 +295,30 @@ export const LOT_SCENARIOS: Record<string, LotScenario> = {
         rest: { handled: 2 },
         redelivered: { handled: 5 },
         effects: [[0, 1], [2], [3, 4]],
+        inbox: ['evt_0', 'evt_1', 'evt_2', 'evt_3', 'evt_4'],
+      },
+    },
+
+  'a message failing once in the middle of an unguarded lot: the lot again, guarded, handles every message once, in one commit':
+    {
+      plans: { 2: { fail: 1 } },
+      run: async (h) => {
+        const lot = [0, 1, 2, 3, 4].map((n) => h.message(n));
+        const outcome = await h.batch(lot);
+        const sent = h.statements();
+        const redelivered = await h.batch(lot);
+        return { outcome, sent, redelivered, effects: await h.effects(), inbox: await h.inbox() };
+      },
+      expected: {
+        outcome: { handled: 5 },
+        sent: [
+          ...['begin', 'claim', 'effect', 'effect', 'effect', 'rollback'],
+          ...['begin', 'claim', 'effect', 'savepoint', 'effect', 'savepoint', 'effect'],
+          ...['savepoint', 'effect', 'savepoint', 'effect', 'commit'],
+        ],
+        redelivered: { handled: 5 },
+        // The unguarded run's effects did not commit: each message's effect is there once.
+        effects: [[0, 1, 2, 3, 4]],
         inbox: ['evt_0', 'evt_1', 'evt_2', 'evt_3', 'evt_4'],
       },
     },
@@ -323,7 +347,7 @@ export const LOT_SCENARIOS: Record<string, LotScenario> = {
     },
 
   'a redelivery inside a lot, after the failing message, keeps the row its first message committed': {
-    plans: { 1: { fail: 1 } },
+    plans: { 1: { fail: 2 } },
     run: async (h) => {
       const lot = [h.message(0), h.message(1), h.message(0), h.message(2)];
       const outcome = await h.batch(lot);
@@ -351,7 +375,7 @@ export const LOT_SCENARIOS: Record<string, LotScenario> = {
       outcome: { handled: 3 },
       sent: [
         ...['begin', 'claim', 'fails once', 'rollback'],
-        ...['begin', 'claim', 'fails once', 'effect', 'savepoint', 'effect', 'savepoint', 'effect', 'commit'],
+        ...['begin', 'claim', 'fails once', 'effect', 'effect', 'effect', 'commit'],
       ],
       effects: [[0, 1, 2]],
       inbox: ['evt_0', 'evt_1', 'evt_2'],
@@ -360,7 +384,8 @@ export const LOT_SCENARIOS: Record<string, LotScenario> = {
 
   'a lot that ended at a failing message and whose commit the Database retries restarts from its claim, and releases the same rows':
     {
-      plans: { 1: { commitFails: true }, 3: { fail: 2 } },
+      // Message 3 fails unguarded, then guarded in both runs of the guarded lot.
+      plans: { 1: { commitFails: true }, 3: { fail: 3 } },
       run: async (h) => {
         const lot = [0, 1, 2, 3, 4].map((n) => h.message(n));
         const outcome = await h.batch(lot);
@@ -374,6 +399,7 @@ export const LOT_SCENARIOS: Record<string, LotScenario> = {
       expected: {
         outcome: { handled: 3, error: 'message 3 fails' },
         sent: [
+          ...['begin', 'claim', 'effect', 'effect', 'effect', 'effect', 'rollback'],
           ...[
             'begin',
             'claim',
@@ -416,9 +442,9 @@ export const LOT_SCENARIOS: Record<string, LotScenario> = {
     expected: {
       outcome: { handled: 5 },
       sent: [
-        ...['begin', 'claim', 'effect', 'savepoint', 'effect', 'commit'],
+        ...['begin', 'claim', 'effect', 'effect', 'commit'],
         ...['begin', 'claim', 'effect', 'commit'],
-        ...['begin', 'claim', 'effect', 'savepoint', 'effect', 'commit'],
+        ...['begin', 'claim', 'effect', 'effect', 'commit'],
       ],
       effects: [[0, 1], [2], [3, 4]],
       inbox: ['evt_0', 'evt_1', 'evt_2', 'evt_3', 'evt_4'],

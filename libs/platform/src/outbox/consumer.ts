@@ -40,12 +40,13 @@ interface Prepared<E extends Envelope> {
 
 /**
  * How far a lot of a batch went: messages taken (handled, already handled or dropped), and
- * the effect that ended it; `aborted`: that effect was the lot's first, run without a
- * savepoint, so its failure took the whole transaction (nothing of the lot committed).
+ * the effect that ended it; `aborted`: that effect ran without a savepoint (the lot's first,
+ * or any effect of a lot run unguarded), so its failure took the whole transaction (nothing
+ * of the lot committed); `replay`: it was not the lot's first, so the lot runs again guarded.
  */
 interface Lot {
   size: number;
-  failure?: { error: unknown; aborted: boolean };
+  failure?: { error: unknown; aborted: boolean; replay: boolean };
 }
 
 /** Records `messageId` for `consumer`; false when it was already handled. */
@@ -162,7 +163,22 @@ export class InboxConsumer {
     // savepoint: a lot of n messages sent n inbox statements, now 1. Under the checkout's load
     // (bench/probe-messages.mjs, lots of about five) invoicing's and webhooks' inbox
     // statements per event fell from 1.0 to 0.22 each (pg_stat_statements).
-    const runLot = async (tx: Tx, prepared: (Prepared<E> | undefined)[], from: number, lot: Lot) => {
+    //
+    // A lot runs unguarded first: no savepoint at all (0.79 savepoints per event and consumer
+    // under the checkout's load, each a round trip and a subtransaction: bench/README.md
+    // finding 57). Only when an effect after the first fails is the whole transaction rolled
+    // back and the lot run again `guarded`, each effect after the first under its savepoint,
+    // as above: what commits is then the same as if it had been guarded from the start, and
+    // the effects before the failing one ran twice, the first time in a transaction that did
+    // not commit (effects write only in `tx`; what they publish or ask after the commit lives
+    // in `tx` too).
+    const runLot = async (
+      tx: Tx,
+      prepared: (Prepared<E> | undefined)[],
+      from: number,
+      lot: Lot,
+      guarded: boolean,
+    ) => {
       // Again from the start if the Database retries the transaction (deadlock): nothing of
       // the earlier attempt, claims included, is left.
       lot.size = 0;
@@ -183,21 +199,21 @@ export class InboxConsumer {
         const next = prepared[i];
         if (!next || owner.get(next.envelope.id) !== i || !claimed.has(next.envelope.id)) continue;
         const delivery = next.delivery as { inTransaction: (tx: Tx) => Promise<void> };
-        if (first) {
-          first = false;
+        if (first || !guarded) {
           try {
             await traced(next, () => delivery.inTransaction(tx));
           } catch (error) {
-            lot.failure = { error, aborted: true };
+            lot.failure = { error, aborted: true, replay: !first };
             throw error;
           }
+          first = false;
           continue;
         }
         const step = await tx.savepoint(`inbox_message_${lot.size}`);
         try {
           await traced(next, () => delivery.inTransaction(tx));
         } catch (error) {
-          lot.failure = { error, aborted: false };
+          lot.failure = { error, aborted: false, replay: false };
           await step.rollback();
           const unhandled = [...owner].filter(([id, at]) => at >= i && claimed.has(id)).map(([id]) => id);
           await releaseInboxRows(tx, consumer, unhandled);
@@ -226,9 +242,10 @@ export class InboxConsumer {
         }
       },
       // Consecutive in-transaction effects share one transaction (one commit and one inbox
-      // statement for the lot: runLot), each after the first under a savepoint: a message
-      // that fails is rolled back alone, the lot before it commits, and the bus retries it in
-      // place. An effect with transactions of its own runs between lots, alone.
+      // statement for the lot: runLot), unguarded, and after a failure again with each effect
+      // after the first under a savepoint: a message that fails is rolled back alone, the lot
+      // before it commits, and the bus retries it in place. An effect with transactions of its
+      // own runs between lots, alone.
       batchHandler: async (messages) => {
         const prepared = messages.map(prepare);
         let handled = 0;
@@ -253,7 +270,14 @@ export class InboxConsumer {
           }
           const lot: Lot = { size: 0 };
           try {
-            await this.db.transaction((tx) => runLot(tx, prepared, handled, lot));
+            try {
+              await this.db.transaction((tx) => runLot(tx, prepared, handled, lot, false));
+            } catch (error) {
+              // An effect after the lot's first failed, unguarded: nothing committed; the
+              // lot again, each effect after the first under a savepoint.
+              if (!lot.failure?.replay) throw error;
+              await this.db.transaction((tx) => runLot(tx, prepared, handled, lot, true));
+            }
           } catch (error) {
             // The lot's first effect failed: nothing committed, and the messages before it
             // had been handled already (or had no effect here). Otherwise the claim, a
