@@ -6,7 +6,7 @@
 // expected values. What the lots must keep: effects once per message, none skipped, a failing
 // message rolled back alone with its inbox row, the lot before it committed once, a lot the
 // Database retries restarting from its claim; one inbox statement per lot, and no savepoint
-// unless an effect fails (then the lot runs again, guarded).
+// unless an effect fails (then the messages before it run again, guarded).
 
 import { randomBytes } from 'node:crypto';
 import {
@@ -31,6 +31,8 @@ const CONSUMER = 'lots.effects';
 interface Plan {
   /** Fails its first `fail` handlings (a JavaScript error, after its effect's insert). */
   fail?: number;
+  /** Fails these handlings of it, counted from 1 (as `fail` does). */
+  failOn?: number[];
   /** Its first statement raises a real serialization failure, the first time any does. */
   serializationFailure?: boolean;
   /** Queues a write for the commit (Tx.writeAtCommit) that fails the first commit it is in. */
@@ -128,6 +130,7 @@ export async function lotHarness(databaseUrl: string, plans: Record<number, Plan
   });
 
   const failuresLeft = new Map(Object.entries(plans).map(([n, plan]) => [Number(n), plan.fail ?? 0]));
+  const handlings = new Map<number, number>();
   const effect = async (tx: Tx, event: TestEnvelope) => {
     const plan = plans[event.n] ?? {};
     if (plan.serializationFailure) await tx.query(`select ${schema}.fail_once()`);
@@ -137,6 +140,9 @@ export async function lotHarness(databaseUrl: string, plans: Record<number, Plan
         event.n,
       ]);
     }
+    const handling = (handlings.get(event.n) ?? 0) + 1;
+    handlings.set(event.n, handling);
+    if (plan.failOn?.includes(handling)) throw new Error(`message ${event.n} fails`);
     const left = failuresLeft.get(event.n) ?? 0;
     if (left > 0) {
       failuresLeft.set(event.n, left - 1);
@@ -251,8 +257,7 @@ export const LOT_SCENARIOS: Record<string, LotScenario> = {
 
   'a message failing in the middle of a lot is rolled back with its inbox row and those after it, retried in place, and the rest handled once later':
     {
-      // Fails unguarded and again guarded.
-      plans: { 2: { fail: 2 } },
+      plans: { 2: { fail: 1 } },
       run: async (h) => {
         const lot = [0, 1, 2, 3, 4].map((n) => h.message(n));
         const outcome = await h.batch(lot);
@@ -277,17 +282,8 @@ export const LOT_SCENARIOS: Record<string, LotScenario> = {
         sent: [
           // Unguarded: the failure takes the transaction.
           ...['begin', 'claim', 'effect', 'effect', 'effect', 'rollback'],
-          // Guarded: it takes its savepoint, its row and those after it.
-          'begin',
-          'claim',
-          'effect',
-          'savepoint',
-          'effect',
-          'savepoint',
-          'effect',
-          'rollback to savepoint',
-          'release',
-          'commit',
+          // The messages before it again, guarded, and only their rows claimed.
+          ...['begin', 'claim', 'effect', 'savepoint', 'effect', 'commit'],
         ],
         // What committed: messages 0 and 1, and only their rows.
         afterLot: { effects: [[0, 1]], inbox: ['evt_0', 'evt_1'] },
@@ -295,30 +291,6 @@ export const LOT_SCENARIOS: Record<string, LotScenario> = {
         rest: { handled: 2 },
         redelivered: { handled: 5 },
         effects: [[0, 1], [2], [3, 4]],
-        inbox: ['evt_0', 'evt_1', 'evt_2', 'evt_3', 'evt_4'],
-      },
-    },
-
-  'a message failing once in the middle of an unguarded lot: the lot again, guarded, handles every message once, in one commit':
-    {
-      plans: { 2: { fail: 1 } },
-      run: async (h) => {
-        const lot = [0, 1, 2, 3, 4].map((n) => h.message(n));
-        const outcome = await h.batch(lot);
-        const sent = h.statements();
-        const redelivered = await h.batch(lot);
-        return { outcome, sent, redelivered, effects: await h.effects(), inbox: await h.inbox() };
-      },
-      expected: {
-        outcome: { handled: 5 },
-        sent: [
-          ...['begin', 'claim', 'effect', 'effect', 'effect', 'rollback'],
-          ...['begin', 'claim', 'effect', 'savepoint', 'effect', 'savepoint', 'effect'],
-          ...['savepoint', 'effect', 'savepoint', 'effect', 'commit'],
-        ],
-        redelivered: { handled: 5 },
-        // The unguarded run's effects did not commit: each message's effect is there once.
-        effects: [[0, 1, 2, 3, 4]],
         inbox: ['evt_0', 'evt_1', 'evt_2', 'evt_3', 'evt_4'],
       },
     },
@@ -347,7 +319,7 @@ export const LOT_SCENARIOS: Record<string, LotScenario> = {
     },
 
   'a redelivery inside a lot, after the failing message, keeps the row its first message committed': {
-    plans: { 1: { fail: 2 } },
+    plans: { 1: { fail: 1 } },
     run: async (h) => {
       const lot = [h.message(0), h.message(1), h.message(0), h.message(2)];
       const outcome = await h.batch(lot);
@@ -382,52 +354,71 @@ export const LOT_SCENARIOS: Record<string, LotScenario> = {
     },
   },
 
-  'a lot that ended at a failing message and whose commit the Database retries restarts from its claim, and releases the same rows':
+  'a lot that ended at a failing message and whose commit the Database retries restarts from its claim': {
+    plans: { 1: { commitFails: true }, 3: { fail: 1 } },
+    run: async (h) => {
+      const lot = [0, 1, 2, 3, 4].map((n) => h.message(n));
+      const outcome = await h.batch(lot);
+      const sent = h.statements();
+      const afterLot = { effects: await h.effects(), inbox: await h.inbox() };
+      await h.retryInPlace(lot[3]);
+      await h.retryInPlace(lot[4]);
+      const redelivered = await h.batch(lot);
+      return { outcome, sent, afterLot, redelivered, effects: await h.effects(), inbox: await h.inbox() };
+    },
+    expected: {
+      outcome: { handled: 3, error: 'message 3 fails' },
+      sent: [
+        // Unguarded: message 3 fails.
+        ...['begin', 'claim', 'effect', 'effect', 'effect', 'effect', 'rollback'],
+        // Messages 0-2 again, guarded: the commit fails, the Database runs it again.
+        ...[
+          'begin',
+          'claim',
+          'effect',
+          'savepoint',
+          'effect',
+          'savepoint',
+          'effect',
+          'at commit',
+          'rollback',
+        ],
+        ...['begin', 'claim', 'effect', 'savepoint', 'effect', 'savepoint', 'effect', 'at commit', 'commit'],
+      ],
+      afterLot: { effects: [[0, 1, 2]], inbox: ['evt_0', 'evt_1', 'evt_2'] },
+      redelivered: { handled: 5 },
+      effects: [[0, 1, 2], [3], [4]],
+      inbox: ['evt_0', 'evt_1', 'evt_2', 'evt_3', 'evt_4'],
+    },
+  },
+
+  'a message that fails again when the messages before a failure run guarded is rolled back to its savepoint with the rows after it, and a retried commit releases the same rows':
     {
-      // Message 3 fails unguarded, then guarded in both runs of the guarded lot.
-      plans: { 1: { commitFails: true }, 3: { fail: 3 } },
+      // Message 1 passes unguarded and fails twice guarded; message 3 fails unguarded.
+      plans: { 0: { commitFails: true }, 1: { failOn: [2, 3] }, 3: { fail: 1 } },
       run: async (h) => {
         const lot = [0, 1, 2, 3, 4].map((n) => h.message(n));
         const outcome = await h.batch(lot);
         const sent = h.statements();
         const afterLot = { effects: await h.effects(), inbox: await h.inbox() };
-        await h.retryInPlace(lot[3]);
-        await h.retryInPlace(lot[4]);
+        for (const message of lot.slice(1)) await h.retryInPlace(message);
         const redelivered = await h.batch(lot);
         return { outcome, sent, afterLot, redelivered, effects: await h.effects(), inbox: await h.inbox() };
       },
       expected: {
-        outcome: { handled: 3, error: 'message 3 fails' },
+        outcome: { handled: 1, error: 'message 1 fails' },
         sent: [
           ...['begin', 'claim', 'effect', 'effect', 'effect', 'effect', 'rollback'],
-          ...[
-            'begin',
-            'claim',
-            'effect',
-            'savepoint',
-            'effect',
-            'savepoint',
-            'effect',
-            'savepoint',
-            'effect',
-          ],
-          ...['rollback to savepoint', 'release', 'at commit', 'rollback'],
-          ...[
-            'begin',
-            'claim',
-            'effect',
-            'savepoint',
-            'effect',
-            'savepoint',
-            'effect',
-            'savepoint',
-            'effect',
-          ],
-          ...['rollback to savepoint', 'release', 'at commit', 'commit'],
+          // Messages 0-2 guarded: 1 fails, its row and 2's are released; the commit fails.
+          ...['begin', 'claim', 'effect', 'savepoint', 'effect', 'rollback to savepoint', 'release'],
+          ...['at commit', 'rollback'],
+          // Run again by the Database: the same.
+          ...['begin', 'claim', 'effect', 'savepoint', 'effect', 'rollback to savepoint', 'release'],
+          ...['at commit', 'commit'],
         ],
-        afterLot: { effects: [[0, 1, 2]], inbox: ['evt_0', 'evt_1', 'evt_2'] },
+        afterLot: { effects: [[0]], inbox: ['evt_0'] },
         redelivered: { handled: 5 },
-        effects: [[0, 1, 2], [3], [4]],
+        effects: [[0], [1], [2], [3], [4]],
         inbox: ['evt_0', 'evt_1', 'evt_2', 'evt_3', 'evt_4'],
       },
     },

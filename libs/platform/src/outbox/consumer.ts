@@ -166,18 +166,19 @@ export class InboxConsumer {
     //
     // A lot runs unguarded first: no savepoint at all (0.79 savepoints per event and consumer
     // under the checkout's load, each a round trip and a subtransaction: bench/README.md
-    // finding 57). Only when an effect after the first fails is the whole transaction rolled
-    // back and the lot run again `guarded`, each effect after the first under its savepoint,
-    // as above: what commits is then the same as if it had been guarded from the start, and
-    // the effects before the failing one ran twice, the first time in a transaction that did
-    // not commit (effects write only in `tx`; what they publish or ask after the commit lives
-    // in `tx` too).
+    // finding 57). When an effect after the first fails there, the whole transaction rolls
+    // back; the messages before the failing one run again, `guarded` as above and `until` it,
+    // and commit; the failing one is then retried in place, its failure counted as its first
+    // attempt. What commits is what the guarded lot committed; the effects before the failing
+    // one ran twice, the first time in a transaction that did not commit (effects write only in
+    // `tx`; what they publish or ask after the commit lives in `tx` and goes with it).
     const runLot = async (
       tx: Tx,
       prepared: (Prepared<E> | undefined)[],
       from: number,
       lot: Lot,
       guarded: boolean,
+      until = prepared.length,
     ) => {
       // Again from the start if the Database retries the transaction (deadlock): nothing of
       // the earlier attempt, claims included, is left.
@@ -187,7 +188,7 @@ export class InboxConsumer {
       // (a redelivery inside the fetch) has no effect of its own.
       const owner = new Map<string, number>();
       let end = from;
-      for (; end < prepared.length; end++) {
+      for (; end < until; end++) {
         const next = prepared[end];
         if (!next) continue;
         if (!('inTransaction' in next.delivery)) break;
@@ -273,10 +274,13 @@ export class InboxConsumer {
             try {
               await this.db.transaction((tx) => runLot(tx, prepared, handled, lot, false));
             } catch (error) {
-              // An effect after the lot's first failed, unguarded: nothing committed; the
-              // lot again, each effect after the first under a savepoint.
-              if (!lot.failure?.replay) throw error;
-              await this.db.transaction((tx) => runLot(tx, prepared, handled, lot, true));
+              // An effect after the lot's first failed, unguarded: nothing committed. The
+              // messages before it again (guarded), then it is retried in place.
+              const failure = lot.failure;
+              if (!failure?.replay) throw error;
+              const failing = handled + lot.size;
+              await this.db.transaction((tx) => runLot(tx, prepared, handled, lot, true, failing));
+              lot.failure ??= { error: failure.error, aborted: false, replay: false };
             }
           } catch (error) {
             // The lot's first effect failed: nothing committed, and the messages before it
