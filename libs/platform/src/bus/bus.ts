@@ -47,7 +47,7 @@ export interface Subscription {
    * through `handler`, as a failing message always is (its failure in the batch counts as
    * the first attempt), then batching goes on after it. A batch that throws (its commit
    * failed) had no effect the inbox does not know of: its messages go through `handler`.
-   * The embedded bus, whose reads are local queries, calls `handler` only.
+   * The embedded bus hands what one read of its log returns the same way.
    */
   batchHandler?: BatchHandler;
   /**
