@@ -122,7 +122,6 @@ export async function gateway(options: {
     ),
     upstream: options.upstream ?? new FakeUpstream(async () => {}),
     rateLimits: new ApiRateLimits(new MemoryRateLimiter(time), { live: 100, test: 25 }, 20, time),
-    internalSecret: 'x'.repeat(32),
     logger: createLogger('test', 'silent'),
     maxInFlight: options.maxInFlight ?? 256,
   });
