@@ -45,6 +45,51 @@ let db: Database;
 let connection: Client;
 const recorder = new StatementRecorder();
 
+/** Ten accounts of two endpoints each, every one subscribed to every event. */
+function seedEndpoints(client: Client) {
+  return client.query(
+    `insert into webhooks.endpoints (id, account_id, livemode, url, enabled_events, secret, created_at, updated_at)
+     select 'we_' || i, 'acct_' || (i % 10), false, 'https://receiver.example/' || i, array['*'], 'whsec_x', $1, $1
+     from generate_series(0, 19) i`,
+    [now],
+  );
+}
+
+/** `count` deliveries that succeeded, each about an object of its own. */
+function seedHistory(client: Client, count: number) {
+  return client.query(
+    `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, payload, account_id,
+       livemode, status, attempts, created_at, updated_at)
+     select 'wd_ok_' || i, 'we_' || (i % 20), 'evt_ok_' || i, 'payment.succeeded', 'txn_ok_' || i, '{}'::jsonb,
+       'acct_' || (i % 10), false, 'succeeded', 1, $1, $1
+     from generate_series(1, $2::int) i`,
+    [now, count],
+  );
+}
+
+/** `count` deliveries queued and due (wd_q_<i> to we_<i % 20>, about txn_q_<i>). */
+function seedBacklog(client: Client, count: number) {
+  return client.query(
+    `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, payload, account_id,
+       livemode, status, next_attempt_at, created_at, updated_at)
+     select 'wd_q_' || i, 'we_' || (i % 20), 'evt_q_' || i, 'payment.succeeded', 'txn_q_' || i, '{}'::jsonb,
+       'acct_' || (i % 10), false, 'pending', $1, $1, $1
+     from generate_series(1, $2::int) i`,
+    [now, count],
+  );
+}
+
+/** Event `i` of acct_1 (both its endpoints subscribed), about `object`. */
+const eventAbout = (i: number, object = `txn_new_${i}`): EventEnvelope => ({
+  id: `evt_new_${i}`,
+  object: 'event',
+  type: 'payment.succeeded',
+  created_at: now.toISOString(),
+  livemode: false,
+  account: 'acct_1',
+  data: { object: { id: object } },
+});
+
 beforeAll(async () => {
   const fresh = await freshDatabase();
   drop = fresh.drop;
@@ -55,33 +100,12 @@ beforeAll(async () => {
   });
   connection = new Client({ connectionString: fresh.url });
   await connection.connect();
-  const client = connection;
-  // Ten accounts of two endpoints each; HISTORY deliveries that succeeded and a BACKLOG queued,
-  // each about an object of its own; CALLS pending ones, leased, whose attempts are recorded
-  // below.
-  await client.query(
-    `insert into webhooks.endpoints (id, account_id, livemode, url, enabled_events, secret, created_at, updated_at)
-     select 'we_' || i, 'acct_' || (i % 10), false, 'https://receiver.example/' || i, array['*'], 'whsec_x', $1, $1
-     from generate_series(0, 19) i`,
-    [now],
-  );
-  await client.query(
-    `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, payload, account_id,
-       livemode, status, attempts, created_at, updated_at)
-     select 'wd_ok_' || i, 'we_' || (i % 20), 'evt_ok_' || i, 'payment.succeeded', 'txn_ok_' || i, '{}'::jsonb,
-       'acct_' || (i % 10), false, 'succeeded', 1, $1, $1
-     from generate_series(1, $2::int) i`,
-    [now, HISTORY],
-  );
-  await client.query(
-    `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, payload, account_id,
-       livemode, status, next_attempt_at, created_at, updated_at)
-     select 'wd_q_' || i, 'we_' || (i % 20), 'evt_q_' || i, 'payment.succeeded', 'txn_q_' || i, '{}'::jsonb,
-       'acct_' || (i % 10), false, 'pending', $1, $1, $1
-     from generate_series(1, $2::int) i`,
-    [now, BACKLOG],
-  );
-  await client.query(
+  // HISTORY deliveries that succeeded and a BACKLOG queued, each about an object of its own;
+  // CALLS pending ones, leased, whose attempts are recorded below.
+  await seedEndpoints(connection);
+  await seedHistory(connection, HISTORY);
+  await seedBacklog(connection, BACKLOG);
+  await connection.query(
     `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, payload, account_id,
        livemode, status, next_attempt_at, lease_until, created_at, updated_at)
      select 'wd_' || i, 'we_' || (i % 20), 'evt_' || i, 'payment.succeeded', 'txn_' || i, '{}'::jsonb,
@@ -89,7 +113,7 @@ beforeAll(async () => {
      from generate_series(1, $2::int) i`,
     [now, CALLS],
   );
-  await client.query('analyze');
+  await connection.query('analyze');
 }, 120_000);
 
 afterAll(async () => {
@@ -176,17 +200,8 @@ const flawed = (plans: { plan: string; rows: number; problems: string[] }[]) => 
 
 test('the event intake (the event, its endpoints, their deliveries) is planned once', async () => {
   const log = new EventLog(db, new ManualClock(now));
-  const event = (i: number): EventEnvelope => ({
-    id: `evt_new_${i}`,
-    object: 'event',
-    type: 'payment.succeeded',
-    created_at: now.toISOString(),
-    livemode: false,
-    account: 'acct_1',
-    data: { object: { id: `txn_new_${i}` } },
-  });
   const statements = await recorder.record(async () => {
-    for (let i = 0; i < CALLS; i++) await db.transaction((tx) => log.record(event(i), tx));
+    for (let i = 0; i < CALLS; i++) await db.transaction((tx) => log.record(eventAbout(i), tx));
   });
   const [{ n }] = await db.query<{ n: number }>(
     `select count(*)::int as n from webhooks.deliveries where event_id like 'evt_new_%'`,
@@ -201,7 +216,7 @@ test('the event intake (the event, its endpoints, their deliveries) is planned o
   const [statement] = await recorder.record(() =>
     db
       .transaction(async (tx) => {
-        await log.record(event(CALLS), tx);
+        await log.record(eventAbout(CALLS), tx);
         throw rollback;
       })
       .catch((error: unknown) => {
@@ -256,55 +271,26 @@ test('the event intake reads a few rows on statistics taken before the backlog c
   const client = new Client({ connectionString: fresh.url });
   await client.connect();
   try {
-    await client.query(
-      `insert into webhooks.endpoints (id, account_id, livemode, url, enabled_events, secret, created_at, updated_at)
-       select 'we_' || i, 'acct_' || (i % 10), false, 'https://receiver.example/' || i, array['*'], 'whsec_x', $1, $1
-       from generate_series(0, 19) i`,
-      [now],
-    );
-    await client.query(
-      `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, payload, account_id,
-         livemode, status, attempts, created_at, updated_at)
-       select 'wd_ok_' || i, 'we_' || (i % 20), 'evt_ok_' || i, 'payment.succeeded', 'txn_ok_' || i, '{}'::jsonb,
-         'acct_' || (i % 10), false, 'succeeded', 1, $1, $1
-       from generate_series(1, 200) i`,
-      [now],
-    );
+    await seedEndpoints(client);
+    await seedHistory(client, 200);
     await client.query('analyze');
     await client.query('alter table webhooks.deliveries set (autovacuum_enabled = false)');
-    await client.query(
-      `insert into webhooks.deliveries (id, endpoint_id, event_id, event_type, object_id, payload, account_id,
-         livemode, status, next_attempt_at, created_at, updated_at)
-       select 'wd_q_' || i, 'we_' || (i % 20), 'evt_q_' || i, 'payment.succeeded', 'txn_q_' || i, '{}'::jsonb,
-         'acct_' || (i % 10), false, 'pending', $1, $1, $1
-       from generate_series(1, $2::int) i`,
-      [now, STALE_BACKLOG],
-    );
+    await seedBacklog(client, STALE_BACKLOG);
     const log = new EventLog(stale, new ManualClock(now));
-    const event = (i: number, object: string): EventEnvelope => ({
-      id: `evt_new_${i}`,
-      object: 'event',
-      type: 'payment.succeeded',
-      created_at: now.toISOString(),
-      livemode: false,
-      account: 'acct_1',
-      data: { object: { id: object } },
-    });
     // Events about new objects, then one about an object with a delivery queued to each of
     // the account's two endpoints (wd_q_1 to we_1, due now; wd_q_11 to we_11, moved to it
     // and a minute out): its deliveries wait for those. Then the plans of the common case, an
     // event about a new object, whose probe finds nothing: walking deliveries_due for it read
     // the whole backlog.
     await recorder.record(async () => {
-      for (let i = 0; i < CALLS; i++)
-        await stale.transaction((tx) => log.record(event(i, `txn_new_${i}`), tx));
+      for (let i = 0; i < CALLS; i++) await stale.transaction((tx) => log.record(eventAbout(i), tx));
     });
     await client.query(
       `update webhooks.deliveries set object_id = 'txn_q_1', next_attempt_at = $1
                         where id = 'wd_q_11'`,
       [new Date(now.getTime() + 60_000)],
     );
-    await stale.transaction((tx) => log.record(event(CALLS, 'txn_q_1'), tx));
+    await stale.transaction((tx) => log.record(eventAbout(CALLS, 'txn_q_1'), tx));
     const [{ waits }] = await stale.query<{ waits: number }>(
       `select count(*)::int as waits from webhooks.deliveries where event_id = $1 and next_attempt_at = $2`,
       [`evt_new_${CALLS}`, new Date(now.getTime() + 60_000)],
@@ -315,7 +301,7 @@ test('the event intake reads a few rows on statistics taken before the backlog c
     const [statement] = await recorder.record(() =>
       stale
         .transaction(async (tx) => {
-          await log.record(event(CALLS + 1, `txn_new_${CALLS + 1}`), tx);
+          await log.record(eventAbout(CALLS + 1), tx);
           throw rollback;
         })
         .catch((error: unknown) => {

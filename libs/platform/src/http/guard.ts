@@ -1,6 +1,7 @@
 // The guard every service installs: a request must carry a valid internal context signed by
-// the gateway, or handed over by it in process (health endpoints excepted), and the key's scopes must cover the operation.
-// Operator-only routes take the operator's context and nothing else.
+// the gateway, or handed over by it in process (health endpoints excepted), and the key's
+// scopes must cover the operation. Operator-only routes take the operator's context and
+// nothing else.
 
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';

@@ -42,7 +42,8 @@ interface Prepared<E extends Envelope> {
  * How far a lot of a batch went: messages taken (handled, already handled or dropped), and
  * the effect that ended it; `aborted`: that effect ran without a savepoint (the lot's first,
  * or any effect of a lot run unguarded), so its failure took the whole transaction (nothing
- * of the lot committed); `replay`: it was not the lot's first, so the lot runs again guarded.
+ * of the lot committed); `replay`: it was not the lot's first, so the messages before it run
+ * again, guarded, and it is retried in place.
  */
 interface Lot {
   size: number;
@@ -243,10 +244,9 @@ export class InboxConsumer {
         }
       },
       // Consecutive in-transaction effects share one transaction (one commit and one inbox
-      // statement for the lot: runLot), unguarded, and after a failure again with each effect
-      // after the first under a savepoint: a message that fails is rolled back alone, the lot
-      // before it commits, and the bus retries it in place. An effect with transactions of its
-      // own runs between lots, alone.
+      // statement for the lot: runLot), unguarded; when a message fails, the messages before
+      // it run again guarded (each effect after the first under a savepoint) and commit, and the
+      // bus retries it in place. An effect with transactions of its own runs between lots, alone.
       batchHandler: async (messages) => {
         const prepared = messages.map(prepare);
         let handled = 0;
