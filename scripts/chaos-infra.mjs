@@ -20,12 +20,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = join(process.env.HOME ?? homedir(), '.cache');
+// The ports sit below Linux's ephemeral range (32768-60999 by default): a port inside it can be
+// held, at the moment the broker or PostgreSQL binds, by the client end of any of the run's
+// thousands of short connections. A CI run failed that way ("Socket server failed to bind to
+// 127.0.0.1:59092: Address already in use", with nothing listening there).
 export const chaosInfraEnv = {
   INFRA_STATE_DIR: process.env.CHAOS_INFRA_STATE_DIR ?? join(cache, 'paygrid-chaos-infra'),
-  PG_PORT: process.env.CHAOS_PG_PORT ?? '55432',
-  REDIS_PORT: process.env.CHAOS_REDIS_PORT ?? '56379',
-  KAFKA_PORT: process.env.CHAOS_KAFKA_PORT ?? '59092',
-  KAFKA_CONTROLLER_PORT: process.env.CHAOS_KAFKA_CONTROLLER_PORT ?? '59093',
+  PG_PORT: process.env.CHAOS_PG_PORT ?? '25432',
+  REDIS_PORT: process.env.CHAOS_REDIS_PORT ?? '26379',
+  KAFKA_PORT: process.env.CHAOS_KAFKA_PORT ?? '29092',
+  KAFKA_CONTROLLER_PORT: process.env.CHAOS_KAFKA_CONTROLLER_PORT ?? '29093',
   KAFKA_START_TIMEOUT: process.env.KAFKA_START_TIMEOUT ?? '180',
   // The reliability suite charges the sandbox only: no stripe-mock of its own.
   INFRA_SERVICES: 'postgres redis kafka',
