@@ -7,6 +7,7 @@ import { ApiError, createLogger } from '@paygrid/platform';
 import { PassThrough } from 'node:stream';
 import { fastify, type FastifyInstance } from 'fastify';
 import type { AccountsService, AuthenticatedKey } from '../../../apps/gateway/src/accounts/accounts.service';
+import { hashKey, keyFingerprint } from '../../../apps/gateway/src/accounts/keys';
 import { ApiRateLimits } from '../../../apps/gateway/src/rate-limit/api-rate-limits';
 import { MemoryRateLimiter } from '../../../apps/gateway/src/rate-limit/rate-limiter';
 import { registerProxy } from '../../../apps/gateway/src/routing/proxy';
@@ -51,6 +52,7 @@ export function authenticated(
       updated_at: now,
     },
     scopes: ['merchants:read'],
+    fingerprint: '', // set by keyStore, from the secret it is found by
   };
 }
 
@@ -60,7 +62,7 @@ export function keyStore(keys: Record<string, AuthenticatedKey>): AccountsServic
     async authenticate(secret: string): Promise<AuthenticatedKey> {
       const found = keys[secret];
       if (!found) throw new ApiError('invalid_api_key', 'Invalid API key provided.');
-      return found;
+      return { ...found, fingerprint: keyFingerprint(hashKey(secret)) };
     },
   };
   return store as unknown as AccountsService;

@@ -38,6 +38,8 @@ export interface AuthenticatedKey {
   account: AccountRow;
   /** Scopes effective for this key (all the groupings allow for secret keys). */
   scopes: string[];
+  /** `keyFingerprint` of the presented secret: never logged, never sent to a service. */
+  fingerprint: string;
 }
 
 /** Every column of gateway.api_keys but the secret's hash, which never leaves the database. */

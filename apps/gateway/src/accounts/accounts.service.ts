@@ -20,7 +20,7 @@ import {
   scopesForGroupings,
 } from './account.model';
 import { issueKey, type NewKeyInput, rollKeyInDb } from './key-issuing';
-import { hashKey, looksLikeKey } from './keys';
+import { hashKey, keyFingerprint, looksLikeKey } from './keys';
 
 export {
   type AccountRow,
@@ -210,12 +210,12 @@ export class AccountsService {
   async authenticate(secret: string): Promise<AuthenticatedKey> {
     if (!looksLikeKey(secret)) throw new ApiError('invalid_api_key', 'Invalid API key provided.');
     const hash = hashKey(secret);
-    const cacheKey = hash.toString('base64');
+    const cacheKey = keyFingerprint(hash);
     const now = this.now();
     let entry = this.cache.get(cacheKey);
     if (!entry || entry.expires < now.getTime()) {
       const generation = this.generation;
-      entry = { value: await this.load(hash), expires: now.getTime() + CACHE_TTL_MS };
+      entry = { value: await this.load(hash, cacheKey), expires: now.getTime() + CACHE_TTL_MS };
       if (generation === this.generation) {
         // Bounded: unknown keys are cached too (so guessing keys costs no database round
         // trip each), and a flood of them must not grow memory without limit.
@@ -238,7 +238,7 @@ export class AccountsService {
     return found;
   }
 
-  private async load(hash: Buffer): Promise<AuthenticatedKey | null> {
+  private async load(hash: Buffer, fingerprint: string): Promise<AuthenticatedKey | null> {
     const [row] = await this.db.query<{ key: KeyRow; account: AccountRow }>(
       `select to_jsonb(k) - 'secret_hash' as key, to_jsonb(a) as account
        from gateway.api_keys k join gateway.accounts a on a.id = k.account_id where k.secret_hash = $1`,
@@ -251,7 +251,7 @@ export class AccountsService {
       revoked_at: row.key.revoked_at ? new Date(row.key.revoked_at) : null,
     };
     const scopes = key.kind === 'secret' ? scopesForGroupings(row.account.groupings) : key.scopes;
-    return { key, account: row.account, scopes };
+    return { key, account: row.account, scopes, fingerprint };
   }
 
   /** Records last_used_at at most once a minute per key, off the request path. */

@@ -22,6 +22,14 @@ export function hashKey(secret: string): Buffer {
   return createHash('sha256').update(secret).digest();
 }
 
+/**
+ * The key's identity in an instance's memory (the accounts cache, the auth-failure limiter's
+ * known-good keys): its hash as base64. Computed once per request, by `authenticate`.
+ */
+export function keyFingerprint(hash: Buffer): string {
+  return hash.toString('base64');
+}
+
 export function looksLikeKey(value: string): boolean {
   return KEY_PATTERN.test(value);
 }

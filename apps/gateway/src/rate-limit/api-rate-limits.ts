@@ -40,11 +40,14 @@ export class ApiRateLimits {
     );
   }
 
-  /** Records the outcome of an authentication (only invalid keys count as failures). */
-  authenticated(address: string, secret: string, error?: unknown): void {
-    if (!this.authFailures) return;
-    if (error === undefined) this.authFailures.succeeded(secret);
-    else if (error instanceof ApiError && error.code === 'invalid_api_key') this.authFailures.failed(address);
+  /** Records a successful authentication: the key counts as known good at every address. */
+  authenticated(auth: AuthenticatedKey): void {
+    this.authFailures?.succeeded(auth.fingerprint);
+  }
+
+  /** Records a failed authentication (only invalid keys count as failures). */
+  notAuthenticated(address: string, error: unknown): void {
+    if (error instanceof ApiError && error.code === 'invalid_api_key') this.authFailures?.failed(address);
   }
 
   /**

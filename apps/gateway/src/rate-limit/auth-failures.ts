@@ -5,12 +5,15 @@
 // recently on this instance: behind a load balancer or NAT many clients share an address,
 // and one client's bad key must not lock the others out.
 //
+// A key counts as known good for 150 to 300 seconds after its last use: its entry is renewed
+// only once half of that has passed, so an authenticated request costs one Map lookup here.
+//
 // Requests from loopback addresses are exempt: on the host itself the peer is a local
 // reverse proxy (every client would share its address) or a test suite. Requests without a
 // key cost nothing to refuse and are not counted.
 
-import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
+import { hashKey, keyFingerprint } from '../accounts/keys';
 import { policyFor, type GcraPolicy } from './gcra';
 import { MemoryRateLimiter, type MicrosecondClock, type RateLimitDecision } from './rate-limiter';
 
@@ -26,7 +29,7 @@ export function isLoopback(address: string): boolean {
 export class AuthFailureLimiter {
   private readonly buckets: MemoryRateLimiter;
   private readonly policy: GcraPolicy;
-  /** Hashes of keys that authenticated recently -> when that stops counting. */
+  /** Fingerprints of keys that authenticated recently -> when that stops counting. */
   private readonly knownGood = new Map<string, number>();
 
   constructor(
@@ -40,7 +43,7 @@ export class AuthFailureLimiter {
   /** A refusal (429) for this request, or undefined to go on and authenticate it. */
   refuse(address: string, secret: string): RateLimitDecision | undefined {
     if (isLoopback(address) || !this.buckets.wouldRefuse(address, this.policy)) return undefined;
-    const goodUntil = this.knownGood.get(fingerprint(secret));
+    const goodUntil = this.knownGood.get(keyFingerprint(hashKey(secret)));
     if (goodUntil !== undefined && goodUntil > this.clock()) return undefined;
     return this.buckets.takeNow(address, this.policy);
   }
@@ -49,19 +52,17 @@ export class AuthFailureLimiter {
     if (!isLoopback(address)) this.buckets.takeNow(address, this.policy);
   }
 
-  succeeded(secret: string): void {
-    const id = fingerprint(secret);
-    // Re-inserting keeps the Map in last-use order, so the oldest entries go first when full.
-    this.knownGood.delete(id);
+  /** `fingerprint`: the authenticated key's (`AuthenticatedKey.fingerprint`), not hashed again. */
+  succeeded(fingerprint: string): void {
+    const now = this.clock();
+    const goodUntil = this.knownGood.get(fingerprint);
+    if (goodUntil !== undefined && goodUntil - now > KNOWN_GOOD_TTL_US / 2) return;
+    // Re-inserting keeps the Map in renewal order, so the oldest entries go first when full.
+    this.knownGood.delete(fingerprint);
     if (this.knownGood.size >= KNOWN_GOOD_MAX) {
       const oldest = this.knownGood.keys().next();
       if (!oldest.done) this.knownGood.delete(oldest.value);
     }
-    this.knownGood.set(id, this.clock() + KNOWN_GOOD_TTL_US);
+    this.knownGood.set(fingerprint, now + KNOWN_GOOD_TTL_US);
   }
-}
-
-/** Not a security boundary (a collision only skips the early 429), but no key in clear. */
-function fingerprint(secret: string): string {
-  return createHash('sha256').update(secret).digest('base64');
 }

@@ -1,3 +1,4 @@
+import { hashKey, keyFingerprint } from '../accounts/keys';
 import { AuthFailureLimiter, isLoopback } from './auth-failures';
 import { policyFor } from './gcra';
 import { limitFor, rateLimitedError, rateLimitHeaders, wholeSeconds } from './headers';
@@ -84,13 +85,14 @@ describe('MemoryRateLimiter', () => {
 });
 
 describe('AuthFailureLimiter', () => {
+  const fingerprint = (secret: string) => keyFingerprint(hashKey(secret));
   const KEY = 'sk_test_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
   const OTHER = 'sk_test_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
 
   it('refuses an address after its failures per second, except keys that authenticated recently', () => {
     const clock = manualClock();
     const limiter = new AuthFailureLimiter(20, clock);
-    limiter.succeeded(KEY);
+    limiter.succeeded(fingerprint(KEY));
     for (let i = 0; i < 20; i++) {
       expect(limiter.refuse('203.0.113.7', OTHER)).toBeUndefined();
       limiter.failed('203.0.113.7');
@@ -110,10 +112,28 @@ describe('AuthFailureLimiter', () => {
   it('forgets known-good keys after five minutes', () => {
     const clock = manualClock();
     const limiter = new AuthFailureLimiter(1, clock);
-    limiter.succeeded(KEY);
+    limiter.succeeded(fingerprint(KEY));
     clock.advance(301_000_000);
     limiter.failed('203.0.113.7');
     expect(limiter.refuse('203.0.113.7', KEY)).toMatchObject({ allowed: false });
+  });
+
+  it('renews a known-good key only once half of its five minutes have passed', () => {
+    const clock = manualClock();
+    const limiter = new AuthFailureLimiter(1, clock);
+    limiter.succeeded(fingerprint(KEY));
+    clock.advance(100_000_000);
+    limiter.succeeded(fingerprint(KEY)); // 200 s left: kept as it is
+    clock.advance(210_000_000);
+    limiter.failed('203.0.113.7');
+    expect(limiter.refuse('203.0.113.7', KEY)).toMatchObject({ allowed: false });
+
+    limiter.succeeded(fingerprint(OTHER));
+    clock.advance(160_000_000);
+    limiter.succeeded(fingerprint(OTHER)); // 140 s left: renewed for five minutes
+    clock.advance(250_000_000);
+    limiter.failed('203.0.113.9');
+    expect(limiter.refuse('203.0.113.9', OTHER)).toBeUndefined();
   });
 
   it('exempts loopback peers', () => {

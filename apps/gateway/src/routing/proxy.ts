@@ -240,10 +240,10 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       try {
         authenticated = await deps.accounts.authenticate(match[1]);
       } catch (error) {
-        deps.rateLimits.authenticated(request.ip, match[1], error);
+        deps.rateLimits.notAuthenticated(request.ip, error);
         throw error;
       }
-      deps.rateLimits.authenticated(request.ip, match[1]);
+      deps.rateLimits.authenticated(authenticated);
       // Every request with a valid key is charged, whatever its outcome (like Stripe's).
       await deps.rateLimits.charge(authenticated, reply);
       const { key, account, scopes } = authenticated;
