@@ -4,6 +4,8 @@
 //   - EmbeddedBus: a durable log in the embedded database, for the one-process default.
 // Services see only this interface, so the Kafka client can be swapped without touching them.
 
+import type { Logger } from '../logging';
+
 export interface BusMessage {
   key: string;
   value: string;
@@ -85,3 +87,82 @@ export function backoffMs(attempt: number, capMs = 30_000): number {
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How a transport runs `consumeInLots` over what it read. */
+export interface LotConsumer {
+  handler: MessageHandler;
+  batchHandler?: BatchHandler;
+  /** False once consuming must stop (closing, a rebalance): what is not handled stays unread. */
+  running(): boolean;
+  /** The messages read up to and including this one have had their effect (Kafka: resolve its offset). */
+  handled?(message: ConsumedMessage): void;
+  /** After each lot and between two attempts at a failing message (Kafka: heartbeat). */
+  pause?(): Promise<void>;
+  log: Pick<Logger, 'warn' | 'error'>;
+}
+
+/**
+ * Consumes consecutive messages of one partition as both transports do (a Kafka fetch, a read
+ * of the embedded log): MAX_BATCH_MESSAGES at a time through `batchHandler` (without one, or
+ * for a lone message, through `handler`). The message a lot stopped at is retried in place
+ * through `handler`, its failure in the lot counting as its first attempt, then lots go on
+ * after it; a lot that throws (its commit failed) has its messages handled one at a time.
+ * A failing message blocks the partition (per-key order) instead of being skipped.
+ * Resolves true once every message is handled, false if consuming stopped first.
+ */
+export async function consumeInLots(messages: ConsumedMessage[], lots: LotConsumer): Promise<boolean> {
+  let next = 0;
+  while (next < messages.length) {
+    if (!lots.running()) return false;
+    const lot = messages.slice(next, next + MAX_BATCH_MESSAGES);
+    let outcome: BatchOutcome = { handled: 0 };
+    if (lots.batchHandler && lot.length > 1) {
+      try {
+        outcome = await lots.batchHandler(lot);
+      } catch (error) {
+        if (!lots.running()) return false;
+        lots.log.warn(
+          { err: error, topic: lot[0].topic, partition: lot[0].partition, offset: lot[0].offset },
+          'batch failed; handling its messages one at a time',
+        );
+      }
+    }
+    next += outcome.handled;
+    if (outcome.handled) lots.handled?.(lot[outcome.handled - 1]);
+    if (outcome.handled < lot.length) {
+      const failed = 'error' in outcome ? { error: outcome.error } : undefined;
+      if (!(await retryInPlace(messages[next], lots, failed))) return false;
+      lots.handled?.(messages[next]);
+      next++;
+    }
+    await lots.pause?.();
+  }
+  return true;
+}
+
+/** Handles `message` until it succeeds (true) or consuming stops (false). */
+async function retryInPlace(
+  message: ConsumedMessage,
+  lots: LotConsumer,
+  failed?: { error: unknown },
+): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    let error: unknown;
+    if (attempt === 0 && failed) error = failed.error;
+    else {
+      try {
+        await lots.handler(message);
+        return true;
+      } catch (thrown) {
+        error = thrown;
+      }
+    }
+    if (!lots.running()) return false;
+    lots.log.error(
+      { err: error, topic: message.topic, partition: message.partition, offset: message.offset, attempt },
+      'message handler failed; retrying',
+    );
+    await sleep(backoffMs(attempt));
+    await lots.pause?.();
+  }
+}

@@ -10,10 +10,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { Database } from '../db/database';
 import type { Logger } from '../logging';
 import {
-  backoffMs,
-  MAX_BATCH_MESSAGES,
+  consumeInLots,
   sleep,
-  type BatchOutcome,
   type BusMessage,
   type ConsumedMessage,
   type EventBus,
@@ -119,11 +117,12 @@ export class EmbeddedBus implements EventBus {
    * every read, and read the log once more after every batch to find it empty, five statements
    * per message and reader where two are needed (bench/README.md finding 53).
    *
-   * What a read returns is handled as KafkaBus handles a fetch: MAX_BATCH_MESSAGES at a time
-   * through `batchHandler` (one transaction for a lot: InboxConsumer), the message a batch
-   * stopped at retried alone through `handler`, then batching goes on after it; without a
-   * batch handler, one at a time. Before, the embedded bus handed every message alone, a
-   * transaction per message and consumer on the one-session database (finding 57).
+   * What a read returns is handled as KafkaBus handles a fetch (consumeInLots):
+   * MAX_BATCH_MESSAGES at a time through `batchHandler` (one transaction for a lot:
+   * InboxConsumer), the message a batch stopped at retried alone through `handler`, then
+   * batching goes on after it; without a batch handler, one at a time. Before, the embedded
+   * bus handed every message alone, a transaction per message and consumer on the one-session
+   * database (finding 57).
    */
   private async consume(
     groupId: string,
@@ -162,42 +161,14 @@ export class EmbeddedBus implements EventBus {
               key: m.key,
               value: m.value,
             }));
-            for (let next = 0; next < messages.length;) {
-              const slice = messages.slice(next, next + MAX_BATCH_MESSAGES);
-              let outcome: BatchOutcome = { handled: 0 };
-              if (batchHandler && slice.length > 1) {
-                try {
-                  outcome = await batchHandler(slice);
-                } catch (error) {
-                  if (!this.running) return;
-                  log.warn(
-                    { err: error, offset: slice[0].offset },
-                    'batch failed; handling its messages one at a time',
-                  );
-                }
-              }
-              next += outcome.handled;
-              if (outcome.handled < slice.length) {
-                // Retried in place; its failure in the batch, if any, was its first attempt.
-                const failed = 'error' in outcome ? { error: outcome.error } : undefined;
-                for (let attempt = 0; this.running; attempt++) {
-                  try {
-                    if (attempt === 0 && failed) throw failed.error;
-                    await handler(messages[next]);
-                    break;
-                  } catch (error) {
-                    log.error(
-                      { err: error, offset: messages[next].offset, attempt },
-                      'message handler failed; retrying',
-                    );
-                    await sleep(backoffMs(attempt));
-                  }
-                }
-                next++;
-              }
-              if (!this.running) return;
-            }
-            // One position write per batch: after a crash the batch is handled again, which the
+            const all = await consumeInLots(messages, {
+              handler,
+              batchHandler,
+              running: () => this.running,
+              log,
+            });
+            if (!all) return;
+            // One position write per read: after a crash the batch is handled again, which the
             // consumers' inbox absorbs (at-least-once, as with Kafka's committed offsets).
             const last = batch[batch.length - 1].id;
             await this.db.query('update bus.positions set position = $3 where group_id = $1 and topic = $2', [

@@ -14,8 +14,7 @@ import {
 import type { Logger } from '../logging';
 import {
   backoffMs,
-  MAX_BATCH_MESSAGES,
-  type BatchOutcome,
+  consumeInLots,
   sleep,
   type BusMessage,
   type ConsumedMessage,
@@ -228,39 +227,10 @@ export class KafkaBus implements EventBus {
       value: message.value?.toString() ?? '',
       traceparent: message.headers?.traceparent?.toString(),
     });
-    // Retry in place: a failing message blocks its partition (keeping per-key order)
-    // instead of being skipped. Heartbeats keep the group membership meanwhile. `failed`:
-    // the message already failed once (in a batch), which counts as its first attempt.
-    const handleOne = async (
-      message: ConsumedMessage,
-      heartbeat: () => Promise<void>,
-      failed?: { error: unknown },
-    ) => {
-      for (let attempt = 0; ; attempt++) {
-        let error: unknown;
-        if (attempt === 0 && failed) error = failed.error;
-        else {
-          try {
-            await handler(message);
-            return;
-          } catch (thrown) {
-            error = thrown;
-          }
-        }
-        if (this.closing) throw error;
-        log.error(
-          { err: error, topic: message.topic, partition: message.partition, offset: message.offset, attempt },
-          'message handler failed; retrying',
-        );
-        await sleep(backoffMs(attempt));
-        await heartbeat();
-      }
-    };
     // A fetch answers what the partition holds: under load, many messages at once. They are
-    // handled MAX_BATCH_MESSAGES at a time (Subscription.batchHandler; without one, one at a
-    // time); the message a batch stops at is retried alone, then batching resumes after it.
-    // Offsets are resolved as messages are done, so a rebalance or a stop in the middle hands
-    // over only the rest.
+    // handled in lots (consumeInLots: MAX_BATCH_MESSAGES at a time through the batch handler,
+    // a failing message retried in place, heartbeats meanwhile). Offsets are resolved as
+    // messages are done, so a rebalance or a stop in the middle hands over only the rest.
     const committer = new OffsetCommitter(OFFSET_COMMIT_INTERVAL_MS, (error) =>
       log.warn({ err: error }, 'offset commit failed; the next one carries these offsets'),
     );
@@ -280,33 +250,17 @@ export class KafkaBus implements EventBus {
         uncommittedOffsets,
       }) => {
         const messages = batch.messages.map((m) => consumed(batch.topic, batch.partition, m));
-        let next = 0;
-        while (next < messages.length) {
-          if (!isRunning() || isStale()) return;
-          const slice = messages.slice(next, next + MAX_BATCH_MESSAGES);
-          let outcome: BatchOutcome = { handled: 0 };
-          if (batchHandler && slice.length > 1) {
-            try {
-              outcome = await batchHandler(slice);
-            } catch (error) {
-              if (this.closing) throw error;
-              log.warn(
-                { err: error, topic: batch.topic, partition: batch.partition, offset: slice[0].offset },
-                'batch failed; handling its messages one at a time',
-              );
-            }
-          }
-          next += outcome.handled;
-          if (outcome.handled) resolveOffset(slice[outcome.handled - 1].offset);
-          if (outcome.handled < slice.length) {
-            const message = messages[next];
-            await handleOne(message, heartbeat, 'error' in outcome ? { error: outcome.error } : undefined);
-            resolveOffset(message.offset);
-            next++;
-          }
-          await heartbeat();
-          await committer.resolved(() => commitOffsetsIfNecessary(uncommittedOffsets()));
-        }
+        await consumeInLots(messages, {
+          handler,
+          batchHandler,
+          running: () => !this.closing && isRunning() && !isStale(),
+          handled: (message) => resolveOffset(message.offset),
+          pause: async () => {
+            await heartbeat();
+            await committer.resolved(() => commitOffsetsIfNecessary(uncommittedOffsets()));
+          },
+          log,
+        });
       },
     });
   }
