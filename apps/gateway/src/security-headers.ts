@@ -22,7 +22,7 @@ export const HSTS = 'max-age=31536000';
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\b/i;
 
 export function securityHeaders(options: { https: boolean }) {
-  const always = options.https ? { ...ALWAYS, 'strict-transport-security': HSTS } : ALWAYS;
+  const always = options.https ? Object.assign({}, ALWAYS, { 'strict-transport-security': HSTS }) : ALWAYS;
   return (
     _request: FastifyRequest,
     reply: FastifyReply,

@@ -245,11 +245,10 @@ export class AccountsService {
       [hash],
     );
     if (!row) return null;
-    const key: KeyRow = {
-      ...row.key,
+    const key: KeyRow = Object.assign({}, row.key, {
       expires_at: row.key.expires_at ? new Date(row.key.expires_at) : null,
       revoked_at: row.key.revoked_at ? new Date(row.key.revoked_at) : null,
-    };
+    });
     const scopes = key.kind === 'secret' ? scopesForGroupings(row.account.groupings) : key.scopes;
     return { key, account: row.account, scopes, fingerprint };
   }

@@ -73,7 +73,7 @@ export async function issueKey(
       input.expires_at ?? null,
     ],
   );
-  return { ...row, secret };
+  return Object.assign({}, row, { secret });
 }
 
 /**
@@ -130,6 +130,6 @@ export function rollKeyInDb(
       'update gateway.api_keys set expires_at = $2, rolled_to = $3, updated_at = now() where id = $1',
       [old.id, oldExpiry && oldExpiry < graceEnd ? oldExpiry : graceEnd, created.id],
     );
-    return { ...created, secret };
+    return Object.assign({}, created, { secret });
   });
 }

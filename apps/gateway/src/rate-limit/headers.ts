@@ -53,9 +53,8 @@ export function rateLimitedError(
   policy = 'default',
 ): ApiError {
   return new ApiError('rate_limited', message, undefined, {
-    headers: {
-      ...rateLimitHeaders(limit, decision, policy),
+    headers: Object.assign(rateLimitHeaders(limit, decision, policy), {
       'retry-after': String(wholeSeconds(decision.retryAfterUs)),
-    },
+    }),
   });
 }

@@ -55,7 +55,7 @@ export async function relayStream(
   if (response.status !== 200 || !contentType.startsWith('text/event-stream')) {
     const chunks: Buffer[] = [];
     for await (const chunk of response.body) chunks.push(Buffer.from(chunk as Buffer));
-    relay(reply, { ...response, body: Buffer.concat(chunks) });
+    relay(reply, Object.assign({}, response, { body: Buffer.concat(chunks) }));
     return undefined;
   }
   // An upstream that fails mid-stream (idle time-out, a crash) just ends the client's stream;

@@ -67,6 +67,7 @@ export async function billPeriod(
   const renewal = row.current_period_index !== null;
   const composed = composeInvoice(
     periodLines(row.items, period, from, row.time_zone),
+    // eslint-disable-next-line no-restricted-syntax -- prorations are rare (a mid-period change)
     prorations.map((p) => ({ ...p, amount: BigInt(p.amount) })),
     BigInt(row.pending_credit),
   );

@@ -145,7 +145,11 @@ export async function chargeInvoice(
     'update invoicing.invoices set attempt_count = $2, last_payment = $3::jsonb, updated_at = $4 where id = $1',
     [current.id, attemptCount, JSON.stringify(pending), now],
   );
-  const row: InvoiceRow = { ...current, attempt_count: attemptCount, last_payment: pending, updated_at: now };
+  const row: InvoiceRow = Object.assign({}, current, {
+    attempt_count: attemptCount,
+    last_payment: pending,
+    updated_at: now,
+  });
   const command: CommandEnvelope<ChargeMandateCommand> = {
     id: newSortableId('cmd'),
     type: 'payment.charge_mandate',

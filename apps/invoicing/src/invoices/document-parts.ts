@@ -46,7 +46,7 @@ export const customerSnapshot = (c: CustomerRow): CustomerSnapshot => ({
 export const fullCustomerSnapshot = (
   stored: CustomerSnapshot | null,
 ): (CustomerSnapshot & { preferred_locales: string[] }) | null =>
-  stored ? { ...stored, preferred_locales: stored.preferred_locales ?? [] } : null;
+  stored ? Object.assign({}, stored, { preferred_locales: stored.preferred_locales ?? [] }) : null;
 
 /** A discount is `{ percent_bps }` or `{ amount }`: exactly one of the two. */
 export function checkDiscount(discount: DiscountInput | null): void {
@@ -144,11 +144,12 @@ const money = (value: string) => minorToJson(toMinor(value));
 /** `lines`, `discount` and the four totals of the public JSON, in this order. */
 export function serializeLinesAndTotals(row: StoredAmounts) {
   return {
-    lines: row.lines.map((line) => ({
-      ...line,
-      tax_category: line.tax_category ?? defaultTaxCategory(line.tax_rate_bps),
-      tax_exemption_reason: line.tax_exemption_reason ?? null,
-    })),
+    lines: row.lines.map((line) =>
+      Object.assign({}, line, {
+        tax_category: line.tax_category ?? defaultTaxCategory(line.tax_rate_bps),
+        tax_exemption_reason: line.tax_exemption_reason ?? null,
+      }),
+    ),
     discount: row.discount,
     subtotal: money(row.subtotal),
     discount_total: money(row.discount_total),

@@ -125,7 +125,7 @@ export class InvoiceStore {
   private moved(current: InvoiceRow, action: InvoiceAction, now: Date, changes: Record<string, unknown>) {
     const status = transition(current.id, current.status, action);
     const enteredAt = ENTERED_AT[status];
-    const all: Record<string, unknown> = { ...changes, status };
+    const all: Record<string, unknown> = Object.assign({}, changes, { status });
     if (enteredAt && status !== current.status) all[enteredAt] = now;
     if (status === 'paid' && changes.amount_due === undefined) {
       all.amount_paid = (toMinor(current.amount_paid) + toMinor(current.amount_due)).toString();

@@ -111,12 +111,11 @@ export function computeTotals(lines: readonly LineInput[], discount?: DiscountIn
   );
   const computed = base.map((line, i): ComputedLine => {
     const taxable_amount = line.amount - shares[i];
-    return {
-      ...line,
+    return Object.assign({}, line, {
       discount_amount: shares[i],
       taxable_amount,
       tax_amount: divideHalfEven(taxable_amount * line.tax_rate_bps, 10_000n),
-    };
+    });
   });
   const tax_total = computed.reduce((sum, line) => sum + line.tax_amount, 0n);
   return {

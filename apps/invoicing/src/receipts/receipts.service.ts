@@ -126,7 +126,7 @@ export class ReceiptsService {
   }
 
   async pdf(row: ReceiptRow): Promise<Buffer> {
-    return renderReceiptPdf({ ...receiptView(row), logo: await this.logos(row.account_id) });
+    return renderReceiptPdf(Object.assign(receiptView(row), { logo: await this.logos(row.account_id) }));
   }
 
   /**

@@ -75,21 +75,23 @@ export class InvoiceFormTokens {
   ): Promise<IntentClaim<FormClaim<InvoiceRefusal>>> {
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`invoice-payment:${invoiceHash}`]);
     const now = this.clock.now();
-    return {
-      ...invoiceClaim({ formHash, invoiceHash, since: new Date(now.getTime() - IN_FLIGHT_MS), now }),
-      decide: (decision) => {
-        const { used, paid, busy, claimed } = decision as {
-          used: boolean;
-          paid: string | null;
-          busy: boolean;
-          claimed: boolean;
-        };
-        if (used) return { kind: 'used' };
-        if (paid) return { kind: 'paid', transaction: paid };
-        if (busy) return { kind: 'busy' };
-        if (!claimed) throw new Error(`invoice form token ${formHash} neither claimed nor refused`);
-        return { kind: 'claimed' };
+    return Object.assign(
+      invoiceClaim({ formHash, invoiceHash, since: new Date(now.getTime() - IN_FLIGHT_MS), now }),
+      {
+        decide: (decision: unknown): FormClaim<InvoiceRefusal> => {
+          const { used, paid, busy, claimed } = decision as {
+            used: boolean;
+            paid: string | null;
+            busy: boolean;
+            claimed: boolean;
+          };
+          if (used) return { kind: 'used' };
+          if (paid) return { kind: 'paid', transaction: paid };
+          if (busy) return { kind: 'busy' };
+          if (!claimed) throw new Error(`invoice form token ${formHash} neither claimed nor refused`);
+          return { kind: 'claimed' };
+        },
       },
-    };
+    );
   }
 }

@@ -33,6 +33,7 @@ import type { StoredMandateTerms, TransactionRow } from '../transactions/transac
 import type {
   ChargeCardInput,
   ChargeCardOptions,
+  OnChargeSucceeded,
   TransactionsService,
 } from '../transactions/transactions.service';
 import type { IntentClaim } from '../intents/intents.sql';
@@ -157,22 +158,26 @@ export class PayByCard {
     inIntent?: ChargeCardOptions['inIntent'],
   ): Promise<TransactionRow> {
     const { card, mandate: terms } = payment;
-    const options: ChargeCardOptions = terms
-      ? {
-          ...recorded,
-          inIntent,
-          storeCredential: true,
-          ...(returnUrl ? { returnUrl } : {}),
-          onSucceeded: (tx, row, credential) =>
-            this.mandates.createWithPayment(tx, row, {
-              ...terms,
+    const onSucceeded: OnChargeSucceeded | undefined = terms
+      ? (tx, row, credential) =>
+          this.mandates.createWithPayment(
+            tx,
+            row,
+            Object.assign({}, terms, {
               merchant: row.merchant_id,
               payment_method: summarizeCard(card),
               credential: credential ?? '',
               currency: payment.charge.currency,
             }),
-        }
-      : Object.assign({}, recorded, { inIntent }, returnUrl ? { returnUrl } : {});
+          )
+      : undefined;
+    const options: ChargeCardOptions = Object.assign(
+      {},
+      recorded,
+      { inIntent },
+      returnUrl ? { returnUrl } : {},
+      onSucceeded ? { storeCredential: true, onSucceeded } : {},
+    );
     // With a return URL the payment may succeed after this request: its mandate's terms go
     // with it (never the card: the summary is the row's payment_method).
     const keep = terms && returnUrl ? { mandate_terms: storedTerms(terms) } : {};
@@ -192,6 +197,9 @@ export class PayByCard {
     return { kind: 'charged', transaction: await this.transactions.get(tenant, first.transactionId) };
   }
 }
+
+// A payment that keeps a card and waits on 3-D Secure is rare: these two keep their spreads.
+/* eslint-disable no-restricted-syntax */
 
 /** MandateTerms as kept on a payment waiting on 3-D Secure (JSON: the amount as a string). */
 export function storedTerms(terms: MandateTerms): StoredMandateTerms {
@@ -231,3 +239,4 @@ export async function mandateOfLatePayment(
     currency: row.currency,
   });
 }
+/* eslint-enable no-restricted-syntax */

@@ -240,7 +240,10 @@ export class PaymentLinksService {
       `update payments.payment_links set status = 'completed', updated_at = $2 where id = $1`,
       [counted.id, now],
     );
-    const completed: PaymentLinkRow = { ...counted, status: 'completed', updated_at: now };
+    const completed: PaymentLinkRow = Object.assign({}, counted, {
+      status: 'completed' as const,
+      updated_at: now,
+    });
     await this.emit(tx, completed, 'payment_link.completed', now, { status: counted.status });
     return completed;
   }

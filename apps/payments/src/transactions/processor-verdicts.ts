@@ -80,7 +80,7 @@ export async function abandonedOutcome(
   const reference = intent.processor_reference;
   if (intent.status !== 'requires_action' || !reference || age < timeoutMs) return undefined;
   const found = await askProcessor(connectors, intent, (connector, request) =>
-    connector.cancelAuthentication({ ...request, processor_reference: reference }),
+    connector.cancelAuthentication(Object.assign({}, request, { processor_reference: reference })),
   );
   return !found || found.status === 'requires_action' || found.status === 'not_found' ? undefined : found;
 }

@@ -258,7 +258,7 @@ export class TransactionsService {
     return insertPaymentIntent(
       tx,
       tenant,
-      { ...input, merchant: merchant.id, payment_method: summarizeCard(card) },
+      Object.assign({}, input, { merchant: merchant.id, payment_method: summarizeCard(card) }),
       this.clock.now(),
     );
   }

@@ -62,15 +62,17 @@ export function post(
     typeof policyOrAllowPrivate === 'boolean' ? { allowPrivate: policyOrAllowPrivate } : policyOrAllowPrivate;
   const started = Date.now();
   let privateTarget = false;
-  const done = (r: Omit<AttemptResult, 'latencyMs'>): AttemptResult => ({
-    ...(privateTarget
-      ? {
-          statusCode: r.statusCode,
-          ...(r.error ? { error: 'the request to the private address failed (details are not kept)' } : {}),
-        }
-      : r),
-    latencyMs: Date.now() - started,
-  });
+  const done = (r: Omit<AttemptResult, 'latencyMs'>): AttemptResult =>
+    Object.assign(
+      {},
+      privateTarget
+        ? {
+            statusCode: r.statusCode,
+            ...(r.error ? { error: 'the request to the private address failed (details are not kept)' } : {}),
+          }
+        : r,
+      { latencyMs: Date.now() - started },
+    );
   let url: URL;
   try {
     url = new URL(target);

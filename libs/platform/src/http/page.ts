@@ -70,7 +70,10 @@ ${body}
 
 /** A page with only a heading and one sentence (not found, expired form, in progress...). */
 export const renderMessagePage = (shell: Omit<PageShell, 'title'>, heading: string, message: string) =>
-  renderPage({ ...shell, title: heading }, `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(message)}</p>`);
+  renderPage(
+    Object.assign({}, shell, { title: heading }),
+    `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(message)}</p>`,
+  );
 
 const CSP_BASE =
   "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
