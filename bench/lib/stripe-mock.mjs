@@ -41,6 +41,11 @@ export function sharedStripeMock() {
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    // A bench script that exits without stopStripeMock() (a standalone benchmark ends with
+    // process.exit) must not leave it running: the signal is sent synchronously on exit.
+    const killOnExit = () => child.kill('SIGTERM');
+    process.once('exit', killOnExit);
+    child.once('exit', () => process.removeListener('exit', killOnExit));
     let output = '';
     const timer = setTimeout(() => reject(new Error(`stripe-mock did not start:\n${output}`)), 30_000);
     const onData = (chunk) => {
