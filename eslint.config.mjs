@@ -21,6 +21,9 @@ function workspaceNames() {
     .map((file) => JSON.parse(readFileSync(file, 'utf8')).name);
 }
 
+/** House rule (docs/style.md); a block that sets no-restricted-syntax again must repeat it. */
+const NAMED_EXPORTS = { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' };
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,10 +43,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
-      ],
+      'no-restricted-syntax': ['error', NAMED_EXPORTS],
     },
   },
   {
@@ -64,7 +64,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        NAMED_EXPORTS,
         {
           selector: 'ObjectExpression > SpreadElement:first-child ~ Property',
           message:

@@ -96,7 +96,7 @@ export interface LotConsumer {
   running(): boolean;
   /** The messages read up to and including this one have had their effect (Kafka: resolve its offset). */
   handled?(message: ConsumedMessage): void;
-  /** After each lot and between two attempts at a failing message (Kafka: heartbeat). */
+  /** After each lot and between two attempts at a failing message (Kafka: heartbeat, offset commit). */
   pause?(): Promise<void>;
   log: Pick<Logger, 'warn' | 'error'>;
 }

@@ -39,6 +39,19 @@ function recorder(overrides: Partial<LotConsumer> = {}) {
   return { calls, lots };
 }
 
+/** A recorder whose consuming stops once one of `steps` calls the `stop` it is given. */
+function stopping(steps: (stop: () => void) => Partial<LotConsumer>) {
+  let running = true;
+  return recorder(
+    Object.assign(
+      { running: () => running },
+      steps(() => {
+        running = false;
+      }),
+    ),
+  );
+}
+
 describe('consumeInLots', () => {
   beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
   afterEach(() => jest.useRealTimers());
@@ -104,36 +117,30 @@ describe('consumeInLots', () => {
   });
 
   it('stops when consuming stops: before a lot, after a lot that threw, and between attempts', async () => {
-    let running = true;
-    const first = recorder({
-      running: () => running,
+    const first = stopping((stop) => ({
       batchHandler: async (lot) => {
-        running = false;
+        stop();
         return { handled: lot.length };
       },
-    });
+    }));
     expect(await consumeInLots(messages(MAX_BATCH_MESSAGES + 1), first.lots)).toBe(false);
     expect(first.calls).toEqual([`handled ${MAX_BATCH_MESSAGES - 1}`, 'pause']);
 
-    running = true;
-    const threw = recorder({
-      running: () => running,
+    const threw = stopping((stop) => ({
       batchHandler: async () => {
-        running = false;
+        stop();
         throw new Error('closing');
       },
-    });
+    }));
     expect(await consumeInLots(messages(2), threw.lots)).toBe(false);
     expect(threw.calls).toEqual([]);
 
-    running = true;
-    const failing = recorder({
-      running: () => running,
+    const failing = stopping((stop) => ({
       handler: async () => {
-        running = false;
+        stop();
         throw new Error('down');
       },
-    });
+    }));
     expect(await consumeInLots(messages(1), failing.lots)).toBe(false);
     expect(failing.calls).toEqual([]); // never reported handled
   });
