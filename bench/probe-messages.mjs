@@ -6,20 +6,24 @@
 //   node bench/probe-messages.mjs links [seconds] [rate]   POST /v1/payment-links at a fixed rate
 //                                                          (open model), one webhook endpoint
 //   node bench/probe-messages.mjs checkout [seconds]       the hosted checkout, 16 connections
+//   node bench/probe-messages.mjs list [seconds]           GET /v1/transactions (page of 100, three
+//                                                          filters, 20,000 seeded rows), 16 connections
+//   node bench/probe-messages.mjs read [seconds]           GET /v1/merchants, 16 connections
 //
 // Needs DATABASE_URL, KAFKA_BROKERS and REDIS_URL (eval "$(bash infra/infra-up.sh)") and a build.
 // Prints one JSON object. Not part of `npm run bench`: a probe for comparing builds, run in turns.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { checkoutOnce } from './api.mjs';
+import { checkoutOnce, seedTransactions } from './api.mjs';
 import { closedLoop, httpClient, openLoop } from './lib/load.mjs';
 import { cpuTimes, machineLoad } from './lib/machine.mjs';
 import { apiCall, provisionAccount, sharedTarget, stopSharedTargets } from './lib/platform-target.mjs';
 
 const [what = 'links', secondsArg = '10', rateArg = '200'] = process.argv.slice(2);
-if (!['links', 'checkout'].includes(what)) {
-  console.error('usage: node bench/probe-messages.mjs links|checkout [seconds] [rate]');
+const CLOSED = ['checkout', 'list', 'read'];
+if (!['links', ...CLOSED].includes(what)) {
+  console.error('usage: node bench/probe-messages.mjs links|checkout|list|read [seconds] [rate]');
   process.exit(2);
 }
 const seconds = Number(secondsArg);
@@ -40,7 +44,10 @@ const KAFKA_API = {
 
 const target = await sharedTarget('distributed', say);
 try {
-  const { key } = await provisionAccount(target, { name: 'Probe', groupings: ['payments', 'invoicing'] });
+  const { account, key } = await provisionAccount(target, {
+    name: 'Probe',
+    groupings: ['payments', 'invoicing'],
+  });
   const merchant = await apiCall(target, key, 'POST', '/v1/merchants', {
     business_name: 'Probe Shop',
     email: 'ops@probe.example',
@@ -86,14 +93,22 @@ try {
     });
     return { status: r.status, ok: r.status === 200 };
   };
-  const load = () =>
-    what === 'checkout'
-      ? closedLoop({ connections: 16, seconds, op: (w) => checkoutOnce(client, links[w]) })
-      : openLoop({ rate, seconds, op: createLink });
+  if (what === 'list') await seedTransactions(target, account.id, 20_000);
+  const get = (path, expect) => async () => {
+    const r = await client.request('GET', path, { headers: { authorization: `Bearer ${key}` } });
+    return { status: r.status, ok: r.status === 200 && r.text.includes(expect) };
+  };
+  const closedOp = {
+    checkout: (w) => checkoutOnce(client, links[w]),
+    list: get('/v1/transactions?limit=100&status=succeeded&currency=EUR&type=payment', '"has_more":true'),
+    read: get('/v1/merchants', '"object":"list"'),
+  }[what];
+  const load = (forSeconds) =>
+    closedOp
+      ? closedLoop({ connections: 16, seconds: forSeconds, op: closedOp })
+      : openLoop({ rate, seconds: forSeconds, op: createLink });
   // Warm-up (the processes just started: their JIT is cold), then a pause.
-  await (what === 'checkout'
-    ? closedLoop({ connections: 16, seconds: 3, op: (w) => checkoutOnce(client, links[w]) })
-    : openLoop({ rate, seconds: 3, op: createLink }));
+  await load(3);
   await sleep(2_000);
   const stats = async () => {
     const [row] = await target.sql(
@@ -127,13 +142,29 @@ try {
   let captured = '';
   capture?.stdout.on('data', (chunk) => (captured += chunk));
   if (capture) await sleep(2_500);
+  // PROBE_STATEMENTS=1: per-statement calls and time per operation from pg_stat_statements
+  // (the server must preload it; the probe creates the extension in the run's database).
+  const statements = process.env.PROBE_STATEMENTS === '1';
+  if (statements) {
+    await target.sql('create extension if not exists pg_stat_statements');
+    await target.sql('select pg_stat_statements_reset()');
+  }
   const before = { cpu: cpuTimes(), pg: await stats() };
-  const result = await load();
+  const result = await load(seconds);
   const after = { cpu: cpuTimes(), pg: await stats() };
+  const statementRows = statements
+    ? await target.sql(
+        `select s.calls, s.total_exec_time + s.total_plan_time as ms, s.plans, r.rolname,
+           left(regexp_replace(s.query, '\\s+', ' ', 'g'), 160) as query
+         from pg_stat_statements s join pg_roles r on r.oid = s.userid
+         join pg_database d on d.oid = s.dbid and d.datname = current_database()
+         order by s.calls desc limit 40`,
+      )
+    : [];
   await sleep(1_500);
   capture?.kill('SIGINT');
   await sleep(500);
-  const ops = what === 'checkout' ? result.ops_total : rate * seconds;
+  const ops = closedOp ? result.ops_total : rate * seconds;
   const machine = machineLoad(before.cpu, after.cpu);
   const perOp = (value) => Math.round((value / ops) * 100) / 100;
   const kafka = {};
@@ -146,7 +177,9 @@ try {
       {
         what,
         seconds,
-        ...(what === 'links' ? { rate } : { ops_per_s: result.ops_per_s }),
+        ...(closedOp
+          ? { ops_per_s: result.ops_per_s, statuses: result.statuses, latency_ms: result.latency_ms }
+          : { rate }),
         operations: ops,
         webhooks_received: received,
         cpu_busy: machine.cpu_busy,
@@ -162,6 +195,14 @@ try {
         kafka_requests_per_op: tshark
           ? Object.fromEntries(Object.entries(kafka).map(([k, v]) => [k, perOp(v)]))
           : 'tshark not installed',
+        ...(statements
+          ? {
+              statements_per_op: statementRows.map(
+                (r) =>
+                  `${perOp(Number(r.calls))} calls ${perOp(Number(r.ms) * 1000)} µs plans ${perOp(Number(r.plans))} ${r.rolname}: ${r.query}`,
+              ),
+            }
+          : {}),
         postgres_per_op: {
           commits: perOp(after.pg[0] - before.pg[0]),
           rows_inserted: perOp(after.pg[1] - before.pg[1]),
