@@ -2,7 +2,7 @@
 // bigint columns as strings; they go through toMinor/minorToJson, never through a float.
 
 import { fullSellerSnapshot, type SellerSnapshot } from '../account/account-profile';
-import { isoOrNull, isoSql, minorToJson, toMinor, iso } from '@paygrid/platform';
+import { isoOrNull, minorToJson, toMinor, iso } from '@paygrid/platform';
 import {
   fullCustomerSnapshot,
   serializeLinesAndTotals,
@@ -124,50 +124,6 @@ export function serializeInvoice(row: InvoiceRow, publicBaseUrl: string): Invoic
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
-}
-
-/**
- * serializeInvoice in SQL, over an invoices row `t`: the JSON a list page's rows are written in
- * by PostgreSQL (paginate's `project`), member for member in the same order, the stored
- * snapshots and lines brought to today's shape as fullSellerSnapshot, fullCustomerSnapshot and
- * serializeLinesAndTotals do. `publicBaseUrl` is configuration (a URL), written in as a
- * literal. tests/integration/invoice-json.test.ts holds the two to the same objects, on
- * PostgreSQL and on PGlite, for generated rows.
- */
-export function invoiceJson(publicBaseUrl: string): string {
-  const page = `'${publicBaseUrl.replaceAll("'", "''")}' || '/i/' || t.page_token`;
-  const isNull = (value: string) => `coalesce(jsonb_typeof(${value}), 'null') = 'null'`;
-  const orEmpty = (value: string) => `coalesce(nullif(${value}, 'null'::jsonb), '[]'::jsonb)`;
-  const line = `l.v || jsonb_build_object(
-      'tax_category', coalesce(nullif(l.v->'tax_category', 'null'::jsonb),
-        to_jsonb(case when (l.v->>'tax_rate_bps')::numeric > 0 then 'S' else 'Z' end)),
-      'tax_exemption_reason', coalesce(l.v->'tax_exemption_reason', 'null'::jsonb))`;
-  const seller = ['name', 'legal_name', 'address', 'tax_ids', 'email', 'phone', 'website', 'footer']
-    .map((k) => `'${k}', ${k === 'tax_ids' ? orEmpty(`t.seller->'tax_ids'`) : `t.seller->'${k}'`}`)
-    .join(', ');
-  return `row_to_json((select j from (select t.id, 'invoice' as object, t.livemode, t.customer_id as customer,
-  t.status, t.number, t.currency, t.description,
-  (select coalesce(jsonb_agg(${line} order by l.n), '[]'::jsonb)
-     from jsonb_array_elements(t.lines) with ordinality l(v, n)) as lines,
-  t.discount, t.subtotal, t.discount_total, t.tax_total, t.total, t.amount_paid, t.amount_due,
-  t.collection_method, t.days_until_due, ${isoSql('t.due_date')} as due_date,
-  case when t.status = 'draft' then null else ${page} end as hosted_url,
-  case when t.status = 'draft' then null else ${page} || '/pdf' end as pdf_url,
-  t.subscription_id as subscription, ${isoSql('t.period_start')} as period_start,
-  ${isoSql('t.period_end')} as period_end, t.estimate_id as estimate, t.test_clock,
-  case when ${isNull('t.seller')} then null else json_build_object(${seller}) end as seller,
-  case when ${isNull('t.customer_snapshot')} then null else t.customer_snapshot
-    || jsonb_build_object('preferred_locales', ${orEmpty(`t.customer_snapshot->'preferred_locales'`)}) end
-    as customer_details,
-  json_build_object('finalized_at', ${isoSql('t.finalized_at')}, 'paid_at', ${isoSql('t.paid_at')},
-    'voided_at', ${isoSql('t.voided_at')}, 'marked_uncollectible_at', ${isoSql('t.marked_uncollectible_at')})
-    as status_transitions,
-  ${isoSql('t.sent_at')} as sent_at, t.overdue_at is not null as overdue, t.attempt_count,
-  case when t.last_payment->>'status' = 'failed' then json_build_object('code', t.last_payment->'failure_code',
-    'message', t.last_payment->'failure_message', 'transaction', t.last_payment->'transaction') end
-    as last_payment_error,
-  t.paid_out_of_band, t.metadata, ${isoSql('t.created_at')} as created_at,
-  ${isoSql('t.updated_at')} as updated_at) j))::text`;
 }
 
 /** The invoice as the API returns it, the contract's type (ADR 0014). */

@@ -17,7 +17,7 @@ import {
 } from '@paygrid/platform';
 import type { CustomerRow } from '../customers/customers.service';
 import { ENTERED_AT, transition, type InvoiceAction } from './invoice-state';
-import { invoiceJson, type InvoiceRow, serializeInvoice } from './invoice.serializer';
+import { type InvoiceRow, serializeInvoice } from './invoice.serializer';
 import type { InvoiceStatus } from './invoices.internal';
 
 export interface InvoiceSettings {
@@ -36,15 +36,10 @@ const EVENT_ON_ENTERING: Partial<Record<InvoiceStatus, InvoicingEventType>> = {
 };
 
 export class InvoiceStore {
-  /** serialize in SQL, over a row `t` (a list page's rows). */
-  readonly json: string;
-
   constructor(
     private readonly clock: Clock,
     readonly settings: InvoiceSettings,
-  ) {
-    this.json = invoiceJson(settings.publicBaseUrl);
-  }
+  ) {}
 
   serialize(row: InvoiceRow) {
     return serializeInvoice(row, this.settings.publicBaseUrl);

@@ -1,18 +1,6 @@
 // HTTP only: validate, call the service, serialise.
 
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Header,
-  HttpCode,
-  Inject,
-  Param,
-  Post,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
 import {
   Caller,
@@ -23,7 +11,7 @@ import {
   sendXml,
   tenantOf,
   type Tx,
-  jsonPage,
+  listOf,
 } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { invoicePdfFilename } from './invoice.serializer';
@@ -70,9 +58,9 @@ export class InvoicesController {
       'Newest first. Filters: `status`, `customer`, `subscription`, `created[...]`, `due_date[...]`. Readable with the payments grouping too.',
     response: 'InvoiceList',
   })
-  @Header('content-type', 'application/json; charset=utf-8')
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListInvoicesQuery) {
-    return jsonPage(await this.invoices.list(tenantOf(caller), query));
+    const page = await this.invoices.list(tenantOf(caller), query);
+    return listOf(page, (row) => this.invoices.serialize(row));
   }
 
   @Get(':id')
