@@ -33,11 +33,3 @@ export const iso = (d: Date | string): string => (d instanceof Date ? d : new Da
 
 /** A nullable timestamp column: null stays null. */
 export const isoOrNull = (d: Date | string | null): string | null => (d ? iso(d) : null);
-
-/**
- * `iso` in SQL, for a representation PostgreSQL writes itself (a list page's JSON): the
- * timestamptz `column` in the same millisecond form. to_char's MS truncates the microseconds
- * as the column's parser does (db/timestamps.ts); null stays null.
- */
-export const isoSql = (column: string): string =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -2,7 +2,7 @@
 // movement (a payment, a refund) is one row of payments.transactions; a pending row is the
 // intent of a processor call (intents/intent-saga.ts).
 
-import { iso, isoSql, minorToJson, toMinor } from '@paygrid/platform';
+import { iso, minorToJson, toMinor } from '@paygrid/platform';
 import type { PaymentMethodSummary } from '../connectors/connector';
 import type { Transaction } from '@paygrid/contracts';
 
@@ -98,21 +98,6 @@ export function serializeTransaction(t: TransactionRow): Transaction {
     updated_at: iso(t.updated_at),
   };
 }
-
-/**
- * serializeTransaction in SQL, over a transactions row `t`: the JSON a list page's rows are
- * written in by PostgreSQL (paginate's `project`), member for member in the same order.
- * tests/integration/transaction-json.test.ts holds the two to the same objects, on
- * PostgreSQL and on PGlite, for generated rows.
- */
-export const TRANSACTION_JSON = `row_to_json((select j from (select t.id, 'transaction' as object, t.livemode,
-  t.type, t.status, t.amount, t.currency, t.amount_refunded,
-  case when t.type = 'payment' and t.status = 'succeeded'
-    then greatest(t.amount - t.amount_refunded - t.amount_disputed, 0) else 0 end as refundable_amount,
-  t.refunded_transaction, t.merchant_id as merchant, t.payment_link, t.mandate, t.invoice, t.customer,
-  t.client_reference_id, t.reference, t.receipt_email, t.payment_method, t.failure_code,
-  t.failure_message, t.metadata, ${isoSql('t.created_at')} as created_at,
-  ${isoSql('t.updated_at')} as updated_at) j))::text`;
 
 /** What the intent row of a payment records (tx1). */
 export interface PaymentIntent {

@@ -35,7 +35,7 @@ import {
 } from '../intents/intents.sql';
 import { ensureDefaultMerchant } from '../merchants/default-merchant';
 import { abandonedOutcome, lookedUpOutcome } from './processor-verdicts';
-import { TRANSACTION_JSON, type StoredMandateTerms, type TransactionRow } from './transaction';
+import type { StoredMandateTerms, TransactionRow } from './transaction';
 import type { ListTransactionsQuery } from './transactions.dto';
 
 /**
@@ -330,16 +330,13 @@ export class TransactionsService {
         }
       }
     }
-    // created[...] is applied by paginate itself (ListQuery.created). PostgreSQL writes each
-    // row's JSON (finding 59: parsing a page of 100 rows into objects and serialising them
-    // again was most of the list's CPU in this service).
-    return paginate<{ id: string; json: string }>(this.db, {
+    // created[...] is applied by paginate itself (ListQuery.created).
+    return paginate<TransactionRow>(this.db, {
       table: 'payments.transactions',
       where,
       params,
       list: query,
       url: '/v1/transactions',
-      project: `t.id, ${TRANSACTION_JSON} as json`,
     });
   }
 }

@@ -109,17 +109,6 @@ export function listOf<R, T>(page: Page<unknown> & { rows: R[] }, serialize: (ro
   };
 }
 
-/**
- * A page whose objects PostgreSQL wrote (PageQuery.project: each row's `json`), as the body
- * of the answer: the same JSON as listOf's page, without parsing each row into objects and
- * serialising them again. The controller answers it as `application/json`.
- */
-export function jsonPage(page: Page<unknown> & { rows: { json: string }[] }): string {
-  let data = '';
-  for (const row of page.rows) data += data ? `,${row.json}` : row.json;
-  return `{"object":"list","data":[${data}],"has_more":${page.has_more},"url":${JSON.stringify(page.url)}}`;
-}
-
 /** Appends `column op $n` clauses for a range filter. */
 export function rangeClauses(column: string, range: RangeFilter | undefined, params: unknown[]): string[] {
   if (!range) return [];
@@ -154,12 +143,6 @@ export interface PageQuery {
   columns?: string;
   /** The timestamp pages are ordered by, with id (default created_at); `created[...]` filters it. */
   sortColumn?: string;
-  /**
-   * A select list over the page's rows only (alias `t`, after the limit): what a row of the
-   * page becomes, e.g. `t.id, row_to_json(...)::text as json` for a page PostgreSQL writes
-   * itself (jsonPage). Without it, the rows are `columns` as they are.
-   */
-  project?: string;
 }
 
 type Queryable = { query<T>(sql: string, params?: unknown[]): Promise<T[]> };
@@ -208,12 +191,9 @@ export async function paginate<R extends { id: string }>(
   where.push(...rangeClauses(sort, list.created, params));
   params.push(limit + 1);
   const order = ascending ? 'asc' : 'desc';
-  const select = `select ${q.columns ?? '*'} from ${q.table} where ${where.join(' and ') || 'true'}
-     order by ${sort} ${order}, id ${order} limit $${params.length}`;
-  // The projection runs on the limited rows: in a plan that sorts, a select list of the
-  // inner query could be computed for every row that matched, not only the page's.
   const rows = await db.query<R>(
-    q.project ? `select ${q.project} from (${select}) t order by t.${sort} ${order}, t.id ${order}` : select,
+    `select ${q.columns ?? '*'} from ${q.table} where ${where.join(' and ') || 'true'}
+     order by ${sort} ${order}, id ${order} limit $${params.length}`,
     params,
   );
   const has_more = rows.length > limit;
