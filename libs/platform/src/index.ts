@@ -6,6 +6,7 @@ export * from './bus/no-bus';
 export * from './clock';
 export * from './config';
 export * from './db/database';
+export * from './db/text-rows';
 export { isStalePreparedStatement, MAX_PREPARED, PREPARE_AFTER, StatementNames } from './db/statements';
 export * from './db/platform-migrations';
 export * from './db/pglite-server';

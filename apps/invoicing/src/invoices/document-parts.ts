@@ -141,15 +141,17 @@ interface StoredAmounts {
 
 const money = (value: string) => minorToJson(toMinor(value));
 
+/** A stored line in today's shape (lines stored before tax categories were kept have none). */
+export const serializeLine = (line: StoredLine) =>
+  Object.assign({}, line, {
+    tax_category: line.tax_category ?? defaultTaxCategory(line.tax_rate_bps),
+    tax_exemption_reason: line.tax_exemption_reason ?? null,
+  });
+
 /** `lines`, `discount` and the four totals of the public JSON, in this order. */
 export function serializeLinesAndTotals(row: StoredAmounts) {
   return {
-    lines: row.lines.map((line) =>
-      Object.assign({}, line, {
-        tax_category: line.tax_category ?? defaultTaxCategory(line.tax_rate_bps),
-        tax_exemption_reason: line.tax_exemption_reason ?? null,
-      }),
-    ),
+    lines: row.lines.map(serializeLine),
     discount: row.discount,
     subtotal: money(row.subtotal),
     discount_total: money(row.discount_total),

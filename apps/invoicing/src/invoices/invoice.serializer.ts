@@ -2,9 +2,19 @@
 // bigint columns as strings; they go through toMinor/minorToJson, never through a float.
 
 import { fullSellerSnapshot, type SellerSnapshot } from '../account/account-profile';
-import { isoOrNull, minorToJson, toMinor, iso } from '@paygrid/platform';
+import {
+  isoOrNull,
+  jsonBool,
+  jsonText,
+  jsonTimestamp,
+  minorToJson,
+  toMinor,
+  iso,
+  type TextRow,
+} from '@paygrid/platform';
 import {
   fullCustomerSnapshot,
+  serializeLine,
   serializeLinesAndTotals,
   type CustomerSnapshot,
   type StoredLine,
@@ -124,6 +134,63 @@ export function serializeInvoice(row: InvoiceRow, publicBaseUrl: string): Invoic
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
+}
+
+/** The columns invoiceJson reads, in its order: a list page's select list (textRows). */
+export const INVOICE_TEXT_COLUMNS =
+  'id, livemode, customer_id, status, number, currency, description, lines, discount, subtotal, ' +
+  'discount_total, tax_total, total, amount_paid, amount_due, collection_method, days_until_due, ' +
+  'due_date, page_token, subscription_id, period_start, period_end, estimate_id, test_clock, seller, ' +
+  'customer_snapshot, finalized_at, paid_at, voided_at, marked_uncollectible_at, sent_at, overdue_at, ' +
+  'attempt_count, last_payment, paid_out_of_band, metadata, created_at, updated_at';
+
+/** A jsonb column's text as the value `shape` makes of it (null stays null). */
+function reshaped<T>(text: string | null, shape: (stored: T) => unknown): string {
+  const stored = text === null ? null : (JSON.parse(text) as T | null);
+  return stored ? JSON.stringify(shape(stored)) : 'null';
+}
+
+/**
+ * serializeInvoice's JSON, written from a text row of INVOICE_TEXT_COLUMNS: amounts as
+ * PostgreSQL wrote their digits, dates as `iso` writes them, the discount and the metadata as
+ * their jsonb text; only the stored parts with an older shape (lines, seller, customer, last
+ * payment) are parsed, to be brought to today's. A list page's invoices are written this way
+ * instead of parsed into rows and objects and serialised again (bench/README.md finding 59).
+ * tests/integration/invoice-json.test.ts holds it to GET /v1/invoices/:id for generated stored
+ * parts, on PostgreSQL and on PGlite.
+ */
+export function invoiceJson(row: TextRow, publicBaseUrl: string): string {
+  const [id, livemode, customer, status, number, currency, description, lines, discount] = row;
+  const page = status === 'draft' ? null : `${publicBaseUrl}/i/${row[18]}`;
+  const lastPayment = row[33] === null ? null : (JSON.parse(row[33]) as LastPayment | null);
+  const failed =
+    lastPayment?.status === 'failed'
+      ? JSON.stringify({
+          code: lastPayment.failure_code,
+          message: lastPayment.failure_message,
+          transaction: lastPayment.transaction,
+        })
+      : 'null';
+  return (
+    `{"id":${jsonText(id)},"object":"invoice","livemode":${jsonBool(livemode)},"customer":${jsonText(customer)},` +
+    `"status":${jsonText(status)},"number":${jsonText(number)},"currency":${jsonText(currency)},` +
+    `"description":${jsonText(description)},` +
+    `"lines":${JSON.stringify((JSON.parse(lines as string) as StoredLine[]).map(serializeLine))},` +
+    `"discount":${discount ?? 'null'},"subtotal":${row[9]},"discount_total":${row[10]},"tax_total":${row[11]},` +
+    `"total":${row[12]},"amount_paid":${row[13]},"amount_due":${row[14]},` +
+    `"collection_method":${jsonText(row[15])},"days_until_due":${row[16] ?? 'null'},` +
+    `"due_date":${jsonTimestamp(row[17])},"hosted_url":${jsonText(page)},` +
+    `"pdf_url":${jsonText(page === null ? null : `${page}/pdf`)},"subscription":${jsonText(row[19])},` +
+    `"period_start":${jsonTimestamp(row[20])},"period_end":${jsonTimestamp(row[21])},` +
+    `"estimate":${jsonText(row[22])},"test_clock":${jsonText(row[23])},` +
+    `"seller":${reshaped(row[24], fullSellerSnapshot)},` +
+    `"customer_details":${reshaped(row[25], fullCustomerSnapshot)},` +
+    `"status_transitions":{"finalized_at":${jsonTimestamp(row[26])},"paid_at":${jsonTimestamp(row[27])},` +
+    `"voided_at":${jsonTimestamp(row[28])},"marked_uncollectible_at":${jsonTimestamp(row[29])}},` +
+    `"sent_at":${jsonTimestamp(row[30])},"overdue":${row[31] !== null},"attempt_count":${row[32]},` +
+    `"last_payment_error":${failed},"paid_out_of_band":${jsonBool(row[34])},"metadata":${row[35]},` +
+    `"created_at":${jsonTimestamp(row[36])},"updated_at":${jsonTimestamp(row[37])}}`
+  );
 }
 
 /** The invoice as the API returns it, the contract's type (ADR 0014). */

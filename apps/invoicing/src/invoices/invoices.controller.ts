@@ -1,6 +1,18 @@
 // HTTP only: validate, call the service, serialise.
 
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
 import {
   Caller,
@@ -11,7 +23,7 @@ import {
   sendXml,
   tenantOf,
   type Tx,
-  listOf,
+  jsonPage,
 } from '@paygrid/platform';
 import type { FastifyReply } from 'fastify';
 import { invoicePdfFilename } from './invoice.serializer';
@@ -58,9 +70,9 @@ export class InvoicesController {
       'Newest first. Filters: `status`, `customer`, `subscription`, `created[...]`, `due_date[...]`. Readable with the payments grouping too.',
     response: 'InvoiceList',
   })
+  @Header('content-type', 'application/json; charset=utf-8')
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListInvoicesQuery) {
-    const page = await this.invoices.list(tenantOf(caller), query);
-    return listOf(page, (row) => this.invoices.serialize(row));
+    return jsonPage(await this.invoices.list(tenantOf(caller), query), (row) => this.invoices.json(row));
   }
 
   @Get(':id')

@@ -9,7 +9,15 @@
 // invoice-overdue.ts) over the statements of invoice.sql.ts.
 
 import type { EventEnvelope } from '@paygrid/contracts';
-import { type Clock, type Database, paginate, rangeClauses, type Tx, type Tenant } from '@paygrid/platform';
+import {
+  type Clock,
+  type Database,
+  paginate,
+  rangeClauses,
+  type Tx,
+  type Tenant,
+  type TextRow,
+} from '@paygrid/platform';
 import type { CustomerRow } from '../customers/customers.service';
 import { collectById, sendRequested } from './collect-invoice';
 import { createAndCollect, createRequested, insertDraft } from './create-invoice';
@@ -17,7 +25,7 @@ import { deleteDraft, updateDraft } from './edit-invoice';
 import { finalizeRequested } from './finalize-invoice';
 import { runOverdue } from './invoice-overdue';
 import type { InvoiceDocuments } from './invoice-mailer';
-import { type InvoiceRow, toInvoice } from './invoice.serializer';
+import { INVOICE_TEXT_COLUMNS, invoiceJson, type InvoiceRow, toInvoice } from './invoice.serializer';
 import { type InvoiceSettings, InvoiceStore } from './invoice.sql';
 import type { InvoiceDraftFieldsDto, ListInvoicesQuery, PayInvoiceDto } from './invoices.dto';
 import type {
@@ -48,6 +56,11 @@ export class InvoicesService implements InvoicesInternal {
 
   serialize(row: InvoiceRow) {
     return this.store.serialize(row);
+  }
+
+  /** serialize's JSON, from a list page's text row (INVOICE_TEXT_COLUMNS). */
+  json(row: TextRow): string {
+    return invoiceJson(row, this.store.settings.publicBaseUrl);
   }
 
   // ---- HTTP-facing operations (each its own transaction, or the request's) ----
@@ -168,12 +181,15 @@ export class InvoicesService implements InvoicesInternal {
       where.push(`${column} = $${params.length}`);
     }
     where.push(...rangeClauses('due_date', query.due_date, params));
-    return paginate<InvoiceRow>(this.db, {
+    // The rows stay text, and the controller writes their JSON (invoiceJson; finding 59).
+    return paginate<TextRow>(this.db, {
       table: 'invoicing.invoices',
       where,
       params,
       list: query,
       url: '/v1/invoices',
+      columns: INVOICE_TEXT_COLUMNS,
+      textRows: true,
     });
   }
 

@@ -2,7 +2,15 @@
 // movement (a payment, a refund) is one row of payments.transactions; a pending row is the
 // intent of a processor call (intents/intent-saga.ts).
 
-import { iso, minorToJson, toMinor } from '@paygrid/platform';
+import {
+  iso,
+  jsonBool,
+  jsonText,
+  jsonTimestamp,
+  minorToJson,
+  toMinor,
+  type TextRow,
+} from '@paygrid/platform';
 import type { PaymentMethodSummary } from '../connectors/connector';
 import type { Transaction } from '@paygrid/contracts';
 
@@ -97,6 +105,45 @@ export function serializeTransaction(t: TransactionRow): Transaction {
     created_at: iso(t.created_at),
     updated_at: iso(t.updated_at),
   };
+}
+
+/** The columns transactionJson reads, in its order: a list page's select list (textRows). */
+export const TRANSACTION_TEXT_COLUMNS =
+  'id, livemode, type, status, amount, currency, amount_refunded, amount_disputed, refunded_transaction, ' +
+  'merchant_id, payment_link, mandate, invoice, customer, client_reference_id, reference, receipt_email, ' +
+  'payment_method, failure_code, failure_message, metadata, created_at, updated_at';
+
+/**
+ * serializeTransaction's JSON, written from a text row of TRANSACTION_TEXT_COLUMNS: amounts as
+ * PostgreSQL wrote their digits, jsonb as its text (JSON already), strings escaped, dates as
+ * `iso` writes them. A list page's 100 objects are written this way instead of parsed into
+ * rows and objects and serialised again (bench/README.md finding 59).
+ * tests/integration/transaction-json.test.ts holds it to serializeTransaction's objects for
+ * generated rows, on PostgreSQL and on PGlite.
+ */
+export function transactionJson(row: TextRow): string {
+  const [id, livemode, type, status, amount, currency, amountRefunded, amountDisputed] = row;
+  const refundable =
+    type === 'payment' && status === 'succeeded'
+      ? refundableAmount({
+          type,
+          status,
+          amount: amount as string,
+          amount_refunded: amountRefunded as string,
+          amount_disputed: amountDisputed as string,
+        })
+      : 0n;
+  return (
+    `{"id":${jsonText(id)},"object":"transaction","livemode":${jsonBool(livemode)},"type":${jsonText(type)},` +
+    `"status":${jsonText(status)},"amount":${amount},"currency":${jsonText(currency)},` +
+    `"amount_refunded":${amountRefunded},"refundable_amount":${refundable},` +
+    `"refunded_transaction":${jsonText(row[8])},"merchant":${jsonText(row[9])},"payment_link":${jsonText(row[10])},` +
+    `"mandate":${jsonText(row[11])},"invoice":${jsonText(row[12])},"customer":${jsonText(row[13])},` +
+    `"client_reference_id":${jsonText(row[14])},"reference":${jsonText(row[15])},` +
+    `"receipt_email":${jsonText(row[16])},"payment_method":${row[17] ?? 'null'},` +
+    `"failure_code":${jsonText(row[18])},"failure_message":${jsonText(row[19])},"metadata":${row[20]},` +
+    `"created_at":${jsonTimestamp(row[21])},"updated_at":${jsonTimestamp(row[22])}}`
+  );
 }
 
 /** What the intent row of a payment records (tx1). */

@@ -1,6 +1,6 @@
 // HTTP only: validate, call the service, serialise.
 
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { AuthenticatedContext } from '@paygrid/contracts';
 import {
   ApiError,
@@ -10,12 +10,12 @@ import {
   RequireScope,
   type Tenant,
   tenantOf,
-  listOf,
+  jsonPage,
 } from '@paygrid/platform';
 import { PayByCard, type CardCharge } from '../card-payments/pay-by-card';
 import { CustomerDirectory } from '../customers/customer-directory';
 import { ListTransactionsQuery, TestPaymentDto } from './transactions.dto';
-import { serializeTransaction } from './transaction';
+import { serializeTransaction, transactionJson } from './transaction';
 import { TransactionsService } from './transactions.service';
 
 /** A sandbox test card (any expiry and CVC pass), with "save card" as an on-demand mandate. */
@@ -51,9 +51,9 @@ export class TransactionsController {
       'Payments and refunds, newest first. Filters: `merchant`, `type`, `status`, `payment_link`, `currency`, `amount[gt|gte|lt|lte]`, `created[...]`.',
     response: 'TransactionList',
   })
+  @Header('content-type', 'application/json; charset=utf-8')
   async list(@Caller() caller: AuthenticatedContext, @Query() query: ListTransactionsQuery) {
-    const page = await this.transactions.list(tenantOf(caller), query);
-    return listOf(page, serializeTransaction);
+    return jsonPage(await this.transactions.list(tenantOf(caller), query), transactionJson);
   }
 
   @Get(':id')

@@ -14,6 +14,7 @@ import {
   type SqlPart,
   type Tx,
   type Tenant,
+  type TextRow,
 } from '@paygrid/platform';
 import { digitsOnly, summarizeCard, validateCard } from '../connectors/cards';
 import type { CardDetails } from '../connectors/connector';
@@ -35,7 +36,7 @@ import {
 } from '../intents/intents.sql';
 import { ensureDefaultMerchant } from '../merchants/default-merchant';
 import { abandonedOutcome, lookedUpOutcome } from './processor-verdicts';
-import type { StoredMandateTerms, TransactionRow } from './transaction';
+import { TRANSACTION_TEXT_COLUMNS, type StoredMandateTerms, type TransactionRow } from './transaction';
 import type { ListTransactionsQuery } from './transactions.dto';
 
 /**
@@ -330,13 +331,16 @@ export class TransactionsService {
         }
       }
     }
-    // created[...] is applied by paginate itself (ListQuery.created).
-    return paginate<TransactionRow>(this.db, {
+    // created[...] is applied by paginate itself (ListQuery.created). The rows stay text, and
+    // the controller writes their JSON (transactionJson; bench/README.md finding 59).
+    return paginate<TextRow>(this.db, {
       table: 'payments.transactions',
       where,
       params,
       list: query,
       url: '/v1/transactions',
+      columns: TRANSACTION_TEXT_COLUMNS,
+      textRows: true,
     });
   }
 }

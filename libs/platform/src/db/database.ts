@@ -12,9 +12,10 @@ import { isRetryableTransactionError } from '../errors';
 import { pgTypes } from './timestamps';
 import type { Logger } from '../logging';
 import { isStalePreparedStatement, StatementNames } from './statements';
-import { Tx } from './tx';
+import { asTextRows } from './text-rows';
+import { Tx, type QueryOptions } from './tx';
 
-export { Tx, type OutboxMessage, type Queryable } from './tx';
+export { Tx, type OutboxMessage, type Queryable, type QueryOptions } from './tx';
 
 /**
  * Marks the code that runs while the idempotency layer holds a request's transaction open
@@ -202,19 +203,25 @@ export class Database {
    * from none to thousands between two ANALYZEs (a queue's due rows): a generic plan made
    * while the queue was empty kept scanning every queued row per candidate once a backlog
    * arrived (the webhook delivery claim: bench/README.md finding 33).
+   *
+   * `textRows`: each row an array of its columns' text, unparsed (db/text-rows.ts).
    */
   async query<T = Record<string, unknown>>(
     sql: string,
     params: unknown[] = [],
-    options: { planEachTime?: boolean } = {},
+    options: QueryOptions = {},
   ): Promise<T[]> {
     const missed = this.missedRequestTransaction('query()');
     if (missed) return missed.query<T>(sql, params, options);
-    if (!this.statements || options.planEachTime) return (await this.pool.query(sql, params)).rows as T[];
+    if (!this.statements || options.planEachTime) {
+      const unnamed = { text: sql, values: params };
+      return (await this.pool.query(options.textRows ? asTextRows(unnamed) : unnamed)).rows as T[];
+    }
     for (let attempt = 0; ; attempt++) {
       const client = await this.pool.connect();
       try {
-        const rows = (await client.query(this.statements.config(sql, params))).rows as T[];
+        const config = this.statements.config(sql, params);
+        const rows = (await client.query(options.textRows ? asTextRows(config) : config)).rows as T[];
         client.release();
         return rows;
       } catch (error) {

@@ -5,6 +5,7 @@
 import { traceparentOf } from '../observability/tracing';
 import type { StatementConfig, StatementNames } from './statements';
 import { placeSql, type SqlPart } from './sql-parts';
+import { asTextRows } from './text-rows';
 
 export interface OutboxMessage {
   topic: string;
@@ -12,6 +13,14 @@ export interface OutboxMessage {
   /** Unique id of the message (the event id); consumers dedupe on it. */
   id: string;
   payload: unknown;
+}
+
+/** How a statement is sent (Database.query, Tx.query). */
+export interface QueryOptions {
+  /** Never a named prepared statement (Database.query says when that matters). */
+  planEachTime?: boolean;
+  /** Each row an array of its columns' text, unparsed (text-rows.ts). */
+  textRows?: boolean;
 }
 
 /** What a statement is sent through: the pool, or the connection of a transaction. */
@@ -62,17 +71,22 @@ export class Tx {
     this.begin = boundaries?.begin;
   }
 
-  /** `planEachTime`: never a named prepared statement (Database.query says when that matters). */
   async query<T = Record<string, unknown>>(
     sql: string,
     params: unknown[] = [],
-    options: { planEachTime?: boolean } = {},
+    options: QueryOptions = {},
   ): Promise<T[]> {
-    return (await this.send(sql, params, options.planEachTime)).rows as T[];
+    return (await this.send(sql, params, options)).rows as T[];
   }
 
-  private send(sql: string, params: unknown[], planEachTime = false): Promise<{ rows: unknown[] }> {
-    const config = this.statements && !planEachTime ? this.statements.config(sql, params) : undefined;
+  private send(sql: string, params: unknown[], options: QueryOptions = {}): Promise<{ rows: unknown[] }> {
+    const config =
+      this.statements && !options.planEachTime
+        ? this.statements.config(sql, params)
+        : options.textRows
+          ? { text: sql, values: params }
+          : undefined;
+    if (config && options.textRows) asTextRows(config);
     return this.opened(() => (config ? this.client.query(config) : this.client.query(sql, params)));
   }
 
