@@ -8,7 +8,7 @@
 
 import fc from 'fast-check';
 import { startPlatform, type Platform, type TestAccount } from '../support/platform';
-import { LINES } from './invoices/invoices.helpers';
+import { invoiceHelpers, LINES } from './invoices/invoices.helpers';
 
 let platform: Platform;
 let account: TestAccount;
@@ -25,16 +25,8 @@ afterAll(async () => {
 const api = (method: string, path: string, body?: unknown) =>
   platform.api(account.testKey, method, path, body);
 
-async function newCustomer(): Promise<string> {
-  const customer = await api('POST', '/v1/customers', {
-    name: 'Ada "Quote" Lovelace',
-    email: 'ada@example.test',
-    currency: 'GBP',
-    address: { line1: '1 Main St', city: 'London', postal_code: 'N1', country: 'GB' },
-  });
-  expect(customer.status).toBe(200);
-  return customer.body.id;
-}
+const { newCustomer: customerOf } = invoiceHelpers(() => ({ platform, account }));
+const newCustomer = () => customerOf(account.testKey, { name: 'Ada "Quote" Lovelace' });
 
 /** Every invoice of `customer` as the list writes it and as GET /v1/invoices/:id does. */
 async function bothWays(customer: string) {

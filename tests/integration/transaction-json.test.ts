@@ -31,6 +31,15 @@ afterAll(async () => {
 
 const sql = <T>(text: string, params?: unknown[]) => platform.sql<T>('payments', text, params);
 
+/** Each listed transaction is the object serializeTransaction makes of its row. */
+async function expectSerialized(listed: { id: string }[]) {
+  const rows = await sql<TransactionRow>('select * from payments.transactions where id = any($1)', [
+    listed.map((t) => t.id),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, serializeTransaction(row)]));
+  for (const t of listed) expect(t).toStrictEqual(byId.get(t.id));
+}
+
 /** The rows `ids` as the list writes them, and as serializeTransaction makes them, in id order. */
 async function bothWays(ids: string[], createdFrom: number, createdTo: number) {
   const rows = await sql<TransactionRow>(
@@ -169,11 +178,7 @@ describe('a transaction as a list page writes it', () => {
     expect(page.status).toBe(200);
     const listed = page.body.data as { id: string }[];
     expect(listed.map((t) => t.id)).toContain(parent);
-    const rows = await sql<TransactionRow>('select * from payments.transactions where id = any($1)', [
-      listed.map((t) => t.id),
-    ]);
-    const byId = new Map(rows.map((row) => [row.id, serializeTransaction(row)]));
-    for (const t of listed) expect(t).toStrictEqual(byId.get(t.id));
+    await expectSerialized(listed);
     expect(listed.find((t) => t.id === parent)).toMatchObject({
       amount: 1234,
       amount_refunded: 234,
@@ -199,11 +204,7 @@ describe('GET /v1/transactions', () => {
     expect(second.status).toBe(200);
     const listed = [...first.body.data, ...second.body.data];
     expect(listed).toHaveLength(6);
-    const rows = await sql<TransactionRow>('select * from payments.transactions where id = any($1)', [
-      listed.map((t: { id: string }) => t.id),
-    ]);
-    const byId = new Map(rows.map((row) => [row.id, serializeTransaction(row)]));
-    for (const t of listed) expect(t).toStrictEqual(byId.get(t.id));
+    await expectSerialized(listed);
     // Newest first, by (created_at, id), across the two pages.
     const order = [...listed].sort((a, b) =>
       a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1,

@@ -22,7 +22,7 @@ export const LINES = [
 
 export const pathOf = (url: string) => new URL(url).pathname;
 
-export function invoiceHelpers(ctx: () => InvoicesContext) {
+export function invoiceHelpers(ctx: () => Pick<InvoicesContext, 'platform' | 'account'>) {
   async function newCustomer(key: string, extra: Record<string, unknown> = {}): Promise<string> {
     const created = await ctx().platform.api(key, 'POST', '/v1/customers', {
       name: 'Jenny Rosen',

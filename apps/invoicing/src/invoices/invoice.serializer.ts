@@ -88,6 +88,13 @@ export function invoiceUrls(row: Pick<InvoiceRow, 'status' | 'page_token'>, publ
   return { hosted_url: page, pdf_url: `${page}/pdf` };
 }
 
+/** What the invoice shows of its last payment: its failure, when it failed. */
+function lastPaymentError(last: LastPayment | null) {
+  return last?.status === 'failed'
+    ? { code: last.failure_code, message: last.failure_message, transaction: last.transaction }
+    : null;
+}
+
 export function serializeInvoice(row: InvoiceRow, publicBaseUrl: string): InvoiceObject {
   return {
     id: row.id,
@@ -121,14 +128,7 @@ export function serializeInvoice(row: InvoiceRow, publicBaseUrl: string): Invoic
     sent_at: isoOrNull(row.sent_at),
     overdue: row.overdue_at !== null,
     attempt_count: row.attempt_count,
-    last_payment_error:
-      row.last_payment?.status === 'failed'
-        ? {
-            code: row.last_payment.failure_code,
-            message: row.last_payment.failure_message,
-            transaction: row.last_payment.transaction,
-          }
-        : null,
+    last_payment_error: lastPaymentError(row.last_payment),
     paid_out_of_band: row.paid_out_of_band,
     metadata: row.metadata,
     created_at: iso(row.created_at),
@@ -144,7 +144,7 @@ export const INVOICE_TEXT_COLUMNS =
   'customer_snapshot, finalized_at, paid_at, voided_at, marked_uncollectible_at, sent_at, overdue_at, ' +
   'attempt_count, last_payment, paid_out_of_band, metadata, created_at, updated_at';
 
-/** A jsonb column's text as the value `shape` makes of it (null stays null). */
+/** A jsonb column's text as the value `shape` makes of it (null stays null; so does `shape`'s null). */
 function reshaped<T>(text: string | null, shape: (stored: T) => unknown): string {
   const stored = text === null ? null : (JSON.parse(text) as T | null);
   return stored ? JSON.stringify(shape(stored)) : 'null';
@@ -161,16 +161,7 @@ function reshaped<T>(text: string | null, shape: (stored: T) => unknown): string
  */
 export function invoiceJson(row: TextRow, publicBaseUrl: string): string {
   const [id, livemode, customer, status, number, currency, description, lines, discount] = row;
-  const page = status === 'draft' ? null : `${publicBaseUrl}/i/${row[18]}`;
-  const lastPayment = row[33] === null ? null : (JSON.parse(row[33]) as LastPayment | null);
-  const failed =
-    lastPayment?.status === 'failed'
-      ? JSON.stringify({
-          code: lastPayment.failure_code,
-          message: lastPayment.failure_message,
-          transaction: lastPayment.transaction,
-        })
-      : 'null';
+  const urls = invoiceUrls({ status: status as InvoiceStatus, page_token: row[18] as string }, publicBaseUrl);
   return (
     `{"id":${jsonText(id)},"object":"invoice","livemode":${jsonBool(livemode)},"customer":${jsonText(customer)},` +
     `"status":${jsonText(status)},"number":${jsonText(number)},"currency":${jsonText(currency)},` +
@@ -179,8 +170,8 @@ export function invoiceJson(row: TextRow, publicBaseUrl: string): string {
     `"discount":${discount ?? 'null'},"subtotal":${row[9]},"discount_total":${row[10]},"tax_total":${row[11]},` +
     `"total":${row[12]},"amount_paid":${row[13]},"amount_due":${row[14]},` +
     `"collection_method":${jsonText(row[15])},"days_until_due":${row[16] ?? 'null'},` +
-    `"due_date":${jsonTimestamp(row[17])},"hosted_url":${jsonText(page)},` +
-    `"pdf_url":${jsonText(page === null ? null : `${page}/pdf`)},"subscription":${jsonText(row[19])},` +
+    `"due_date":${jsonTimestamp(row[17])},"hosted_url":${jsonText(urls.hosted_url)},` +
+    `"pdf_url":${jsonText(urls.pdf_url)},"subscription":${jsonText(row[19])},` +
     `"period_start":${jsonTimestamp(row[20])},"period_end":${jsonTimestamp(row[21])},` +
     `"estimate":${jsonText(row[22])},"test_clock":${jsonText(row[23])},` +
     `"seller":${reshaped(row[24], fullSellerSnapshot)},` +
@@ -188,7 +179,8 @@ export function invoiceJson(row: TextRow, publicBaseUrl: string): string {
     `"status_transitions":{"finalized_at":${jsonTimestamp(row[26])},"paid_at":${jsonTimestamp(row[27])},` +
     `"voided_at":${jsonTimestamp(row[28])},"marked_uncollectible_at":${jsonTimestamp(row[29])}},` +
     `"sent_at":${jsonTimestamp(row[30])},"overdue":${row[31] !== null},"attempt_count":${row[32]},` +
-    `"last_payment_error":${failed},"paid_out_of_band":${jsonBool(row[34])},"metadata":${row[35]},` +
+    `"last_payment_error":${reshaped(row[33], lastPaymentError)},"paid_out_of_band":${jsonBool(row[34])},` +
+    `"metadata":${row[35]},` +
     `"created_at":${jsonTimestamp(row[36])},"updated_at":${jsonTimestamp(row[37])}}`
   );
 }

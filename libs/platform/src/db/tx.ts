@@ -83,11 +83,9 @@ export class Tx {
     const config =
       this.statements && !options.planEachTime
         ? this.statements.config(sql, params)
-        : options.textRows
-          ? { text: sql, values: params }
-          : undefined;
-    if (config && options.textRows) asTextRows(config);
-    return this.opened(() => (config ? this.client.query(config) : this.client.query(sql, params)));
+        : { text: sql, values: params };
+    if (options.textRows) asTextRows(config);
+    return this.opened(() => this.client.query(config));
   }
 
   /**

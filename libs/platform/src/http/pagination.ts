@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import type { QueryOptions } from '../db/tx';
 import { ApiError } from '../errors';
 import type { Tenant } from '../tenancy';
 
@@ -158,9 +159,7 @@ export interface PageQuery {
   textRows?: boolean;
 }
 
-type Queryable = {
-  query<T>(sql: string, params?: unknown[], options?: { textRows?: boolean }): Promise<T[]>;
-};
+type Queryable = { query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]> };
 
 /**
  * Runs a keyset-paginated query. The cursor object must be visible under the same filters
