@@ -83,9 +83,11 @@ export class Tx {
     const config =
       this.statements && !options.planEachTime
         ? this.statements.config(sql, params)
-        : { text: sql, values: params };
-    if (options.textRows) asTextRows(config);
-    return this.opened(() => this.client.query(config));
+        : options.textRows
+          ? { text: sql, values: params }
+          : undefined;
+    if (config && options.textRows) asTextRows(config);
+    return this.opened(() => (config ? this.client.query(config) : this.client.query(sql, params)));
   }
 
   /**
