@@ -3,7 +3,9 @@
 // for a transaction that rolled back; once for a transaction retried after a deadlock-class
 // error, for the attempt that committed. And Tx.savepoint: a step rolled back to its savepoint
 // leaves neither its published events nor its callbacks behind; Tx.writeAtCommit: writes sent
-// with the outbox rows just before the commit, which fails with them.
+// with the outbox rows just before the commit, which fails with them. And Tx.afterRollback: run
+// for every attempt that does not commit and for a savepoint rolled back to, never with
+// afterCommit.
 
 import { Database } from '../../libs/platform/src/db/database';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../libs/platform/src/db/pglite-server';
@@ -153,4 +155,60 @@ it('fails the commit, and writes nothing, when a write asked for at the commit f
   const items = await db.query('select id from lab.items where id = 30');
   const legs = await db.query('select id from lab.legs where id = 31');
   expect({ items, legs }).toEqual({ items: [], legs: [] });
+});
+
+describe('Tx.afterRollback', () => {
+  it('runs for an attempt that does not commit, never with the afterCommit callbacks', async () => {
+    const ran: string[] = [];
+    await expect(
+      db.transaction(async (tx) => {
+        tx.afterRollback(() => ran.push('rolled back'));
+        tx.afterCommit(() => ran.push('committed'));
+        await tx.query('insert into lab.items (id) values (40)');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await db.transaction(async (tx) => {
+      tx.afterRollback(() => ran.push('not rolled back'));
+      tx.afterCommit(() => ran.push('committed'));
+      await tx.query('insert into lab.items (id) values (41)');
+    });
+    expect(ran).toEqual(['rolled back', 'committed']);
+  });
+
+  it('runs once for each attempt that was retried', async () => {
+    const ran: string[] = [];
+    let attempts = 0;
+    await db.transaction(async (tx) => {
+      const attempt = ++attempts;
+      tx.afterRollback(() => ran.push(`undo ${attempt}`));
+      tx.afterCommit(() => ran.push(`commit ${attempt}`));
+      if (attempt < 3) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    });
+    expect(ran).toEqual(['undo 1', 'undo 2', 'commit 3']);
+  });
+
+  it('runs when the commit itself fails', async () => {
+    const ran: string[] = [];
+    await expect(
+      db.transaction(async (tx) => {
+        tx.afterRollback(() => ran.push('undo'));
+        tx.writeAtCommit('insert into lab.items (id) values ($1)', [41]);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect(ran).toEqual(['undo']);
+  });
+
+  it('runs those asked for after a savepoint rolled back to, and only those', async () => {
+    const ran: string[] = [];
+    await db.transaction(async (tx) => {
+      tx.afterRollback(() => ran.push('before the step'));
+      const step = await tx.savepoint('lab_undo');
+      tx.afterRollback(() => ran.push('in the step'));
+      tx.afterCommit(() => ran.push('committed in the step'));
+      await step.rollback();
+      tx.afterCommit(() => ran.push('committed'));
+    });
+    expect(ran).toEqual(['in the step', 'committed']);
+  });
 });

@@ -300,6 +300,7 @@ export class Database {
     isolation?: IsolationLevel,
   ): Promise<{ result: T; tx: Tx }> {
     const client = await this.pool.connect();
+    let tx: Tx | undefined;
     try {
       // Without an explicit level no SET TRANSACTION is sent: one round trip less.
       const begin = isolation ? `begin isolation level ${isolation}` : 'begin';
@@ -309,7 +310,7 @@ export class Database {
         this.notifyChannel && !this.relayLeadsHere
           ? { channel: this.notifyChannel, token: this.notifyToken }
           : undefined;
-      const tx = new Tx(
+      tx = new Tx(
         client,
         this.schema,
         notify,
@@ -321,6 +322,7 @@ export class Database {
       client.release();
       return { result, tx };
     } catch (error) {
+      tx?.undo();
       if (isStalePreparedStatement(error)) {
         // The connection holds prepared statements older than the table: it is dropped
         // (rolling its transaction back) and the transaction retried on another.

@@ -50,6 +50,11 @@ export class Tx {
   private readonly unwritten: { message: OutboxMessage; traceparent?: string }[] = [];
   /** Run once the transaction has committed (not when it rolls back or is retried). */
   readonly committed: (() => void)[] = [];
+  /**
+   * Run when this transaction's attempt ends without its commit (rolled back, or failed and
+   * retried: Database.once), or a savepoint is rolled back past where they were asked for.
+   */
+  readonly rolledBack: (() => void)[] = [];
   /** Written with the outbox just before the commit (`writeAtCommit`). */
   private readonly atCommit: SqlPart[] = [];
   /**
@@ -161,6 +166,26 @@ export class Tx {
   }
 
   /**
+   * Calls `then` if this attempt does not commit, or a savepoint rolls back past this call:
+   * a hold on something outside the database (a worker's slot) taken for work the rollback
+   * undid. Exactly one of a transaction's afterCommit and afterRollback callbacks runs.
+   */
+  afterRollback(then: () => void): void {
+    this.rolledBack.push(then);
+  }
+
+  /** Runs (once) the afterRollback callbacks asked for since the `from`th. */
+  undo(from = 0): void {
+    for (const then of this.rolledBack.splice(from)) {
+      try {
+        then();
+      } catch {
+        // A callback's failure must not hide the rollback's cause.
+      }
+    }
+  }
+
+  /**
    * A savepoint named `name` (an SQL identifier of the caller's). `rollback()` undoes the
    * statements since, and with them what they published and the after-commit callbacks they
    * asked for: those live in this object until the commit, and a rolled-back step must not
@@ -176,6 +201,7 @@ export class Tx {
     const outboxed = this.outboxed.length;
     const committed = this.committed.length;
     const atCommit = this.atCommit.length;
+    const rolledBack = this.rolledBack.length;
     // Two statements in one simple query answer one result each.
     const sql = then ? `savepoint ${name}; ${then}` : `savepoint ${name}`;
     const result = (await this.opened(() => this.client.query(sql))) as
@@ -191,6 +217,7 @@ export class Tx {
         this.outboxed.length = Math.min(this.outboxed.length, outboxed);
         this.committed.length = Math.min(this.committed.length, committed);
         this.atCommit.length = Math.min(this.atCommit.length, atCommit);
+        this.undo(rolledBack);
       },
     };
   }
