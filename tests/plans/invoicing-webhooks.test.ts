@@ -7,7 +7,7 @@
 import { createLogger } from '@paygrid/platform';
 import { WEBHOOKS_MIGRATIONS } from '../../apps/webhooks/src/webhooks';
 import { DeliveryWorker } from '../../apps/webhooks/src/delivery/worker';
-import { releaseExpiredLeases } from '../../apps/webhooks/src/delivery/claim';
+import { anyClaimable, releaseExpiredLeases } from '../../apps/webhooks/src/delivery/claim';
 import { INVOICING_MIGRATIONS } from '../../apps/invoicing/src/invoicing';
 import { BillingEngine } from '../../apps/invoicing/src/billing/billing-engine';
 import { InvoicesService } from '../../apps/invoicing/src/invoices/invoices.service';
@@ -124,6 +124,8 @@ test('webhooks delivery claim: due deliveries, per-object order, per-endpoint in
   const claim = (worker as unknown as { claim(): Promise<unknown[]> }).claim.bind(worker);
   const found = await fixture.plans('delivery claim', async () => {
     expect((await claim()).length).toBeGreaterThan(0);
+    // Asked after a claim that took nothing (worker.ts idle): the first due unleased row.
+    expect(await anyClaimable(fixture.database('webhooks'), clock.now())).toBe(true);
   });
   expect(problemsOf(found)).toEqual([]);
 });

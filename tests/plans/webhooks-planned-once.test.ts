@@ -17,7 +17,8 @@ import { Client, escapeLiteral } from 'pg';
 import type { EventEnvelope } from '@paygrid/contracts';
 import { createLogger, ManualClock, PREPARE_AFTER, type Database } from '@paygrid/platform';
 import { DeliveredRecorder } from '../../apps/webhooks/src/delivery/delivered';
-import { EventLog } from '../../apps/webhooks/src/events/event-log';
+import { EventLog, type DeliveryLessee } from '../../apps/webhooks/src/events/event-log';
+import { PER_ENDPOINT_IN_FLIGHT } from '../../apps/webhooks/src/delivery/worker';
 import { WEBHOOKS_MIGRATIONS } from '../../apps/webhooks/src/webhooks';
 import {
   checkPlan,
@@ -89,6 +90,16 @@ const eventAbout = (i: number, object = `txn_new_${i}`): EventEnvelope => ({
   account: 'acct_1',
   data: { object: { id: object } },
 });
+
+/**
+ * A worker with every slot free, which posts nothing: the intake leases what may go at once
+ * (its per-object order and per-endpoint count in the plan).
+ */
+const withLessee = (log: EventLog): EventLog => {
+  const lessee: DeliveryLessee = { reserve: (wanted) => wanted, handOver: () => undefined };
+  log.lessee = lessee;
+  return log;
+};
 
 beforeAll(async () => {
   const fresh = await freshDatabase();
@@ -199,7 +210,7 @@ const flawed = (plans: { plan: string; rows: number; problems: string[] }[]) => 
 };
 
 test('the event intake (the event, its endpoints, their deliveries) is planned once', async () => {
-  const log = new EventLog(db, new ManualClock(now));
+  const log = withLessee(new EventLog(db, new ManualClock(now)));
   const statements = await recorder.record(async () => {
     for (let i = 0; i < CALLS; i++) await db.transaction((tx) => log.record(eventAbout(i), tx));
   });
@@ -207,6 +218,20 @@ test('the event intake (the event, its endpoints, their deliveries) is planned o
     `select count(*)::int as n from webhooks.deliveries where event_id like 'evt_new_%'`,
   );
   expect(n).toBe(2 * CALLS);
+  // Leased at intake until each endpoint had PER_ENDPOINT_IN_FLIGHT leased, the one seeded
+  // (wd_1, wd_11) included; the others queued for the claim.
+  const leased = await db.query<{ endpoint_id: string; leased: number; queued: number }>(
+    `select endpoint_id, count(*) filter (where lease_until is not null)::int as leased,
+       count(*) filter (where lease_until is null)::int as queued
+     from webhooks.deliveries where event_id like 'evt_new_%' group by endpoint_id order by endpoint_id`,
+  );
+  expect(leased).toEqual(
+    ['we_1', 'we_11'].map((endpoint_id) => ({
+      endpoint_id,
+      leased: PER_ENDPOINT_IN_FLIGHT - 1,
+      queued: CALLS - (PER_ENDPOINT_IN_FLIGHT - 1),
+    })),
+  );
   // Before: the deliveries insert was planned for each event (every run a custom plan).
   expect(await planned('insert into webhooks.deliveries')).toEqual({ custom: 5, generic: NAMED_RUNS - 5 });
   expect(statements.filter((s) => s.sql.includes('insert into webhooks.deliveries'))).toHaveLength(CALLS);
@@ -276,7 +301,7 @@ test('the event intake reads a few rows on statistics taken before the backlog c
     await client.query('analyze');
     await client.query('alter table webhooks.deliveries set (autovacuum_enabled = false)');
     await seedBacklog(client, STALE_BACKLOG);
-    const log = new EventLog(stale, new ManualClock(now));
+    const log = withLessee(new EventLog(stale, new ManualClock(now)));
     // Events about new objects, then one about an object with a delivery queued to each of
     // the account's two endpoints (wd_q_1 to we_1, due now; wd_q_11 to we_11, moved to it
     // and a minute out): its deliveries wait for those. Then the plans of the common case, an

@@ -79,6 +79,7 @@ export function createWebhooks(
       registerQueueGauges(runtime);
       observeAttempts(runtime.metrics, worker);
       eventLog.onDeliveries = worker.wake;
+      eventLog.lessee = worker;
       const streams = new EventStream(runtime.db, eventStream);
       eventLog.onRecorded = streams.wake;
       const endpoints = new EndpointsService(

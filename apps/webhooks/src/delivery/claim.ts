@@ -1,5 +1,7 @@
 // How a delivery worker takes work: the claim of due deliveries and the release of leases
-// that ran out. Both are single statements (no transaction around them).
+// that ran out. Both are single statements (no transaction around them). A delivery that may
+// go at once is leased by the event's intake instead (EventLog.record) and never claimed,
+// unless its lease runs out.
 
 import type { Database, Tx } from '@paygrid/platform';
 
@@ -88,6 +90,21 @@ export function claimDue(
     // runs the claim on every plan it may get, generic ones too should it ever go named.
     { planEachTime: true },
   );
+}
+
+/**
+ * Whether a delivery is due and unleased (one the claim looked at, whether or not it could take
+ * it): the first entry of deliveries_claimable, the claim's own index. Asked after a claim that
+ * took nothing, so the worker knows whether a delivery that finishes may have freed a slot
+ * something waits for (worker.ts `idle`).
+ */
+export async function anyClaimable(db: Database, now: Date): Promise<boolean> {
+  const [{ due }] = await db.query<{ due: boolean }>(
+    `select exists (select 1 from webhooks.deliveries
+       where status = 'pending' and lease_until is null and next_attempt_at <= $1) as due`,
+    [now],
+  );
+  return due;
 }
 
 /**

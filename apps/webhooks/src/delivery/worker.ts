@@ -2,7 +2,9 @@
 // transaction (taking a lease), POSTs them outside any transaction (over kept-alive
 // connections, one set per target policy), records each attempt and
 // schedules the next. Several instances share the queue; a crash loses nothing (the lease
-// expires and the delivery is claimed again: at-least-once).
+// expires and the delivery is claimed again: at-least-once). Deliveries that may go at once
+// are leased by the event's intake instead and handed over after its commit (reserve,
+// handOver): posted the same way, with no claim.
 
 import {
   failSpan,
@@ -18,14 +20,14 @@ import {
 } from '@paygrid/platform';
 import { DISABLE_AFTER_MS, disableFailingEndpoint } from '../endpoints/disable-failing';
 import type { EndpointRow } from '../endpoints/endpoint';
-import { claimDue, followHead, releaseExpiredLeases, type Claimed } from './claim';
+import { anyClaimable, claimDue, followHead, releaseExpiredLeases, type Claimed } from './claim';
 import { DeliveredRecorder } from './delivered';
 import { deliveryAgents, post, type AttemptResult } from './post';
 import { nextAttemptAt } from './schedule';
 import { signatureHeader } from './signing';
 import type { TargetPolicy } from './ssrf';
 
-const LEASE_MS = 60_000;
+export const LEASE_MS = 60_000;
 /**
  * Deliveries per claim. Claims run one after another, so with a backlog an instance delivers
  * at most BATCH per claim's round trip: at 20 one instance held 65 of its 200 slots on average,
@@ -39,7 +41,7 @@ export const MAX_IN_FLIGHT = 200;
  * Deliveries in flight per endpoint, across instances: checked at claim time against the
  * leases taken; two instances claiming at the same instant can each fill the remaining slots.
  */
-const PER_ENDPOINT_IN_FLIGHT = 10;
+export const PER_ENDPOINT_IN_FLIGHT = 10;
 /** An endpoint whose deliveries have all failed for this long is disabled. */
 export { DISABLE_AFTER_MS };
 
@@ -49,6 +51,15 @@ export class DeliveryWorker {
   private again = false;
   private stopped = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Slots promised to deliveries being leased at intake, not yet handed over (reserve). */
+  private reserved = 0;
+  /**
+   * The last claim took nothing and nothing due was left unleased, and nothing has woken the
+   * worker since: a delivery that finishes frees no slot anything waits for, so it claims
+   * nothing. With the intake leasing most deliveries, each one's end woke a claim that found
+   * nothing: 0.6 claims per payment link at 200/s, each planned (bench/README.md finding 60).
+   */
+  private idle = false;
   /** Told of every attempt made (the service's metrics: attempts, outcome, latency). */
   onAttempt?: (livemode: boolean, result: AttemptResult) => void;
 
@@ -76,6 +87,7 @@ export class DeliveryWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
     await Promise.allSettled([...this.inFlight]);
     for (const agents of Object.values(this.agents)) {
       agents.http.destroy();
@@ -83,8 +95,16 @@ export class DeliveryWorker {
     }
   }
 
-  /** Runs a claim round now (or right after the current one). */
+  /**
+   * Runs a claim round now (or right after the current one): there may be work (an event
+   * queued deliveries the intake did not lease, a retry by hand, the poll).
+   */
   wake = (): void => {
+    this.idle = false;
+    this.claimSoon();
+  };
+
+  private claimSoon(): void {
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
@@ -101,29 +121,68 @@ export class DeliveryWorker {
         this.running = false;
         if (this.again) {
           this.again = false;
-          this.wake();
+          this.claimSoon();
         }
       });
-  };
+  }
+
+  /** This instance's slots not taken by a delivery in flight or promised to one. */
+  private free(): number {
+    return this.maxInFlight - this.inFlight.size - this.reserved;
+  }
 
   private async round(): Promise<void> {
-    if (this.inFlight.size >= this.maxInFlight) return;
-    const claimed = await this.claim(Math.min(BATCH, this.maxInFlight - this.inFlight.size));
-    for (const delivery of claimed) {
-      const work = this.deliver(delivery).catch((err: unknown) =>
-        this.logger.error({ err, delivery: delivery.id }, 'webhook delivery failed'),
-      );
-      this.inFlight.add(work);
-      // A finished delivery frees a slot of its endpoint and of this instance: claim again
-      // now rather than at the next poll, which held a full instance idle for up to POLL_MS.
-      void work.finally(() => {
-        this.inFlight.delete(work);
-        this.wake();
-      });
-    }
+    if (this.free() <= 0) return;
+    const limit = Math.min(BATCH, this.free());
+    const claimed = await this.claim(limit);
+    for (const delivery of claimed) this.run(delivery);
     // Claim again at once until a round finds nothing: a round may stop short of BATCH when
     // endpoints run out of slots while other endpoints still have due deliveries.
-    if (claimed.length > 0) this.again = true;
+    if (claimed.length > 0) {
+      this.again = true;
+      this.idle = false;
+    }
+    // Found nothing: idle unless something due waits for a slot (of its endpoint, or behind
+    // an earlier delivery of its object), which a delivery that finishes may free.
+    else this.idle = !(await anyClaimable(this.db, this.clock.now()));
+  }
+
+  /**
+   * Up to `wanted` of this instance's free slots, for deliveries the event intake leases in
+   * its own statement (EventLog.record): none while the worker is not running, since nothing
+   * would post them before their lease ran out. Each slot stays taken until `handOver`.
+   */
+  reserve(wanted: number): number {
+    if (!this.timer || this.stopped) return 0;
+    const slots = Math.max(0, Math.min(wanted, this.free()));
+    this.reserved += slots;
+    return slots;
+  }
+
+  /**
+   * The deliveries leased with `reserved` slots, committed, posted now as a claim's are (none:
+   * the slots are given back, the transaction rolled back or leased fewer). Stopped, the
+   * worker leaves them to their leases, which run out and make them claimable again.
+   */
+  handOver(deliveries: Claimed[], reserved: number): void {
+    this.reserved -= reserved;
+    if (this.stopped || !deliveries.length) return;
+    // Outside the caller's context, as a round is (wake).
+    requestTransaction.exit(() => deliveries.forEach((delivery) => this.run(delivery)));
+  }
+
+  private run(delivery: Claimed): void {
+    const work = this.deliver(delivery).catch((err: unknown) =>
+      this.logger.error({ err, delivery: delivery.id }, 'webhook delivery failed'),
+    );
+    this.inFlight.add(work);
+    // A finished delivery frees a slot of its endpoint and of this instance: claim again
+    // now rather than at the next poll, which held a full instance idle for up to POLL_MS;
+    // unless the last claim found nothing waiting (idle).
+    void work.finally(() => {
+      this.inFlight.delete(work);
+      if (!this.idle) this.claimSoon();
+    });
   }
 
   private async claim(limit: number): Promise<Claimed[]> {
