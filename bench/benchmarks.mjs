@@ -45,7 +45,7 @@ function e2eTarget(mode, x) {
     ...verdict(complete && x.latency_ms.p99 <= E2E_TARGET_P99_MS, {
       load: x.machine_load,
       ops: x.delivered,
-      profile: 'findings 50–53',
+      profile: 'findings 50–53, 60',
     }),
   };
 }

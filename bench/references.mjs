@@ -52,7 +52,7 @@ export const REFERENCES = {
     higher: true,
     target: 0.2,
     label: 'checkout payment (GET page + POST card)',
-    profile: 'findings 28, 52',
+    profile: 'findings 28, 52, 59',
   },
   read: {
     figure: 'read_per_s',
@@ -74,14 +74,14 @@ export const REFERENCES = {
     higher: false,
     target: 3,
     label: 'list transactions, page of 100, 3 filters, p99',
-    profile: 'finding 48',
+    profile: 'findings 48, 59',
   },
   'list-invoices': {
     figure: 'list_invoices_p99_ms',
     higher: false,
     target: 3,
     label: 'list invoices, page of 100, 3 filters, p99',
-    profile: 'finding 39',
+    profile: 'findings 39, 59, 60',
   },
   renewal: {
     figure: 'billing_per_s',
