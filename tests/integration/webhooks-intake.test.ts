@@ -6,13 +6,12 @@
 // an account with more endpoints than the ids an event carries (FAN_OUT_IDS) still gets every
 // delivery. On PGlite (embedded) and on PostgreSQL with named prepared statements (distributed).
 
-import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { EventEnvelope, EventType } from '@paygrid/contracts';
-import { Database, ManualClock, startEmbeddedDatabase } from '@paygrid/platform';
+import { ManualClock, type Database } from '@paygrid/platform';
 import { EventLog, FAN_OUT_IDS } from '../../apps/webhooks/src/events/event-log';
 import { WEBHOOKS_MIGRATIONS } from '../../apps/webhooks/src/webhooks';
-import { testMode } from '../support/harness';
+import { serviceDatabase } from '../support/service-database';
 
 const now = new Date('2026-12-01T12:00:00Z');
 let db: Database;
@@ -21,35 +20,7 @@ let log: EventLog;
 let woken = { deliveries: 0, recorded: 0 };
 
 beforeAll(async () => {
-  if (testMode() === 'embedded') {
-    const server = await startEmbeddedDatabase('memory://');
-    db = await Database.connect({ url: server.url, schema: 'webhooks', migrations: WEBHOOKS_MIGRATIONS });
-    close = async () => {
-      await db.close();
-      await server.close();
-    };
-  } else {
-    const base = process.env.DATABASE_URL ?? '';
-    const name = `paygrid_intake_${randomBytes(5).toString('hex')}`;
-    const admin = new Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    // As the distributed services send them: repeated statements named.
-    db = await Database.connect({
-      url: url.toString(),
-      schema: 'webhooks',
-      migrations: WEBHOOKS_MIGRATIONS,
-      preparedStatements: true,
-    });
-    close = async () => {
-      await db.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  }
-  await db.migrate();
+  ({ db, close } = await serviceDatabase('webhooks', WEBHOOKS_MIGRATIONS, 'paygrid_intake'));
   log = new EventLog(db, new ManualClock(now));
   log.onDeliveries = () => woken.deliveries++;
   log.onRecorded = () => woken.recorded++;

@@ -7,16 +7,15 @@
 // claims sent are the polls' (one per POLL_MS, and the round a poll's wake may queue), not one
 // per delivery.
 
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import type { EventEnvelope } from '@paygrid/contracts';
-import { createLogger, Database, startEmbeddedDatabase, systemClock } from '@paygrid/platform';
+import { createLogger, systemClock, type Database } from '@paygrid/platform';
 import { DeliveryWorker } from '../../apps/webhooks/src/delivery/worker';
 import { EventLog } from '../../apps/webhooks/src/events/event-log';
 import { WEBHOOKS_MIGRATIONS } from '../../apps/webhooks/src/webhooks';
-import { testMode } from '../support/harness';
+import { serviceDatabase } from '../support/service-database';
 import { eventually } from '../support/platform';
 
 const EVENTS = 40;
@@ -29,34 +28,7 @@ let server: Server;
 const received: string[] = [];
 
 beforeAll(async () => {
-  if (testMode() === 'embedded') {
-    const embedded = await startEmbeddedDatabase('memory://');
-    db = await Database.connect({ url: embedded.url, schema: 'webhooks', migrations: WEBHOOKS_MIGRATIONS });
-    close = async () => {
-      await db.close();
-      await embedded.close();
-    };
-  } else {
-    const base = process.env.DATABASE_URL ?? '';
-    const name = `paygrid_claims_${randomBytes(5).toString('hex')}`;
-    const admin = new Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    db = await Database.connect({
-      url: url.toString(),
-      schema: 'webhooks',
-      migrations: WEBHOOKS_MIGRATIONS,
-      preparedStatements: true,
-    });
-    close = async () => {
-      await db.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  }
-  await db.migrate();
+  ({ db, close } = await serviceDatabase('webhooks', WEBHOOKS_MIGRATIONS, 'paygrid_claims'));
   server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {

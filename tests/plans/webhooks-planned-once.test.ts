@@ -96,7 +96,11 @@ const eventAbout = (i: number, object = `txn_new_${i}`): EventEnvelope => ({
  * (its per-object order and per-endpoint count in the plan).
  */
 const withLessee = (log: EventLog): EventLog => {
-  const lessee: DeliveryLessee = { reserve: (wanted) => wanted, handOver: () => undefined };
+  const lessee: DeliveryLessee = {
+    reserve: (wanted) => wanted,
+    release: () => undefined,
+    handOver: () => undefined,
+  };
   log.lessee = lessee;
   return log;
 };

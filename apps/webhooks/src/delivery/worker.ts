@@ -133,8 +133,7 @@ export class DeliveryWorker {
 
   private async round(): Promise<void> {
     if (this.free() <= 0) return;
-    const limit = Math.min(BATCH, this.free());
-    const claimed = await this.claim(limit);
+    const claimed = await this.claim(Math.min(BATCH, this.free()));
     for (const delivery of claimed) this.run(delivery);
     // Claim again at once until a round finds nothing: a round may stop short of BATCH when
     // endpoints run out of slots while other endpoints still have due deliveries.
@@ -150,7 +149,8 @@ export class DeliveryWorker {
   /**
    * Up to `wanted` of this instance's free slots, for deliveries the event intake leases in
    * its own statement (EventLog.record): none while the worker is not running, since nothing
-   * would post them before their lease ran out. Each slot stays taken until `handOver`.
+   * would post them before their lease ran out. Each slot stays taken until `release` gives
+   * it back or `handOver` gives it a delivery.
    */
   reserve(wanted: number): number {
     if (!this.timer || this.stopped) return 0;
@@ -159,14 +159,19 @@ export class DeliveryWorker {
     return slots;
   }
 
+  /** Reserved slots not used after all (fewer deliveries leased, or none committed). */
+  release(slots: number): void {
+    this.reserved -= slots;
+  }
+
   /**
-   * The deliveries leased with `reserved` slots, committed, posted now as a claim's are (none:
-   * the slots are given back, the transaction rolled back or leased fewer). Stopped, the
-   * worker leaves them to their leases, which run out and make them claimable again.
+   * Deliveries leased at intake and committed, one reserved slot each: posted now, as a
+   * claim's are. Stopped, the worker leaves them to their leases, which run out and make them
+   * claimable again.
    */
-  handOver(deliveries: Claimed[], reserved: number): void {
-    this.reserved -= reserved;
-    if (this.stopped || !deliveries.length) return;
+  handOver(deliveries: Claimed[]): void {
+    this.reserved -= deliveries.length;
+    if (this.stopped) return;
     // Outside the caller's context, as a round is (wake).
     requestTransaction.exit(() => deliveries.forEach((delivery) => this.run(delivery)));
   }

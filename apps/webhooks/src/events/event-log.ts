@@ -19,7 +19,7 @@ import {
 } from '@paygrid/platform';
 
 import type { Claimed } from '../delivery/claim';
-import { LEASE_MS, PER_ENDPOINT_IN_FLIGHT } from '../delivery/worker';
+import { LEASE_MS, PER_ENDPOINT_IN_FLIGHT, type DeliveryWorker } from '../delivery/worker';
 
 export const EVENT_LOG_CONSUMER = 'webhooks.event-log';
 export const RETENTION_DAYS = 30;
@@ -34,15 +34,30 @@ const objectOf = (event: EventEnvelope): string | null =>
   typeof event.data.object.id === 'string' ? event.data.object.id : null;
 
 /** Who posts the deliveries the intake leases: this instance's worker (DeliveryWorker). */
-export interface DeliveryLessee {
-  reserve(wanted: number): number;
-  handOver(deliveries: Claimed[], reserved: number): void;
-}
+export type DeliveryLessee = Pick<DeliveryWorker, 'reserve' | 'release' | 'handOver'>;
 
 /** A delivery leased by the intake's statement, with its endpoint's part of a claim's row. */
 type LeasedAtIntake = Pick<Claimed, 'id' | 'endpoint_id' | 'seq' | 'url' | 'secret' | 'previous_secret'> & {
   previous_secret_expires_at: string | null;
 };
+
+/** A delivery leased at intake as a claim would have returned it: its first attempt, of `event`. */
+const claimedAtIntake = (d: LeasedAtIntake, event: EventEnvelope, trace: string | null): Claimed => ({
+  id: d.id,
+  endpoint_id: d.endpoint_id,
+  seq: d.seq,
+  url: d.url,
+  secret: d.secret,
+  previous_secret: d.previous_secret,
+  previous_secret_expires_at: d.previous_secret_expires_at ? new Date(d.previous_secret_expires_at) : null,
+  livemode: event.livemode,
+  attempts: 0,
+  event_id: event.id,
+  endpoint_status: 'enabled',
+  payload: event,
+  object_id: objectOf(event),
+  trace_context: trace,
+});
 
 interface EventRow {
   id: string;
@@ -90,9 +105,10 @@ export class EventLog {
     const now = this.clock.now();
     const lessee = this.lessee;
     const slots = lessee?.reserve(FAN_OUT_IDS) ?? 0;
-    // Held until the commit hands the leased deliveries over, or a rollback gives them back.
+    // Those still held are given back if the transaction does not commit (a failed statement
+    // included); the commit hands them to the deliveries leased.
     let held = slots;
-    if (lessee && slots) tx.afterRollback(() => lessee.handOver([], held));
+    if (lessee && slots) tx.afterRollback(() => lessee.release(held));
     const [{ recorded, waiting, more, leased }] = await tx.query<{
       recorded: boolean;
       waiting: boolean;
@@ -174,28 +190,10 @@ export class EventLog {
     );
     if (lessee && slots) {
       const trace = traceparentOf() ?? null;
-      const deliveries = (leased ?? []).map((d): Claimed => ({
-        id: d.id,
-        endpoint_id: d.endpoint_id,
-        seq: d.seq,
-        url: d.url,
-        secret: d.secret,
-        previous_secret: d.previous_secret,
-        previous_secret_expires_at: d.previous_secret_expires_at
-          ? new Date(d.previous_secret_expires_at)
-          : null,
-        livemode: event.livemode,
-        attempts: 0,
-        event_id: event.id,
-        endpoint_status: 'enabled',
-        payload: event,
-        object_id: objectOf(event),
-        trace_context: trace,
-      }));
-      // The slots not used are free at once; the others go with their deliveries.
-      lessee.handOver([], slots - deliveries.length);
+      const deliveries = (leased ?? []).map((d) => claimedAtIntake(d, event, trace));
+      lessee.release(slots - deliveries.length);
       held = deliveries.length;
-      if (held) tx.afterCommit(() => lessee.handOver(deliveries, held));
+      if (held) tx.afterCommit(() => lessee.handOver(deliveries));
     }
     if (!recorded) return;
     if (more.length) await this.fanOut(event, more, now, tx);

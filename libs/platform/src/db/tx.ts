@@ -54,7 +54,7 @@ export class Tx {
    * Run when this transaction's attempt ends without its commit (rolled back, or failed and
    * retried: Database.once), or a savepoint is rolled back past where they were asked for.
    */
-  readonly rolledBack: (() => void)[] = [];
+  private readonly rolledBack: (() => void)[] = [];
   /** Written with the outbox just before the commit (`writeAtCommit`). */
   private readonly atCommit: SqlPart[] = [];
   /**
@@ -168,7 +168,8 @@ export class Tx {
   /**
    * Calls `then` if this attempt does not commit, or a savepoint rolls back past this call:
    * a hold on something outside the database (a worker's slot) taken for work the rollback
-   * undid. Exactly one of a transaction's afterCommit and afterRollback callbacks runs.
+   * undid. Of an afterCommit and an afterRollback callback asked for at the same point, one
+   * runs and never both.
    */
   afterRollback(then: () => void): void {
     this.rolledBack.push(then);
