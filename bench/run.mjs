@@ -318,7 +318,8 @@ async function runCurves({ flags, quick, overrides, parts }) {
   mkdirSync(join(outDir, chartDir), { recursive: true });
   for (const [file, svg] of Object.entries(charts)) writeFileSync(join(outDir, chartDir, file), svg);
   // The curves' own report carries the time it was written; the run's is when it started.
-  const { date: _written, ...measured } = result;
+  const measured = Object.assign({}, result);
+  delete measured.date;
   const report = {
     date: started.toISOString(),
     duration_s: Math.round((Date.now() - started.getTime()) / 100) / 10,

@@ -27,6 +27,12 @@ async function main() {
       OPERATOR_TOKEN: `op_${randomBytes(24).toString('hex')}`,
       // The run's stripe-mock (lib/stripe-mock.mjs), for the checkout-through-Stripe row.
       ...(process.env.STRIPE_API_BASE ? { STRIPE_API_BASE: process.env.STRIPE_API_BASE } : {}),
+      // An A/B of named prepared statements and pipelining (false: as before 2026-12-07, when
+      // the embedded database had neither; bench/README.md finding 61).
+      ...(process.env.PAYGRID_DB_PREPARED_STATEMENTS
+        ? { PAYGRID_DB_PREPARED_STATEMENTS: process.env.PAYGRID_DB_PREPARED_STATEMENTS }
+        : {}),
+      ...(process.env.PAYGRID_DB_PIPELINE ? { PAYGRID_DB_PIPELINE: process.env.PAYGRID_DB_PIPELINE } : {}),
     },
     logger: createLogger('bench-embedded', process.env.LOG_LEVEL ?? 'warn'),
   });

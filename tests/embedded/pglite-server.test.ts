@@ -292,3 +292,84 @@ describe('embedded database server', () => {
     TIMEOUT,
   );
 });
+
+// Named prepared statements (pg's `name`; the services send their repeated statements so:
+// db/statements.ts). PGlite is one session, where every connection's names would meet; the
+// server makes each connection's its own and closes them when it ends.
+describe('named prepared statements on the embedded database', () => {
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: db.url });
+    client.on('error', () => undefined);
+    await client.connect();
+    return client;
+  };
+  /** The statements the one session holds whose name (as the client sent it) is `name`. */
+  const held = async (client: pg.Client, name: string) =>
+    (
+      await client.query<{ name: string; statement: string }>(
+        `select name, statement from pg_prepared_statements where name like $1`,
+        [`${name}@%`],
+      )
+    ).rows;
+
+  it(
+    'are each connection’s own: the same name prepares a different statement on each',
+    async () => {
+      const a = await connect();
+      const b = await connect();
+      try {
+        const name = `same_${randomBytes(4).toString('hex')}`;
+        for (let i = 0; i < 20; i++) {
+          // Interleaved: a name shared between the connections would be "already exists" on
+          // the second Parse, or run the other connection's text after it.
+          const [fromA, fromB] = await Promise.all([
+            a.query({ name, text: 'select $1::int + 1 as v', values: [i] }),
+            b.query({ name, text: "select $1::text || '!' as v", values: [`b${i}`] }),
+          ]);
+          expect(fromA.rows).toEqual([{ v: i + 1 }]);
+          expect(fromB.rows).toEqual([{ v: `b${i}!` }]);
+        }
+        expect((await held(a, name)).map((s) => s.statement).sort()).toEqual(
+          ["select $1::text || '!' as v", 'select $1::int + 1 as v'].sort(),
+        );
+      } finally {
+        await Promise.all([a.end(), b.end()]);
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'are closed when their connection ends, even in the middle of a transaction',
+    async () => {
+      const name = `gone_${randomBytes(4).toString('hex')}`;
+      const watcher = await connect();
+      const leaving = await connect();
+      const staying = await connect();
+      try {
+        await leaving.query({ name, text: 'select $1::int as v', values: [1] });
+        await staying.query({ name, text: 'select $1::int as v', values: [2] });
+        await leaving.query('begin');
+        await leaving.query({ name: `${name}_tx`, text: 'select $1::int as w', values: [3] });
+        // Asked inside the transaction (the one session is its until it ends).
+        expect(await held(leaving, name)).toHaveLength(2);
+        expect(await held(leaving, `${name}_tx`)).toHaveLength(1);
+        await leaving.end();
+        let left = await held(watcher, name);
+        for (let i = 0; i < 100 && left.length > 1; i++) {
+          await sleep(20);
+          left = await held(watcher, name);
+        }
+        // The one left is the staying connection's, and it still runs.
+        expect(left).toHaveLength(1);
+        expect(await held(watcher, `${name}_tx`)).toEqual([]);
+        expect((await staying.query({ name, text: 'select $1::int as v', values: [4] })).rows).toEqual([
+          { v: 4 },
+        ]);
+      } finally {
+        await Promise.all([watcher.end(), staying.end(), leaving.end().catch(() => undefined)]);
+      }
+    },
+    TIMEOUT,
+  );
+});

@@ -153,13 +153,13 @@ export interface ServiceConfig {
    */
   strictTransactions: boolean;
   /**
-   * Named prepared statements on PostgreSQL (db/statements.ts); distributed mode only. Off
-   * behind a transaction-pooling PgBouncer older than 1.21.
+   * Named prepared statements (db/statements.ts), on PostgreSQL and on the embedded database.
+   * Off behind a transaction-pooling PgBouncer older than 1.21.
    */
   preparedStatements: boolean;
   /**
-   * pg's pipeline mode on PostgreSQL: a transaction's BEGIN and COMMIT travel with its first and
-   * last statements (db/tx.ts); distributed mode only.
+   * pg's pipeline mode: a transaction's BEGIN and COMMIT travel with its first and last
+   * statements (db/tx.ts), on PostgreSQL and on the embedded database.
    */
   pipelineTransactions: boolean;
 }

@@ -60,11 +60,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
       poolSize: options.poolSize ?? (config.mode === 'embedded' ? 4 : 20),
       applicationName: `paygrid-${config.service}`,
       missingTransaction: config.strictTransactions ? 'throw' : 'join',
-      // Never on the embedded database: its connections share one session (statements.ts).
-      preparedStatements: config.mode === 'distributed' && config.preparedStatements,
-      // Nor pipelining: on PostgreSQL only, like prepared statements (the embedded wire server
-      // was not tried with it).
-      pipeline: config.mode === 'distributed' && config.pipelineTransactions,
+      // In both modes: the embedded wire server gives each connection its own statement names
+      // (pglite-server.ts), and its one session spends most of a checkout planning the same
+      // statements again without them (bench/README.md finding 61).
+      preparedStatements: config.preparedStatements,
+      pipeline: config.pipelineTransactions,
     },
     logger,
   );

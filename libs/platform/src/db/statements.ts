@@ -1,13 +1,14 @@
-// Named prepared statements (distributed mode, on PostgreSQL): a statement with parameters
+// Named prepared statements (on PostgreSQL and on the embedded database): a statement with parameters
 // that a Database sends again and again gets a name, and pg then parses it once per
 // connection and sends only Bind/Execute afterwards. PostgreSQL keeps its plan (a generic
 // plan once it finds one as good as the custom ones), so the hot paths stop paying parse and
 // planning on every call: half of PostgreSQL's statement time per checkout before this
 // (bench/README.md, finding 28).
 //
-// Off on the embedded database (PGlite serves every connection from one session, so names
-// would collide between connections) and behind a transaction-pooling PgBouncer older than
-// 1.21 (PAYGRID_DB_PREPARED_STATEMENTS=false).
+// PGlite serves every connection from one session: its wire server (pglite-server.ts) makes
+// each connection's names its own and closes them when the connection ends, so the names do
+// not collide there (on since 2026-12-07: finding 61). Off behind a transaction-pooling
+// PgBouncer older than 1.21 (PAYGRID_DB_PREPARED_STATEMENTS=false).
 
 /** The statement object pg takes: `name` makes it a prepared statement of the connection. */
 export interface StatementConfig {
