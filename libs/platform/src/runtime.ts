@@ -61,7 +61,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<ServiceRunt
       applicationName: `paygrid-${config.service}`,
       missingTransaction: config.strictTransactions ? 'throw' : 'join',
       // In both modes: the embedded wire server gives each connection its own statement names
-      // (pglite-server.ts), and its one session spends most of a checkout planning the same
+      // (sync-group-queue.ts), and its one session spends most of a checkout planning the same
       // statements again without them (bench/README.md finding 61).
       preparedStatements: config.preparedStatements,
       pipeline: config.pipelineTransactions,

@@ -5,7 +5,7 @@
 // planning on every call: half of PostgreSQL's statement time per checkout before this
 // (bench/README.md, finding 28).
 //
-// PGlite serves every connection from one session: its wire server (pglite-server.ts) makes
+// PGlite serves every connection from one session: its wire server (sync-group-queue.ts) makes
 // each connection's names its own and closes them when the connection ends, so the names do
 // not collide there (on since 2026-12-07: finding 61). Off behind a transaction-pooling
 // PgBouncer older than 1.21 (PAYGRID_DB_PREPARED_STATEMENTS=false).
