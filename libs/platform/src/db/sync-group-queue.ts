@@ -40,14 +40,12 @@ function ownStatementName(
   message: Uint8Array,
 ): { message: Uint8Array; prepared?: string } {
   const type = message[0];
-  let at: number;
-  if (type === 0x50)
-    at = 5; // Parse: the name first
-  else if (type === 0x42)
-    at = message.indexOf(0, 5) + 1; // Bind: after the portal's name
-  else if ((type === 0x44 || type === 0x43) && message[5] === 0x53)
-    at = 6; // Describe/Close 'S'
-  else return { message };
+  // Where the statement's name starts: first in a Parse, after the portal's name in a Bind,
+  // after 'S' in a Describe or Close (a portal's, 'P', is left alone).
+  let at = -1;
+  if (type === 0x50) at = 5;
+  else if (type === 0x42) at = message.indexOf(0, 5) + 1;
+  else if ((type === 0x44 || type === 0x43) && message[5] === 0x53) at = 6;
   const end = at > 0 ? message.indexOf(0, at) : -1;
   if (end <= at) return { message };
   const suffix = Buffer.from(`@${handlerId}`);
