@@ -84,7 +84,7 @@ function heldClaim(link: PublicLink, token: string) {
   let written = () => {};
   const claimed = new Promise<void>((resolve) => (written = resolve));
   const done = db.transaction(async (tx) => {
-    const claim = await forms.of(link, token).claimIn(tx);
+    const claim = forms.of(link, token).claimIn();
     const intent = await writeCardIntent(
       tx,
       tenant,

@@ -1,10 +1,11 @@
-// How many statements the hosted checkout and a refund send to the payments database, pinned (issue 15:
+// How many statements and round trips the hosted checkout and a refund send to the payments database, pinned (issue 15:
 // on this platform the lever is round trips, bench/README.md "The checkout's statements").
-// A change that adds a statement or a commit to the page or the payment fails here and says
-// by how many; one that removes some updates the figures below and the README's table.
+// A change that adds a statement, a commit or a round trip to the page or the payment fails
+// here and says by how many; one that removes some updates the figures below and the README's table.
 //
 // Counted on the payments service's own pool (every statement a pooled connection sends,
-// BEGIN and COMMIT included), from the request's start to its answer. The outbox relay reads
+// BEGIN and COMMIT included; its round trips are those not pipelined behind an unanswered
+// statement), from the request's start to its answer. The outbox relay reads
 // the same pool after each commit; its statements (reads and deletes of payments.outbox) are
 // not the checkout's and are left out. Each figure is the least of three payments, so a
 // background job run that happens to overlap one (every 10 s) does not count.
@@ -16,7 +17,7 @@ import { onStatement } from '../support/statements';
 
 let embedded: Embedded;
 let key: string;
-const sent: string[] = [];
+const sent: { text: string; behind: boolean }[] = [];
 let counting = false;
 
 beforeAll(async () => {
@@ -27,8 +28,8 @@ beforeAll(async () => {
   });
   key = embedded.demo?.secret_key as string;
   const pool = embedded.services.payments.runtime.db.pool;
-  onStatement(pool, ({ text }) => {
-    if (counting) sent.push(text);
+  onStatement(pool, ({ text, behind }) => {
+    if (counting) sent.push({ text, behind });
   });
 });
 
@@ -46,12 +47,14 @@ async function counted(work: () => Promise<Response>) {
   const response = await work();
   const body = await response.text();
   counting = false;
-  const statements = sent.filter((sql) => !isRelay(sql));
+  const statements = sent.filter(({ text }) => !isRelay(text));
   return {
     response,
     body,
     statements: statements.length,
-    commits: statements.filter((sql) => /^\s*commit\b/i.test(sql)).length,
+    commits: statements.filter(({ text }) => /^\s*commit\b/i.test(text)).length,
+    // Round trips: the statements not pipelined behind an unanswered one (support/statements.ts).
+    trips: statements.filter(({ behind }) => !behind).length,
   };
 }
 
@@ -59,7 +62,7 @@ async function counted(work: () => Promise<Response>) {
 async function checkouts(options: Record<string, unknown>) {
   const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const page: number[] = [];
-  const payment: { statements: number; commits: number }[] = [];
+  const payment: { statements: number; commits: number; trips: number }[] = [];
   for (let i = 0; i < 3; i++) {
     const created = await fetch(`${embedded.url}/v1/payment-links`, {
       method: 'POST',
@@ -80,7 +83,7 @@ async function checkouts(options: Record<string, unknown>) {
     );
     expect(paid.response.status).toBe(200);
     expect(paid.body).toContain('Payment successful');
-    payment.push({ statements: paid.statements, commits: paid.commits });
+    payment.push({ statements: paid.statements, commits: paid.commits, trips: paid.trips });
   }
   return {
     page: Math.min(...page),
@@ -89,41 +92,43 @@ async function checkouts(options: Record<string, unknown>) {
 }
 
 // The payment: the link read for the page's answer; tx1 BEGIN, lock the link (it has a limit),
-// one statement that reads the merchant, whether the token was used and the link's charges in
-// flight, and writes the token's row and the intent (intents.sql.ts writeCardIntent), COMMIT;
-// the processor call; tx2 BEGIN, the outcome with the link's completion count in one statement
+// one statement that reads the merchant, whether the token was used, the link's completions
+// and its charges in flight, and writes the token's row and the intent (intents.sql.ts
+// writeCardIntent), all three in one round trip (IntentClaim.lock), then COMMIT; the processor
+// call; tx2 BEGIN with the outcome and the link's completion count in one statement
 // (RecordEffects.withSuccess), then one statement for the ledger legs, the token's transaction
-// and the outbox row (Tx.writeAtCommit), COMMIT. Before 2026-12-06: 13 (the token's used and
-// in-flight read, its row, the merchant and the intent each a statement in tx1; the link's count
-// one in tx2).
-it('a payment on a reusable link: 1 statement for the page, 9 in 2 commits for the payment', async () => {
+// and the outbox row (Tx.writeAtCommit) with the COMMIT. Before 2026-12-06: 13 statements (the
+// token's used and in-flight read, its row, the merchant and the intent each a statement in
+// tx1; the link's count one in tx2); before 2026-12-07: 6 round trips (the lock's answer
+// awaited before the statement behind it was sent).
+it('a payment on a reusable link: 1 statement for the page, 9 in 2 commits and 5 round trips for the payment', async () => {
   expect(await checkouts({ max_completions: 1_000_000 })).toEqual({
     page: 1,
-    payment: { statements: 9, commits: 2 },
+    payment: { statements: 9, commits: 2, trips: 5 },
   });
 });
 
 // A one-time link completes with its payment: its status is written with the at-commit
 // statement, and its payment_link.completed event with the outbox row (before 2026-12-06: 14,
-// the status a statement of its own).
-it('a payment that completes a one-time link: 9 statements in 2 commits', async () => {
-  expect(await checkouts({})).toEqual({ page: 1, payment: { statements: 9, commits: 2 } });
+// the status a statement of its own; before 2026-12-07: 6 round trips).
+it('a payment that completes a one-time link: 9 statements in 2 commits, 5 round trips', async () => {
+  expect(await checkouts({})).toEqual({ page: 1, payment: { statements: 9, commits: 2, trips: 5 } });
 });
 
 // A link without a limit (recurring, no max_completions) is not locked: tx1 is BEGIN, the one
 // statement, COMMIT; tx2 also creates the payer's mandate (its row, then the payment's
 // `mandate`: two statements).
-it('a payment on a recurring link without a limit: 10 statements in 2 commits', async () => {
+it('a payment on a recurring link without a limit: 10 statements in 2 commits, 7 round trips', async () => {
   expect(await checkouts({ type: 'recurring', recurring: { interval: 'month' } })).toEqual({
     page: 1,
-    payment: { statements: 10, commits: 2 },
+    payment: { statements: 10, commits: 2, trips: 7 },
   });
 });
 
 /** Three refunds of fresh test payments (with an Idempotency-Key or not): the least counts. */
 async function refunds(body: Record<string, unknown>, idempotent: boolean) {
   const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-  const counts: { statements: number; commits: number }[] = [];
+  const counts: { statements: number; commits: number; trips: number }[] = [];
   for (let i = 0; i < 3; i++) {
     const paid = await fetch(`${embedded.url}/v1/transactions/test-helpers/payments`, {
       method: 'POST',
@@ -141,7 +146,7 @@ async function refunds(body: Record<string, unknown>, idempotent: boolean) {
     );
     expect(refunded.response.status).toBe(200);
     expect(JSON.parse(refunded.body)).toMatchObject({ status: 'succeeded', amount: body.amount ?? 2500 });
-    counts.push({ statements: refunded.statements, commits: refunded.commits });
+    counts.push({ statements: refunded.statements, commits: refunded.commits, trips: refunded.trips });
   }
   return counts.reduce((a, b) => (b.statements < a.statements ? b : a));
 }
@@ -153,16 +158,16 @@ async function refunds(body: Record<string, unknown>, idempotent: boolean) {
 // legs and the outbox row, COMMIT. Before 2026-12-03: 12 for a full refund, 11 for a partial
 // one, 13 with a key (the payment read first for a full refund, the two inserts and the outbox
 // row each a statement); before 2026-12-06: 9 (the refund settled in a statement of its own).
-it('a full refund: 8 statements in 2 commits', async () => {
-  expect(await refunds({}, false)).toEqual({ statements: 8, commits: 2 });
+it('a full refund: 8 statements in 2 commits, 4 round trips', async () => {
+  expect(await refunds({}, false)).toEqual({ statements: 8, commits: 2, trips: 4 });
 });
 
-it('a partial refund: 8 statements in 2 commits', async () => {
-  expect(await refunds({ amount: 1000 }, false)).toEqual({ statements: 8, commits: 2 });
+it('a partial refund: 8 statements in 2 commits, 4 round trips', async () => {
+  expect(await refunds({ amount: 1000 }, false)).toEqual({ statements: 8, commits: 2, trips: 4 });
 });
 
 // The key's earlier use is looked up in the reservation's statement (refunds.sql.ts
 // reserveAmount; before 2026-12-06 a statement of its own: 10).
-it('a refund with an Idempotency-Key: 8 statements in 2 commits', async () => {
-  expect(await refunds({}, true)).toEqual({ statements: 8, commits: 2 });
+it('a refund with an Idempotency-Key: 8 statements in 2 commits, 4 round trips', async () => {
+  expect(await refunds({}, true)).toEqual({ statements: 8, commits: 2, trips: 4 });
 });

@@ -3,7 +3,7 @@
 // charges in flight than completions left, so concurrent payers cannot pay a one-time link
 // twice (the claim of a link with a limit runs with the link row locked).
 
-import type { Clock, Database, Tx } from '@paygrid/platform';
+import type { Clock, Database } from '@paygrid/platform';
 import { writeClaim, type IntentClaim } from '../intents/intents.sql';
 import { effectiveStatus, linkOfJson, type PublicLink } from '../payment-links/payment-link';
 import type { PaymentLinksService } from '../payment-links/payment-links.service';
@@ -27,8 +27,8 @@ export class CheckoutFormTokens {
   /** The token of one posted checkout form of `link`, by the token's hash. */
   of(link: PublicLink, tokenHash: string): FormToken<CheckoutRefusal> {
     return {
-      claimIn: (tx) => this.claim(tx, link, tokenHash),
-      claim: () => this.db.transaction(async (tx) => writeClaim(tx, await this.claim(tx, link, tokenHash))),
+      claimIn: () => this.claim(link, tokenHash),
+      claim: () => this.db.transaction((tx) => writeClaim(tx, this.claim(link, tokenHash))),
       release: async () => {
         await this.db.query(
           'delete from payments.checkout_submissions where token_hash = $1 and transaction_id is null',
@@ -68,29 +68,18 @@ export class CheckoutFormTokens {
    * A token already used answers its first submission, even once that payment completed the
    * link; otherwise a link that cannot take payments refuses, and the claim proper runs, in
    * the caller's transaction (the charge's tx1). A link with a completion limit is locked
-   * first, in a statement of its own; then what the claim decides on (whether the token was
-   * used, the charges in flight when the link has a limit) and the token's row are part of
-   * the statement that writes the pending payment (form-claims.sql.ts): its snapshot, taken
-   * after the lock, holds what a concurrent claim of the link committed while this one
-   * waited (one statement's snapshot predates its lock). A link without a limit takes no
-   * lock: the token's primary key alone makes it pay once.
+   * first, by a statement sent just before the one that writes the pending payment, in the
+   * same write (IntentClaim.lock); then what the claim decides on (whether the token was used,
+   * the link's completions and the charges in flight when it has a limit) and the token's row
+   * are part of that statement (form-claims.sql.ts): its snapshot, taken after the lock was
+   * granted, holds what a concurrent claim of the link committed while this one waited (one
+   * statement's snapshot predates its lock). A link without a limit takes no lock: the
+   * token's primary key alone makes it pay once.
    */
-  private async claim(
-    tx: Tx,
-    link: PublicLink,
-    tokenHash: string,
-  ): Promise<IntentClaim<FormClaim<CheckoutRefusal>>> {
+  private claim(link: PublicLink, tokenHash: string): IntentClaim<FormClaim<CheckoutRefusal>> {
     const now = this.clock.now();
     // Its type and max_completions never change (PaymentLinksService.update): the request's read serves.
     const limit = completionLimit(link);
-    let completions = 0;
-    if (limit !== null) {
-      const [locked] = await tx.query<{ completions_count: number }>(
-        'select completions_count from payments.payment_links where id = $1 for update',
-        [link.id],
-      );
-      completions = locked.completions_count;
-    }
     // The link as the payer's request found it: one completed meanwhile by a concurrent payer
     // is `full` (409) below, as it was busy when this payer pressed Pay, not `closed`.
     const status = effectiveStatus(link, now);
@@ -102,14 +91,14 @@ export class CheckoutFormTokens {
         link: link.id,
         since: new Date(now.getTime() - IN_FLIGHT_MS),
         limit,
-        completions,
         open: status === 'active',
         now,
       }),
       {
         decide: (decision: Record<string, unknown>): FormClaim<CheckoutRefusal> => {
-          const { token_used, in_flight, claimed } = decision as {
+          const { token_used, completions, in_flight, claimed } = decision as {
             token_used: boolean;
+            completions: number;
             in_flight: number;
             claimed: boolean;
           };

@@ -1,39 +1,46 @@
 // The claims of the hosted forms' tokens (checkout-form-token.ts, invoice-form-token.ts) as
 // parts of the statement that writes the card payment's intent (intents.sql.ts IntentClaim):
 // `seen`, what the claim decides on, then `claim`, the token's row, written only when `seen`
-// allows it. Each runs after its form's lock, in a statement of its own: a statement's
-// snapshot is taken when it starts, so one sent after the lock was granted sees what the
-// lock's previous holder committed (a claim's row, a payment's completion), where a read in
-// the locking statement itself would not.
+// allows it. Each runs after its form's lock, in a statement of its own sent just behind the
+// lock's, in the same write (IntentClaim.lock): a statement's snapshot is taken when it
+// starts, so one that starts after the lock was granted sees what the lock's previous holder
+// committed (a claim's row, a payment's completion), where a read in the locking statement
+// itself would not.
 
 import type { IntentClaim } from '../intents/intents.sql';
 
 /** What a claim writes in the intent's statement; its decision is read by the form's token. */
-export type ClaimQueries = Pick<IntentClaim<never>, 'queries' | 'decision'>;
+export type ClaimQueries = Pick<IntentClaim<never>, 'lock' | 'queries' | 'decision'>;
 
 /**
- * A checkout token's claim: whether the token was used, and with a completion `limit` the
- * link's submissions in flight (unfinished, created after `since`); the token's row only when
- * it was not used, the link is `open`, and `completions` plus those in flight leave a place.
- * `on conflict do nothing`: a submission of the same token committed after this statement's
- * snapshot (a double click on a link without a limit, whose claims take no lock) is not
- * written twice; `claimed` is then false though the token looked unused.
+ * A checkout token's claim: whether the token was used, and with a completion `limit` (the
+ * link row locked by `lock`) the link's completions and its submissions in flight
+ * (unfinished, created after `since`); the token's row only when it was not used, the link is
+ * `open`, and the completions plus those in flight leave a place. `on conflict do nothing`: a
+ * submission of the same token committed after this statement's snapshot (a double click on
+ * a link without a limit, whose claims take no lock) is not written twice; `claimed` is then
+ * false though the token looked unused.
  */
 export function checkoutClaim(claim: {
   tokenHash: string;
   link: string;
   since: Date;
   limit: number | null;
-  completions: number;
   open: boolean;
   now: Date;
 }): ClaimQueries {
   return {
+    lock:
+      claim.limit === null
+        ? undefined
+        : { sql: 'select 1 from payments.payment_links where id = $1 for update', params: [claim.link] },
     queries: [
       [
         'seen',
         {
           sql: `select exists (select 1 from payments.checkout_submissions where token_hash = $1) as token_used,
+                  case when $4::int is null then 0 else (select completions_count from payments.payment_links
+                        where id = $2) end as completions,
                   case when $4::int is null then 0 else (select count(*)::int from payments.checkout_submissions
                         where payment_link_id = $2 and transaction_id is null and created_at > $3) end as in_flight`,
           params: [claim.tokenHash, claim.link, claim.since, claim.limit],
@@ -44,14 +51,14 @@ export function checkoutClaim(claim: {
         {
           sql: `insert into payments.checkout_submissions (token_hash, payment_link_id, created_at)
                 select $1, $2, $3 from seen
-                 where not seen.token_used and $6::boolean and ($4::int is null or $5::int + seen.in_flight < $4::int)
+                 where not seen.token_used and $5::boolean and ($4::int is null or seen.completions + seen.in_flight < $4::int)
                 on conflict (token_hash) do nothing returning token_hash`,
-          params: [claim.tokenHash, claim.link, claim.now, claim.limit, claim.completions, claim.open],
+          params: [claim.tokenHash, claim.link, claim.now, claim.limit, claim.open],
         },
       ],
     ],
-    decision: `(select token_used from seen) as token_used, (select in_flight from seen) as in_flight,
-               exists (select 1 from claim) as claimed`,
+    decision: `(select token_used from seen) as token_used, (select completions from seen) as completions,
+               (select in_flight from seen) as in_flight, exists (select 1 from claim) as claimed`,
   };
 }
 

@@ -29,13 +29,14 @@ export type FormClaim<R extends FormRefusal = FormRefusal> =
 /** A form's token; `R` names the refusals that form can give. */
 export interface FormToken<R extends FormRefusal = FormRefusal> {
   /**
-   * Claims the token in `tx`, the charge's tx1 (intents/intent-saga.ts `write`): runs what must
-   * come first (a lock), and answers the claim's write as part of the statement that writes the
-   * pending payment (intents.sql.ts IntentClaim), so the claim and the payment commit together,
-   * or roll back together when the charge is refused before the processor call (a merchant
-   * that cannot take payments): never a claimed token without its payment, nor one to give back.
+   * The token's claim in the charge's tx1 (intents/intent-saga.ts `write`): what must come
+   * first (a lock, sent in the same write) and the claim's write, both part of the round trip
+   * that writes the pending payment (intents.sql.ts IntentClaim), so the claim and the payment
+   * commit together, or roll back together when the charge is refused before the processor
+   * call (a merchant that cannot take payments): never a claimed token without its payment,
+   * nor one to give back.
    */
-  claimIn(tx: Tx): Promise<IntentClaim<FormClaim<R>>>;
+  claimIn(): IntentClaim<FormClaim<R>>;
   /** The claim in a transaction of its own, then released: a form posted without a usable card. */
   claim(): Promise<FormClaim<R>>;
   /** The token gives its place back (a claim made by `claim`, whose charge never started). */

@@ -3,7 +3,7 @@
 // (a succeeded row, unique per invoice token), and while one submission of it is in flight
 // another is refused; both checks run under an advisory lock on the invoice token's hash.
 
-import type { Clock, Database, Tx } from '@paygrid/platform';
+import type { Clock, Database } from '@paygrid/platform';
 import { writeClaim, type IntentClaim } from '../intents/intents.sql';
 import { invoiceClaim } from './form-claims.sql';
 import type { FormClaim, FormRefusal, FormToken } from './form-token';
@@ -32,9 +32,8 @@ export class InvoiceFormTokens {
   /** The form token (by its hash) of one posted card form of the invoice token (by its hash). */
   of(invoiceHash: string, formHash: string): FormToken<InvoiceRefusal> {
     return {
-      claimIn: (tx) => this.claim(tx, invoiceHash, formHash),
-      claim: () =>
-        this.db.transaction(async (tx) => writeClaim(tx, await this.claim(tx, invoiceHash, formHash))),
+      claimIn: () => this.claim(invoiceHash, formHash),
+      claim: () => this.db.transaction((tx) => writeClaim(tx, this.claim(invoiceHash, formHash))),
       release: async () => {
         await this.db.query(
           'delete from payments.invoice_payment_submissions where form_token_hash = $1 and transaction_id is null',
@@ -64,20 +63,20 @@ export class InvoiceFormTokens {
   }
 
   /**
-   * Under the invoice token's advisory lock, then in the statement that writes the pending
-   * payment (form-claims.sql.ts): its snapshot, taken after the lock was granted, holds what
+   * Under the invoice token's advisory lock, taken by a statement sent just before the one
+   * that writes the pending payment, in the same write (IntentClaim.lock); then in that
+   * statement (form-claims.sql.ts): its snapshot, taken after the lock was granted, holds what
    * the lock's previous holder committed.
    */
-  private async claim(
-    tx: Tx,
-    invoiceHash: string,
-    formHash: string,
-  ): Promise<IntentClaim<FormClaim<InvoiceRefusal>>> {
-    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`invoice-payment:${invoiceHash}`]);
+  private claim(invoiceHash: string, formHash: string): IntentClaim<FormClaim<InvoiceRefusal>> {
     const now = this.clock.now();
     return Object.assign(
       invoiceClaim({ formHash, invoiceHash, since: new Date(now.getTime() - IN_FLIGHT_MS), now }),
       {
+        lock: {
+          sql: 'select pg_advisory_xact_lock(hashtext($1))',
+          params: [`invoice-payment:${invoiceHash}`],
+        },
         decide: (decision: unknown): FormClaim<InvoiceRefusal> => {
           const { used, paid, busy, claimed } = decision as {
             used: boolean;

@@ -16,11 +16,10 @@ import { PayByCard, type CardPayment } from './pay-by-card';
 const card = { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' };
 const paid = { id: 'txn_1', status: 'succeeded' } as TransactionRow;
 const tx = {} as Tx;
-const tx1 = {} as Tx;
 
 /**
- * A TransactionsService whose chargeCard runs tx1's inIntent and its claim's decision (on a
- * fake tx1; a throw there ends it, as a rolled-back tx1 does), then answers `charge()` and runs tx2's onRecorded on
+ * A TransactionsService whose chargeCard runs tx1's inIntent (the claim written with the
+ * intent) and its claim's decision (a throw there ends it, as a rolled-back tx1 does), then answers `charge()` and runs tx2's onRecorded on
  * a fake tx. `calls` holds the charges that got past tx1.
  */
 function transactions(charge: () => Promise<TransactionRow>) {
@@ -28,7 +27,7 @@ function transactions(charge: () => Promise<TransactionRow>) {
   const service = {
     chargeCard: async (_tenant: unknown, _input: unknown, options: ChargeCardOptions) => {
       // The claim's decision as tx1's statement would answer it (the fake token decides alone).
-      (await options.inIntent?.(tx1))?.decide({});
+      options.inIntent?.()?.decide({});
       calls.push(options);
       const row = await charge();
       await options.onRecorded?.(tx, row);
@@ -43,8 +42,8 @@ function token(claim: FormClaim, when: 'with_outcome' | 'after_outcome' = 'after
   const log: string[] = [];
   let submission: { transaction_id: string | null } | undefined = { transaction_id: 'txn_first' };
   const form: FormToken<FormRefusal> = {
-    claimIn: async (t) => {
-      log.push(t === tx1 ? 'claim in tx1' : 'claim elsewhere');
+    claimIn: () => {
+      log.push('claim in tx1');
       return { queries: [], decision: '', decide: () => claim };
     },
     claim: async () => {

@@ -98,8 +98,8 @@ export class PayByCard {
     const returnUrl = returns ? (id: string) => returns.url(id, payment.returnTo) : undefined;
     // The claim's decision, read from tx1's statement that writes the intent: a refusal throws,
     // and tx1 rolls back with nothing written.
-    const claimIn = async (tx: Tx): Promise<IntentClaim<void>> => {
-      const claim = await form.claimIn(tx);
+    const claimIn = (): IntentClaim<void> => {
+      const claim = form.claimIn();
       // Object.assign, not a leading spread: Node 20's slow path (docs/style.md, finding 56).
       return Object.assign({}, claim, {
         decide: (decision: Record<string, unknown>) => {

@@ -60,6 +60,12 @@ export async function insertPaymentIntent(
  * select-list over them (what decided the claim), answered as JSON, which `decide` reads.
  */
 export interface IntentClaim<D> {
+  /**
+   * A statement sent just before the claim's, in the same write (Tx.queryAfter), whose answer
+   * is not read: the form's lock. The claim's statement starts once it is granted, so its
+   * snapshot holds what the lock's previous holder committed.
+   */
+  lock?: SqlPart;
   queries: [name: string, query: SqlPart][];
   decision: string;
   decide(decision: Record<string, unknown>): D;
@@ -69,7 +75,8 @@ export interface IntentClaim<D> {
 export async function writeClaim<D>(tx: Tx, claim: IntentClaim<D>): Promise<D> {
   const values: unknown[] = [];
   const queries = claim.queries.map(([name, query]) => `${name} as (${placeSql(query, values)})`);
-  const [{ decision }] = await tx.query<{ decision: Record<string, unknown> }>(
+  const [{ decision }] = await tx.queryAfter<{ decision: Record<string, unknown> }>(
+    claim.lock,
     `with ${queries.join(', ')} select to_jsonb(d) as decision from (select ${claim.decision}) d`,
     values,
   );
@@ -123,13 +130,14 @@ export async function writeCardIntent(
        returning *)`,
   ];
   const decision = claim ? `, (select to_jsonb(d) from (select ${claim.decision}) d) as claim_decision` : '';
-  const [answer] = await tx.query<
+  const [answer] = await tx.queryAfter<
     TransactionRow & {
       merchant_found: string | null;
       merchant_onboarding_status: string | null;
       claim_decision?: Record<string, unknown>;
     }
   >(
+    claim?.lock,
     `with ${queries.join(', ')}
      select intent.*, (select id from payee) as merchant_found,
             (select onboarding_status from payee) as merchant_onboarding_status${decision}

@@ -113,11 +113,11 @@ export interface ChargeCardOptions {
    */
   onRecorded?: (tx: Tx, row: TransactionRow, withSuccess?: Record<string, unknown> | null) => Promise<void>;
   /**
-   * Runs first in tx1 (what must precede the claim, e.g. the link's lock) and answers the claim
-   * written in the statement that writes the intent (a hosted form's token: its claim commits
-   * with the pending payment); its `decide` throwing rolls tx1 back and nothing is charged.
+   * The claim written in tx1's statement that writes the intent, behind its lock (a hosted
+   * form's token: its claim commits with the pending payment); its `decide` throwing rolls tx1
+   * back and nothing is charged.
    */
-  inIntent?: (tx: Tx) => Promise<IntentClaim<void>>;
+  inIntent?: () => IntentClaim<void>;
 }
 
 export class TransactionsService {
@@ -148,7 +148,7 @@ export class TransactionsService {
     const connector = await this.connectors.forTenant(tenant);
     // tx1: only brand, last4 and expiry are written (PCI: no PAN, no CVC).
     const intent = await this.saga.write(async (tx) => {
-      const claim = await options.inIntent?.(tx);
+      const claim = options.inIntent?.();
       const written = await writeCardIntent(
         tx,
         tenant,

@@ -84,6 +84,31 @@ export class Tx {
     return (await this.send(sql, params, options)).rows as T[];
   }
 
+  /**
+   * `first` (a statement whose answer is not read, such as a lock), then `sql`, sent in one
+   * write when the connection pipelines: one round trip for the two. PostgreSQL starts `sql`
+   * once `first` has finished, so `sql`'s snapshot is taken after a lock `first` waited for
+   * was granted, and holds what the lock's previous holder committed. `first`'s error is the
+   * one thrown (`sql` then fails with it: the transaction is aborted).
+   */
+  async queryAfter<T = Record<string, unknown>>(
+    first: SqlPart | undefined,
+    sql: string,
+    params: unknown[] = [],
+    options: QueryOptions = {},
+  ): Promise<T[]> {
+    if (!first) return this.query<T>(sql, params, options);
+    const [done, answered] = await Promise.allSettled(
+      this.together(
+        () => this.send(first.sql, first.params),
+        () => this.send(sql, params, options),
+      ),
+    );
+    if (done.status === 'rejected') throw done.reason;
+    if (answered.status === 'rejected') throw answered.reason;
+    return answered.value.rows as T[];
+  }
+
   private send(sql: string, params: unknown[], options: QueryOptions = {}): Promise<{ rows: unknown[] }> {
     const config =
       this.statements && !options.planEachTime
@@ -111,7 +136,10 @@ export class Tx {
     return sent.value;
   }
 
-  /** Both queries written before either answer is awaited, in one write of the socket. */
+  /**
+   * Both queries written before either answer is awaited, in one write of the socket (corks
+   * nest: a BEGIN still owed, corked with `first`, leaves in the same write).
+   */
   private together<A, B>(first: () => Promise<A>, second: () => Promise<B>): [Promise<A>, Promise<B>] {
     const stream = (this.client as PipelinedConnection).connection?.stream;
     stream?.cork?.();
