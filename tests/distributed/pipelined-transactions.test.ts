@@ -199,6 +199,80 @@ it("commits nothing when the statement sent with the COMMIT fails: its error is 
   expect(await count('id = 42')).toBe(1);
 });
 
+// Tx.queryAfter and Tx.queryCommitting: a lock and the statement behind it, and with the
+// COMMIT too, in one write (the checkout's tx1: IntentClaim.lock, writeCardIntent `last`).
+it('sends a lock, the statement behind it and the COMMIT in one write with BEGIN (queryCommitting)', async () => {
+  const db = database(true);
+  const rows = await db.transaction((tx) =>
+    tx.queryCommitting<{ id: number }>(
+      { sql: `select pg_advisory_xact_lock($1)`, params: [80] },
+      `insert into ${schema}.things (id, name) values ($1, 'fifty') returning id`,
+      [80],
+    ),
+  );
+  expect(rows).toEqual([{ id: 80 }]);
+  expect(writes.get(db)).toEqual(['begin+select+insert+commit']);
+  expect(await count('id = 80')).toBe(1);
+  // Without the pipeline: the same transaction, each statement its own write.
+  const plain = database(false);
+  await plain.transaction((tx) =>
+    tx.queryCommitting(
+      { sql: `select pg_advisory_xact_lock($1)`, params: [81] },
+      `insert into ${schema}.things (id, name) values (81, 'x')`,
+    ),
+  );
+  expect(writes.get(plain)).toEqual(['begin', 'select', 'insert', 'commit']);
+  expect(await count('id = 81')).toBe(1);
+});
+
+it('the statement behind a lock starts once the lock is granted: it sees what the holder committed', async () => {
+  const db = database(true);
+  const holder = new Client({ connectionString: process.env.DATABASE_URL });
+  await holder.connect();
+  try {
+    await holder.query('begin');
+    await holder.query('select pg_advisory_xact_lock(90)');
+    const read = db.transaction((tx) =>
+      tx.queryAfter<{ n: string }>(
+        { sql: 'select pg_advisory_xact_lock($1)', params: [90] },
+        `select count(*) as n from ${schema}.things where id = 90`,
+      ),
+    );
+    // The holder writes and commits while the statement waits behind the lock.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await holder.query(`insert into ${schema}.things (id, name) values (90, 'sixty')`);
+    await holder.query('commit');
+    expect(await read).toEqual([{ n: '1' }]);
+  } finally {
+    await holder.end();
+  }
+});
+
+it('commits nothing when the statement sent with queryCommitting fails, and refuses a statement after it', async () => {
+  const db = database(true);
+  await admin.query(`insert into ${schema}.things (id, name) values (100, 'taken')`);
+  await expect(
+    db.transaction((tx) =>
+      tx.queryCommitting(
+        undefined,
+        `insert into ${schema}.things (id, name) values (101, 'a'), (100, 'clash')`,
+      ),
+    ),
+  ).rejects.toMatchObject({ code: '23505' });
+  expect(await count('id = 101')).toBe(0);
+  await expect(
+    db.transaction(async (tx) => {
+      await tx.queryCommitting(undefined, `insert into ${schema}.things (id, name) values (102, 'b')`);
+      await tx.query(`insert into ${schema}.things (id, name) values (103, 'outside')`);
+    }),
+  ).rejects.toThrow('this transaction has committed');
+  // The statement before the COMMIT committed; the one after it was never sent.
+  expect(await count('id = 102')).toBe(1);
+  expect(await count('id = 103')).toBe(0);
+  await useCase(104)(db);
+  expect(await count('id = 104')).toBe(1);
+});
+
 it('retries a serialization failure as before', async () => {
   const db = database(true);
   await admin.query(`insert into ${schema}.things (id, name) values (50, 'counter')`);

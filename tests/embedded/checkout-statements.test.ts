@@ -94,34 +94,35 @@ async function checkouts(options: Record<string, unknown>) {
 // The payment: the link read for the page's answer; tx1 BEGIN, lock the link (it has a limit),
 // one statement that reads the merchant, whether the token was used, the link's completions
 // and its charges in flight, and writes the token's row and the intent (intents.sql.ts
-// writeCardIntent), all three in one round trip (IntentClaim.lock), then COMMIT; the processor
-// call; tx2 BEGIN with the outcome and the link's completion count in one statement
-// (RecordEffects.withSuccess), then one statement for the ledger legs, the token's transaction
-// and the outbox row (Tx.writeAtCommit) with the COMMIT. Before 2026-12-06: 13 statements (the
-// token's used and in-flight read, its row, the merchant and the intent each a statement in
-// tx1; the link's count one in tx2); before 2026-12-07: 6 round trips (the lock's answer
-// awaited before the statement behind it was sent).
-it('a payment on a reusable link: 1 statement for the page, 9 in 2 commits and 5 round trips for the payment', async () => {
+// writeCardIntent) and COMMIT, all four in one round trip (IntentClaim.lock, Tx.queryCommitting);
+// the processor call; tx2 BEGIN with the outcome and the link's completion count in one
+// statement (RecordEffects.withSuccess), then one statement for the ledger legs, the token's
+// transaction and the outbox row (Tx.writeAtCommit) with the COMMIT. Before 2026-12-06: 13
+// statements (the token's used and in-flight read, its row, the merchant and the intent each a
+// statement in tx1; the link's count one in tx2); before 2026-12-07: 6 round trips (the lock's
+// answer awaited before the statement behind it was sent, and tx1's COMMIT after the
+// statement's answer).
+it('a payment on a reusable link: 1 statement for the page, 9 in 2 commits and 4 round trips for the payment', async () => {
   expect(await checkouts({ max_completions: 1_000_000 })).toEqual({
     page: 1,
-    payment: { statements: 9, commits: 2, trips: 5 },
+    payment: { statements: 9, commits: 2, trips: 4 },
   });
 });
 
 // A one-time link completes with its payment: its status is written with the at-commit
 // statement, and its payment_link.completed event with the outbox row (before 2026-12-06: 14,
 // the status a statement of its own; before 2026-12-07: 6 round trips).
-it('a payment that completes a one-time link: 9 statements in 2 commits, 5 round trips', async () => {
-  expect(await checkouts({})).toEqual({ page: 1, payment: { statements: 9, commits: 2, trips: 5 } });
+it('a payment that completes a one-time link: 9 statements in 2 commits, 4 round trips', async () => {
+  expect(await checkouts({})).toEqual({ page: 1, payment: { statements: 9, commits: 2, trips: 4 } });
 });
 
 // A link without a limit (recurring, no max_completions) is not locked: tx1 is BEGIN, the one
 // statement, COMMIT; tx2 also creates the payer's mandate (its row, then the payment's
 // `mandate`: two statements).
-it('a payment on a recurring link without a limit: 10 statements in 2 commits, 7 round trips', async () => {
+it('a payment on a recurring link without a limit: 10 statements in 2 commits, 6 round trips', async () => {
   expect(await checkouts({ type: 'recurring', recurring: { interval: 'month' } })).toEqual({
     page: 1,
-    payment: { statements: 10, commits: 2, trips: 7 },
+    payment: { statements: 10, commits: 2, trips: 6 },
   });
 });
 

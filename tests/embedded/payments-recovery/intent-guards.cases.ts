@@ -53,7 +53,8 @@ export function intentGuardCases(ctx: () => RecoveryContext) {
     expect(
       await db.query('select id from payments.transactions where account_id = $1', [live.account]),
     ).toEqual([]);
-    // The claim was written in the statement that refused the intent, and rolled back with it.
+    // The statement that refused the intent wrote no claim either (`payable`): its COMMIT was
+    // already sent behind it (writeCardIntent `last`).
     expect(
       await db.query('select token_hash from payments.checkout_submissions where token_hash = $1', [
         'guards-token-1',

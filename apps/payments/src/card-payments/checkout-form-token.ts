@@ -96,7 +96,8 @@ export class CheckoutFormTokens {
       }),
       {
         decide: (decision: Record<string, unknown>): FormClaim<CheckoutRefusal> => {
-          const { token_used, completions, in_flight, claimed } = decision as {
+          const { payable, token_used, completions, in_flight, claimed } = decision as {
+            payable: boolean;
             token_used: boolean;
             completions: number;
             in_flight: number;
@@ -105,6 +106,7 @@ export class CheckoutFormTokens {
           if (token_used) return { kind: 'used' };
           if (status !== 'active') return { kind: 'closed', status };
           if (limit !== null && completions + in_flight >= limit) return { kind: 'full' };
+          if (!payable) return { kind: 'unpayable' };
           return claimed ? { kind: 'claimed' } : { kind: 'used' };
         },
       },

@@ -1,7 +1,8 @@
 // The claims of the hosted forms' tokens (checkout-form-token.ts, invoice-form-token.ts) as
 // parts of the statement that writes the card payment's intent (intents.sql.ts IntentClaim):
 // `seen`, what the claim decides on, then `claim`, the token's row, written only when `seen`
-// allows it. Each runs after its form's lock, in a statement of its own sent just behind the
+// allows it and the payment may be written (`payable`, the intent statement's: a refusal
+// writes nothing, IntentClaim). Each runs after its form's lock, in a statement of its own sent just behind the
 // lock's, in the same write (IntentClaim.lock): a statement's snapshot is taken when it
 // starts, so one that starts after the lock was granted sees what the lock's previous holder
 // committed (a claim's row, a payment's completion), where a read in the locking statement
@@ -52,12 +53,14 @@ export function checkoutClaim(claim: {
           sql: `insert into payments.checkout_submissions (token_hash, payment_link_id, created_at)
                 select $1, $2, $3 from seen
                  where not seen.token_used and $5::boolean and ($4::int is null or seen.completions + seen.in_flight < $4::int)
+                   and exists (select 1 from payable)
                 on conflict (token_hash) do nothing returning token_hash`,
           params: [claim.tokenHash, claim.link, claim.now, claim.limit, claim.open],
         },
       ],
     ],
-    decision: `(select token_used from seen) as token_used, (select completions from seen) as completions,
+    decision: `exists (select 1 from payable) as payable,
+               (select token_used from seen) as token_used, (select completions from seen) as completions,
                (select in_flight from seen) as in_flight, exists (select 1 from claim) as claimed`,
   };
 }
@@ -91,12 +94,14 @@ export function invoiceClaim(claim: {
         {
           sql: `insert into payments.invoice_payment_submissions (form_token_hash, invoice_token_hash, created_at)
                 select $1, $2, $3 from seen where not seen.used and seen.paid is null and not seen.busy
+                   and exists (select 1 from payable)
                 returning form_token_hash`,
           params: [claim.formHash, claim.invoiceHash, claim.now],
         },
       ],
     ],
-    decision: `(select used from seen) as used, (select paid from seen) as paid, (select busy from seen) as busy,
+    decision: `exists (select 1 from payable) as payable,
+               (select used from seen) as used, (select paid from seen) as paid, (select busy from seen) as busy,
                exists (select 1 from claim) as claimed`,
   };
 }

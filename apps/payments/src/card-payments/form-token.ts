@@ -24,6 +24,11 @@ export type FormClaim<R extends FormRefusal = FormRefusal> =
   | { kind: 'claimed' }
   /** The token was submitted before (a double click): answer the first submission. */
   | { kind: 'used' }
+  /**
+   * Not claimed because the payment may not be written (its merchant: intents.sql.ts
+   * `payable`): the charge's own refusal answers, and the token stays unclaimed.
+   */
+  | { kind: 'unpayable' }
   | R;
 
 /** A form's token; `R` names the refusals that form can give. */

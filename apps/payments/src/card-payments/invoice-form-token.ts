@@ -78,7 +78,8 @@ export class InvoiceFormTokens {
           params: [`invoice-payment:${invoiceHash}`],
         },
         decide: (decision: unknown): FormClaim<InvoiceRefusal> => {
-          const { used, paid, busy, claimed } = decision as {
+          const { payable, used, paid, busy, claimed } = decision as {
+            payable: boolean;
             used: boolean;
             paid: string | null;
             busy: boolean;
@@ -87,6 +88,7 @@ export class InvoiceFormTokens {
           if (used) return { kind: 'used' };
           if (paid) return { kind: 'paid', transaction: paid };
           if (busy) return { kind: 'busy' };
+          if (!payable) return { kind: 'unpayable' };
           if (!claimed) throw new Error(`invoice form token ${formHash} neither claimed nor refused`);
           return { kind: 'claimed' };
         },

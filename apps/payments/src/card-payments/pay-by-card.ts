@@ -104,7 +104,9 @@ export class PayByCard {
       return Object.assign({}, claim, {
         decide: (decision: Record<string, unknown>) => {
           const decided = claim.decide(decision);
-          if (decided.kind !== 'claimed') throw new ClaimRefused(decided);
+          // Unpayable: the statement refused the payment for its merchant, which chargeCard
+          // answers next (409 merchant_not_active, 404), with the token left unclaimed.
+          if (decided.kind !== 'claimed' && decided.kind !== 'unpayable') throw new ClaimRefused(decided);
         },
       });
     };
@@ -127,7 +129,7 @@ export class PayByCard {
       if (!(error instanceof ClaimRefused)) throw error;
       const claim = error.claim as FormClaim<R>;
       if (claim.kind === 'used') return this.replay(payment.tenant, form);
-      return claim as Exclude<FormClaim<R>, { kind: 'claimed' | 'used' }>;
+      return claim as Exclude<FormClaim<R>, { kind: 'claimed' | 'used' | 'unpayable' }>;
     }
     if (isRefused(outcome)) {
       return outcome.refused === 'invalid'
@@ -142,7 +144,8 @@ export class PayByCard {
   private async withoutCard<R extends FormRefusal>(payment: CardPayment<R>): Promise<CardPaymentResult<R>> {
     const claim = await payment.form.claim();
     if (claim.kind === 'used') return this.replay(payment.tenant, payment.form);
-    if (claim.kind !== 'claimed') return claim;
+    // Unpayable does not occur here (a claim alone has no merchant to check); nothing to release then.
+    if (claim.kind !== 'claimed' && claim.kind !== 'unpayable') return claim;
     await payment.form.release();
     return { kind: 'invalid', message: CARD_INCOMPLETE };
   }

@@ -57,7 +57,10 @@ export async function insertPaymentIntent(
  * A hosted form's token, claimed in the statement that writes its card payment's intent (tx1,
  * writeCardIntent): WITH queries sent before the intent's insert, one of them named `claim`,
  * the claim's write, whose rows let the intent be written (none: no intent); `decision`, a
- * select-list over them (what decided the claim), answered as JSON, which `decide` reads.
+ * select-list over them (what decided the claim), answered as JSON, which `decide` reads. The
+ * claim's write reads `payable`, a query of the statement's that answers a row when the
+ * payment may be written (its merchant's checks): a claim refused for the merchant's sake is
+ * not written, so that tx1's COMMIT can ride behind the statement (writeCardIntent `last`).
  */
 export interface IntentClaim<D> {
   /**
@@ -77,7 +80,9 @@ export async function writeClaim<D>(tx: Tx, claim: IntentClaim<D>): Promise<D> {
   const queries = claim.queries.map(([name, query]) => `${name} as (${placeSql(query, values)})`);
   const [{ decision }] = await tx.queryAfter<{ decision: Record<string, unknown> }>(
     claim.lock,
-    `with ${queries.join(', ')} select to_jsonb(d) as decision from (select ${claim.decision}) d`,
+    // No payment here: nothing of a merchant's to check.
+    `with payable as (select 1), ${queries.join(', ')}
+     select to_jsonb(d) as decision from (select ${claim.decision}) d`,
     values,
   );
   return claim.decide(decision);
@@ -98,9 +103,11 @@ export interface CardIntent {
  * decides whether it may be written: the merchant paid (`intent.merchant`, else the account's
  * default), which a live payment needs active, and the form's claim, when there is one. The
  * intent is written only when both hold (and when `merchantRequired`, only for a merchant that
- * exists); the caller reads why not from the answer and refuses, rolling the transaction back
- * (the claim may have been written: it goes with it). The merchant's read, the claim's read and
- * write and the intent's insert were four statements of a checkout's tx1, each a round trip
+ * exists); the caller reads why not from the answer and refuses. A refusal writes nothing (the
+ * claim is written only when the merchant's checks pass too: `payable`), so when the statement
+ * is tx1's `last`, its COMMIT leaves in the same write (Tx.queryCommitting) and tx1 is one round
+ * trip: nothing else may be sent in tx1 then. The merchant's read, the claim's read and write
+ * and the intent's insert were four statements of a checkout's tx1, each a round trip
  * (bench/README.md "The checkout's statements").
  */
 export async function writeCardIntent(
@@ -108,7 +115,7 @@ export async function writeCardIntent(
   tenant: Tenant,
   intent: PaymentIntent,
   now: Date,
-  options: { merchantRequired: boolean; claim?: IntentClaim<unknown> },
+  options: { merchantRequired: boolean; claim?: IntentClaim<unknown>; last?: boolean },
 ): Promise<CardIntent> {
   const { claim } = options;
   const values = intentValues(tenant, intent, now);
@@ -120,30 +127,30 @@ export async function writeCardIntent(
   const queries = [
     `payee as (
        select id, onboarding_status from payments.merchants where account_id = $2 and livemode = $3 and ${which})`,
+    `payable as (
+       select payee.id from (select 1) one left join payee on true
+        where (payee.id is not null or not $18::boolean) and (not $3 or payee.onboarding_status = 'active'))`,
     ...(claim?.queries ?? []).map(([name, query]) => `${name} as (${placeSql(query, values)})`),
     `intent as (
        insert into payments.transactions (${INTENT_COLUMNS})
-       select ${intentRow('payee.id')}
-         from (select 1) one left join payee on true
-        where (payee.id is not null or not $18::boolean) and (not $3 or payee.onboarding_status = 'active')
-              ${claim ? 'and exists (select 1 from claim)' : ''}
+       select ${intentRow('payable.id')}
+         from payable ${claim ? 'where exists (select 1 from claim)' : ''}
        returning *)`,
   ];
   const decision = claim ? `, (select to_jsonb(d) from (select ${claim.decision}) d) as claim_decision` : '';
-  const [answer] = await tx.queryAfter<
-    TransactionRow & {
-      merchant_found: string | null;
-      merchant_onboarding_status: string | null;
-      claim_decision?: Record<string, unknown>;
-    }
-  >(
+  const send = options.last ? tx.queryCommitting.bind(tx) : tx.queryAfter.bind(tx);
+  const [answer] = (await send(
     claim?.lock,
     `with ${queries.join(', ')}
      select intent.*, (select id from payee) as merchant_found,
             (select onboarding_status from payee) as merchant_onboarding_status${decision}
        from (select 1) one left join intent on true`,
     values,
-  );
+  )) as (TransactionRow & {
+    merchant_found: string | null;
+    merchant_onboarding_status: string | null;
+    claim_decision?: Record<string, unknown>;
+  })[];
   const { merchant_found, merchant_onboarding_status, claim_decision, ...row } = answer;
   return {
     row: row.id === null ? undefined : (row as TransactionRow),

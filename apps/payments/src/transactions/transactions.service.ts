@@ -154,7 +154,14 @@ export class TransactionsService {
         tenant,
         Object.assign({}, input, { merchant: input.merchant || null, payment_method: summarizeCard(card) }),
         this.clock.now(),
-        { merchantRequired: Boolean(input.merchant) || input.account_name !== undefined, claim },
+        {
+          merchantRequired: Boolean(input.merchant) || input.account_name !== undefined,
+          claim,
+          // Without an account name, the statement writes the intent or refuses: tx1's last
+          // (one round trip with its BEGIN and COMMIT). With one, a missing default merchant is
+          // created in tx1 after it (unwritten).
+          last: input.account_name === undefined,
+        },
       );
       // The claim's refusal first (a used token answers its first submission), then the merchant's.
       if (claim) claim.decide(written.decision ?? {});

@@ -63,6 +63,8 @@ export class Tx {
    * transaction of n statements is n round trips instead of n + 2 (Database, `pipeline`).
    */
   private begin?: string;
+  /** The COMMIT sent behind the transaction's last statement (queryCommitting). */
+  private commitSent?: Promise<unknown>;
   constructor(
     readonly client: Queryable,
     readonly schema: string,
@@ -109,6 +111,41 @@ export class Tx {
     return answered.value.rows as T[];
   }
 
+  /**
+   * `queryAfter`, with the transaction's COMMIT in the same write (pipelined): the whole
+   * transaction one round trip, no wait for this process between its statements. For a
+   * transaction whose last statement this is, and which writes only what may commit: a
+   * refusal read from the answer must have written nothing (the COMMIT is sent before the
+   * answer is read), and nothing can be sent in it afterwards (it throws). Should a statement
+   * fail, PostgreSQL answers the COMMIT with a rollback and the statement's error is thrown.
+   * Not pipelined, it is `queryAfter`, and the commit is the transaction's as usual.
+   */
+  async queryCommitting<T = Record<string, unknown>>(
+    first: SqlPart | undefined,
+    sql: string,
+    params: unknown[] = [],
+  ): Promise<T[]> {
+    if (!this.boundaries) return this.queryAfter<T>(first, sql, params);
+    if (this.atCommit.length || this.unwritten.length)
+      throw new Error('queryCommitting: writes are queued for the commit (writeAtCommit, publish)');
+    const stream = (this.client as PipelinedConnection).connection?.stream;
+    stream?.cork?.();
+    let sent: [Promise<unknown>, Promise<{ rows: unknown[] }>, Promise<unknown>];
+    try {
+      const locked = first ? this.send(first.sql, first.params) : Promise.resolve();
+      const answered = this.send(sql, params);
+      this.commitSent = this.client.query('commit');
+      sent = [locked, answered, this.commitSent];
+    } finally {
+      stream?.uncork?.();
+    }
+    const [locked, answered, committed] = await Promise.allSettled(sent);
+    if (locked.status === 'rejected') throw locked.reason;
+    if (answered.status === 'rejected') throw answered.reason;
+    if (committed.status === 'rejected') throw committed.reason;
+    return answered.value.rows as T[];
+  }
+
   private send(sql: string, params: unknown[], options: QueryOptions = {}): Promise<{ rows: unknown[] }> {
     const config =
       this.statements && !options.planEachTime
@@ -127,6 +164,8 @@ export class Tx {
    * outside the transaction. Should BEGIN fail alone all the same, its error is thrown.
    */
   private async opened<R>(statement: () => Promise<R>): Promise<R> {
+    // Sent after it, a statement would run outside any transaction.
+    if (this.commitSent) throw new Error('this transaction has committed (queryCommitting)');
     const begin = this.begin;
     if (begin === undefined) return statement();
     this.begin = undefined;
@@ -157,6 +196,11 @@ export class Tx {
    * and has nothing to write sends neither BEGIN nor COMMIT.
    */
   async commit(): Promise<void> {
+    if (this.commitSent) {
+      if (this.atCommit.length || this.unwritten.length)
+        throw new Error('writes were queued after the transaction committed (queryCommitting)');
+      return;
+    }
     if (!this.boundaries) {
       await this.writeOutbox();
       await this.client.query('commit');
