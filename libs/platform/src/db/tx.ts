@@ -4,16 +4,11 @@
 
 import { traceparentOf } from '../observability/tracing';
 import type { StatementConfig, StatementNames } from './statements';
-import { placeSql, type SqlPart } from './sql-parts';
+import { commitWrites, type OutboxMessage, type UnwrittenMessage } from './commit-writes';
+import type { SqlPart } from './sql-parts';
 import { asTextRows } from './text-rows';
 
-export interface OutboxMessage {
-  topic: string;
-  key: string;
-  /** Unique id of the message (the event id); consumers dedupe on it. */
-  id: string;
-  payload: unknown;
-}
+export type { OutboxMessage } from './commit-writes';
 
 /** How a statement is sent (Database.query, Tx.query). */
 export interface QueryOptions {
@@ -47,7 +42,7 @@ export interface TxBoundaries {
 export class Tx {
   readonly outboxed: OutboxMessage[] = [];
   /** Published in this transaction and not yet written (writeOutbox). */
-  private readonly unwritten: { message: OutboxMessage; traceparent?: string }[] = [];
+  private readonly unwritten: UnwrittenMessage[] = [];
   /** Run once the transaction has committed (not when it rolls back or is retried). */
   readonly committed: (() => void)[] = [];
   /**
@@ -332,73 +327,6 @@ export class Tx {
 
   /** The statements of writeOutbox, taken from the queues (which it empties). */
   private pendingWrites(): SqlPart[] {
-    const writes = this.atCommit.splice(0);
-    const pending = this.unwritten.splice(0);
-    if (writes.length && !pending.length) return [together(writes)];
-    const statements: SqlPart[] = [];
-    for (let start = 0; start < pending.length; start += OUTBOX_ROWS_PER_STATEMENT) {
-      statements.push(
-        this.insertOutbox(
-          pending.slice(start, start + OUTBOX_ROWS_PER_STATEMENT),
-          start === 0,
-          start === 0 ? writes : [],
-        ),
-      );
-    }
-    return statements;
-  }
-
-  private insertOutbox(
-    rows: { message: OutboxMessage; traceparent?: string }[],
-    notify: boolean,
-    writes: SqlPart[],
-  ): SqlPart {
-    const values: unknown[] = [];
-    const ctes = withQueries(writes, values);
-    const traced = rows.some((row) => row.traceparent);
-    const width = traced ? 5 : 4;
-    const first = values.length;
-    const tuples = rows.map(({ message: m, traceparent }, i) => {
-      values.push(m.topic, m.key, m.id, JSON.stringify(m.payload));
-      if (traced) values.push(traceparent ?? null);
-      const at = first + i * width;
-      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb${traced ? `, $${at + 5}` : ''})`;
-    });
-    const columns = `topic, key, message_id, payload${traced ? ', trace_context' : ''}`;
-    const insert = `insert into ${this.schema}.outbox (${columns}) values ${tuples.join(', ')}`;
-    if (this.notify && notify) {
-      // NOTIFY is delivered at commit, so the relay leader in another instance wakes too;
-      // this instance's own relay knows its token and leaves the notification to its commit hook.
-      values.push(this.notify.channel, this.notify.token);
-      ctes.push(`written as (${insert} returning 1)`);
-      return {
-        sql: `with ${ctes.join(', ')} select pg_notify($${values.length - 1}, $${values.length}) from written limit 1`,
-        params: values,
-      };
-    }
-    if (ctes.length) {
-      ctes.push(`written as (${insert})`);
-      return { sql: `with ${ctes.join(', ')} select 1`, params: values };
-    }
-    return { sql: insert, params: values };
+    return commitWrites(this.schema, this.atCommit.splice(0), this.unwritten.splice(0), this.notify);
   }
 }
-
-/** `writes` in one statement (one alone as it is). */
-function together(writes: SqlPart[]): SqlPart {
-  if (writes.length === 1) return writes[0];
-  const values: unknown[] = [];
-  const ctes = withQueries(writes, values);
-  return { sql: `with ${ctes.join(', ')} select 1`, params: values };
-}
-
-/**
- * `writes` as WITH queries `at_commit_<i>`, their parameters appended to `values` (each
- * statement's `$n` renumbered after those before it).
- */
-function withQueries(writes: SqlPart[], values: unknown[]): string[] {
-  return writes.map((write, i) => `at_commit_${i} as (${placeSql(write, values)})`);
-}
-
-/** Outbox rows per insert: 5 parameters each, far below PostgreSQL's 65,535 per statement. */
-const OUTBOX_ROWS_PER_STATEMENT = 1_000;
