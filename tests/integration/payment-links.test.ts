@@ -223,11 +223,16 @@ describe('the hosted checkout page', () => {
     expect(after.body).toMatchObject({ status: 'active', completions_count: 1 });
   });
 
+  // The payer not charged is answered 409 (full: the first charge was in flight when its
+  // request read the link) or 410 (closed: its request read the link once the first payment
+  // had completed it), as with ten payers below: a loaded machine can order the two requests so.
   it('pays a one-time link once when two payers submit at the same time', async () => {
     const link = await createLink({ amount: 950, currency: 'USD' });
     const [first, second] = [await freshToken(link.id), await freshToken(link.id)];
     const answers = await Promise.all([submit(link.id, first, OK), submit(link.id, second, OK)]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([409, 410]).toContain(statuses[1]);
     const txns = await transactionsOf(link.id);
     expect(txns.filter((t) => t.status === 'succeeded')).toHaveLength(1);
     const after = await platform.api(account.testKey, 'GET', `/v1/payment-links/${link.id}`);
