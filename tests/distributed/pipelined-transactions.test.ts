@@ -206,7 +206,7 @@ it('sends a lock, the statement behind it and the COMMIT in one write with BEGIN
   const rows = await db.transaction((tx) =>
     tx.queryCommitting<{ id: number }>(
       { sql: `select pg_advisory_xact_lock($1)`, params: [80] },
-      `insert into ${schema}.things (id, name) values ($1, 'fifty') returning id`,
+      `insert into ${schema}.things (id, name) values ($1, 'eighty') returning id`,
       [80],
     ),
   );

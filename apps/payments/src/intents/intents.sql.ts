@@ -88,6 +88,13 @@ export async function writeClaim<D>(tx: Tx, claim: IntentClaim<D>): Promise<D> {
   return claim.decide(decision);
 }
 
+/** writeCardIntent's statement's row: the intent's columns (null when not written) and why. */
+type IntentAnswer = TransactionRow & {
+  merchant_found: string | null;
+  merchant_onboarding_status: string | null;
+  claim_decision?: Record<string, unknown>;
+};
+
 /** What writeCardIntent found: the intent, or why it was not written. */
 export interface CardIntent {
   /** Undefined when the claim or the merchant refused it (nothing was written for it then). */
@@ -138,19 +145,13 @@ export async function writeCardIntent(
        returning *)`,
   ];
   const decision = claim ? `, (select to_jsonb(d) from (select ${claim.decision}) d) as claim_decision` : '';
-  const send = options.last ? tx.queryCommitting.bind(tx) : tx.queryAfter.bind(tx);
-  const [answer] = (await send(
-    claim?.lock,
-    `with ${queries.join(', ')}
+  const sql = `with ${queries.join(', ')}
      select intent.*, (select id from payee) as merchant_found,
             (select onboarding_status from payee) as merchant_onboarding_status${decision}
-       from (select 1) one left join intent on true`,
-    values,
-  )) as (TransactionRow & {
-    merchant_found: string | null;
-    merchant_onboarding_status: string | null;
-    claim_decision?: Record<string, unknown>;
-  })[];
+       from (select 1) one left join intent on true`;
+  const [answer] = options.last
+    ? await tx.queryCommitting<IntentAnswer>(claim?.lock, sql, values)
+    : await tx.queryAfter<IntentAnswer>(claim?.lock, sql, values);
   const { merchant_found, merchant_onboarding_status, claim_decision, ...row } = answer;
   return {
     row: row.id === null ? undefined : (row as TransactionRow),

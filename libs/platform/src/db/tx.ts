@@ -58,8 +58,8 @@ export class Tx {
    * transaction of n statements is n round trips instead of n + 2 (Database, `pipeline`).
    */
   private begin?: string;
-  /** The COMMIT sent behind the transaction's last statement (queryCommitting). */
-  private commitSent?: Promise<unknown>;
+  /** The COMMIT was sent behind the transaction's last statement (queryCommitting). */
+  private commitSent = false;
   constructor(
     readonly client: Queryable,
     readonly schema: string,
@@ -94,16 +94,7 @@ export class Tx {
     params: unknown[] = [],
     options: QueryOptions = {},
   ): Promise<T[]> {
-    if (!first) return this.query<T>(sql, params, options);
-    const [done, answered] = await Promise.allSettled(
-      this.together(
-        () => this.send(first.sql, first.params),
-        () => this.send(sql, params, options),
-      ),
-    );
-    if (done.status === 'rejected') throw done.reason;
-    if (answered.status === 'rejected') throw answered.reason;
-    return answered.value.rows as T[];
+    return this.sendTogether<T>(first, sql, params, options, false);
   }
 
   /**
@@ -123,22 +114,33 @@ export class Tx {
     if (!this.boundaries) return this.queryAfter<T>(first, sql, params);
     if (this.atCommit.length || this.unwritten.length)
       throw new Error('queryCommitting: writes are queued for the commit (writeAtCommit, publish)');
-    const stream = (this.client as PipelinedConnection).connection?.stream;
-    stream?.cork?.();
-    let sent: [Promise<unknown>, Promise<{ rows: unknown[] }>, Promise<unknown>];
-    try {
-      const locked = first ? this.send(first.sql, first.params) : Promise.resolve();
-      const answered = this.send(sql, params);
-      this.commitSent = this.client.query('commit');
-      sent = [locked, answered, this.commitSent];
-    } finally {
-      stream?.uncork?.();
-    }
-    const [locked, answered, committed] = await Promise.allSettled(sent);
-    if (locked.status === 'rejected') throw locked.reason;
-    if (answered.status === 'rejected') throw answered.reason;
-    if (committed.status === 'rejected') throw committed.reason;
-    return answered.value.rows as T[];
+    return this.sendTogether<T>(first, sql, params, {}, true);
+  }
+
+  /**
+   * `first`, `sql` and, with `commit`, the COMMIT, in one write; the first error among them is
+   * thrown (a failed statement's, not the COMMIT's ROLLBACK), else `sql`'s rows answered.
+   */
+  private async sendTogether<T>(
+    first: SqlPart | undefined,
+    sql: string,
+    params: unknown[],
+    options: QueryOptions,
+    commit: boolean,
+  ): Promise<T[]> {
+    const { sent, answered } = this.corked(() => {
+      const all: Promise<unknown>[] = first ? [this.send(first.sql, first.params)] : [];
+      const answer = this.send(sql, params, options);
+      all.push(answer);
+      if (commit) {
+        this.commitSent = true;
+        all.push(this.client.query('commit'));
+      }
+      return { sent: all, answered: answer };
+    });
+    for (const result of await Promise.allSettled(sent))
+      if (result.status === 'rejected') throw result.reason;
+    return (await answered).rows as T[];
   }
 
   private send(sql: string, params: unknown[], options: QueryOptions = {}): Promise<{ rows: unknown[] }> {
@@ -175,11 +177,18 @@ export class Tx {
    * nest: a BEGIN still owed, corked with `first`, leaves in the same write).
    */
   private together<A, B>(first: () => Promise<A>, second: () => Promise<B>): [Promise<A>, Promise<B>] {
+    return this.corked(() => {
+      const a = first();
+      return [a, second()];
+    });
+  }
+
+  /** What `write` sends leaves in one write of the socket. */
+  private corked<R>(write: () => R): R {
     const stream = (this.client as PipelinedConnection).connection?.stream;
     stream?.cork?.();
     try {
-      const a = first();
-      return [a, second()];
+      return write();
     } finally {
       stream?.uncork?.();
     }
