@@ -310,7 +310,7 @@ export const BENCHMARKS = [
         benchmark: 'overload',
         mode: r.mode,
         transport: `${p.phase}: GET /v1/merchants at ${p.rate_per_s}/s (sustainable ${r.sustainable_per_s}/s = ${p.phase.includes('no key limit') ? 'half' : "the key's limit = half"} the measured ${r.measured_capacity_per_s}/s${p.phase.includes('no key limit') ? `; this key's limit ${r.unlimited_key_limit_per_s}/s` : ''})`,
-        load: `open model, ${p.seconds} s, ${p.sent} sent, at most ${p.in_flight_max} outstanding${p.generator_queued ? ' (**the generator queued**)' : ''}`,
+        load: `open model, ${p.seconds} s, ${p.sent} sent, at most ${p.in_flight_max} outstanding${p.connections_max !== undefined ? `, ${p.connections_at_start} connections open at its start (${p.connections_max} at most)` : ''}${p.generator_queued ? ' (**the generator queued**)' : ''}`,
         throughput: `${p.ok_per_s} ok/s`,
         ...lat(p.latency_ms),
         unit: 'ms per 200 response',

@@ -27,6 +27,21 @@ export function httpClient(origin, connections = 16) {
       const text = await response.body.text();
       return { status: response.statusCode, text, headers: response.headers };
     },
+    /**
+     * Opens up to `n` connections before a measurement, by sending `n` requests for `path` at
+     * once (one per connection: the pool does not pipeline); answers the connections then open.
+     */
+    async warm(n, path) {
+      await Promise.all(
+        Array.from({ length: n }, async () => {
+          const response = await pool.request({ method: 'GET', path });
+          await response.body.dump();
+        }),
+      );
+      return pool.stats.connected;
+    },
+    /** The pool's connections open now (undici's PoolStats). */
+    connected: () => pool.stats.connected,
     close: () => pool.close(),
   };
 }
