@@ -25,7 +25,7 @@ import { ApiReferenceController } from './openapi/api-reference.controller';
 import { OpenApiDocumentService } from './openapi/openapi.document';
 import { ApiRateLimits } from './rate-limit/api-rate-limits';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
-import { RequestLogShipper } from './request-log/request-log-shipper';
+import { EMBEDDED_SHIPPER, RequestLogShipper, SHIPPER_DEFAULTS } from './request-log/request-log-shipper';
 import { registerProxy } from './routing/proxy';
 import { HttpUpstream, type Upstream } from './routing/upstream';
 import { registerSecurityHeaders } from './security-headers';
@@ -89,6 +89,7 @@ export function createGateway(
             forwarder,
             runtime.logger.child({ component: 'request-log' }),
             runtime.metrics,
+            config.mode === 'embedded' ? EMBEDDED_SHIPPER : SHIPPER_DEFAULTS,
           )
         : undefined;
       return {

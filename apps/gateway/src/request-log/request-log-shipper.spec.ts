@@ -55,10 +55,41 @@ describe('RequestLogShipper', () => {
     await s.close();
   });
 
+  it('sends a full batch at once, without waiting for the timer, unless a flush is running', async () => {
+    const f = forwarder();
+    const s = shipper(f, 2);
+    s.note(note(0));
+    expect(f.batches).toEqual([]);
+    s.note(note(1));
+    expect(f.batches).toEqual([2]);
+    // The flush is still running: these wait for the next one.
+    for (let i = 2; i < 5; i++) s.note(note(i));
+    expect(f.batches).toEqual([2]);
+    f.release();
+    await settle();
+    await settle();
+    // The next full batch starts the next flush, which sends what is buffered, two at a time.
+    s.note(note(5));
+    expect(f.batches).toEqual([2, 2]);
+    for (let round = 0; round < 3; round++) {
+      f.release();
+      await settle();
+    }
+    expect(f.batches).toEqual([2, 2, 2]);
+    await s.close();
+  });
+
   it('splits a flush into batches of at most `batch` notes, and close() sends everything left', async () => {
     const f = forwarder();
     const s = shipper(f, 2);
+    // Noted with a flush running (the first full batch started it), so none starts another.
+    s.note(note(-2));
+    s.note(note(-1));
     for (let i = 0; i < 5; i++) s.note(note(i));
+    f.release();
+    await settle();
+    await settle();
+    f.batches.length = 0;
     const flushed = s.flush();
     for (let round = 0; round < 3; round++) {
       f.release();
