@@ -45,14 +45,15 @@ export interface DatabaseOptions {
   missingTransaction?: MissingTransactionPolicy;
   /**
    * Send repeated statements with parameters as named prepared statements (statements.ts).
-   * Only on PostgreSQL itself: never on the embedded database, whose connections share one
-   * session. Default false.
+   * On PostgreSQL and on the embedded database alike: its wire server gives each connection
+   * its own statement names (sync-group-queue.ts; runtime.ts sets it from the config).
+   * Default false.
    */
   preparedStatements?: boolean;
   /**
    * pg's pipeline mode: a transaction's BEGIN is written with its first statement and its
-   * COMMIT with its last (Tx), two round trips fewer per transaction. Only on PostgreSQL
-   * itself. Default false.
+   * COMMIT with its last (Tx), two round trips fewer per transaction. In both modes
+   * (`PAYGRID_DB_PIPELINE`, on by default). Default false here.
    */
   pipeline?: boolean;
 }
