@@ -66,8 +66,9 @@ export async function runMode(mode, opts, say) {
     return { status: r.status, ok: r.status === 200 };
   };
   const phases = [];
-  const warmed = opts.warm ? await client.warm(opts.warm, '/live') : 0;
+  let warmed = 0;
   try {
+    if (opts.warm) warmed = await client.warm(opts.warm, '/live');
     for (const [name, factor, secret] of [
       ['before', 0.5, key],
       ['overload', 2, key],

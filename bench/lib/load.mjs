@@ -20,6 +20,7 @@ const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 /** A pool per origin, sized for the concurrency used against it. */
 export function httpClient(origin, connections = 16) {
   const pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
+  const connected = () => pool.stats.connected;
   return {
     /** One request; resolves { status, text } (the body read in full). */
     async request(method, path, { headers = {}, body } = {}) {
@@ -38,10 +39,10 @@ export function httpClient(origin, connections = 16) {
           await response.body.dump();
         }),
       );
-      return pool.stats.connected;
+      return connected();
     },
     /** The pool's connections open now (undici's PoolStats). */
-    connected: () => pool.stats.connected,
+    connected,
     close: () => pool.close(),
   };
 }

@@ -21,12 +21,12 @@ export const SHIPPER_DEFAULTS: ShipperOptions = { flushMs: 250, batch: 500, maxB
 /**
  * The embedded default's: batches of 100. There the one database session runs each batch's
  * insert while every request's statements wait behind it: with 500 notes at a time the
- * gateway's added p99 was +8.7-8.9 ms, with 100 +2.4-3.1 ms. A full batch leaves at once
- * (note), so a busy gateway's batches stay that small. Distributed, the insert runs on a connection of
- * its own, and fewer, larger batches cost the gateway and the webhooks service fewer requests
- * (bench/README.md, finding 64).
+ * gateway's added p99 was +8.7 to +8.9 ms, with 100 +2.4 to +3.8 ms. A full batch leaves at
+ * once (note), so a busy gateway's batches stay that small. Distributed, the insert runs on a
+ * connection of its own, and fewer, larger batches cost the gateway and the webhooks service
+ * fewer requests (bench/README.md, finding 64).
  */
-export const EMBEDDED_SHIPPER: ShipperOptions = { flushMs: 250, batch: 100, maxBuffered: 20_000 };
+export const EMBEDDED_SHIPPER: ShipperOptions = Object.assign({}, SHIPPER_DEFAULTS, { batch: 100 });
 
 export class RequestLogShipper {
   private buffer: RequestLogNote[] = [];

@@ -74,7 +74,7 @@ export class RequestLog {
     // BEGIN, the lock, the insert and COMMIT in one write (Tx.queryCommitting): the session is
     // never held across a turn of this process's event loop. In the embedded default every
     // request's statements waited behind it there; with the gateway's smaller embedded batches
-    // (EMBEDDED_SHIPPER), its added p99 went from +10.7-12.8 ms to +2.4-3.1 ms
+    // (EMBEDDED_SHIPPER), its added p99 went from +10.7 to +12.8 ms to +2.4 to +3.8 ms
     // (bench/README.md, finding 64).
     await this.db.transaction(async (tx) => {
       await tx.queryCommitting(
